@@ -1,0 +1,15 @@
+"""wordle_opt: provably optimal Wordle decision trees from a Cython core.
+
+    >>> import wordle_opt
+    >>> wordle_opt.score("crane", "react").byg
+    'YYGBY'
+"""
+from wordle_opt.errors import (
+    HardModeError,
+    PatternError,
+    TreeError,
+    WordListError,
+    WordleOptError,
+)
+
+__version__ = "0.1.0"

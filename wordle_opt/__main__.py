@@ -1,0 +1,3 @@
+from wordle_opt.cli import main
+
+raise SystemExit(main())

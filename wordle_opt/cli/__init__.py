@@ -1,0 +1,51 @@
+"""Command line: ``python -m wordle_opt COMMAND ...``.
+
+Each command lives in a module of this package with a ``register(subparsers)``
+function; a command only parses its arguments into options and calls the same
+public API a notebook uses.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional
+
+from wordle_opt.errors import WordleOptError
+
+# Modules that define commands, in the order --help lists them.
+COMMAND_MODULES = ("basic", "searching", "playing")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    parser = argparse.ArgumentParser(
+        prog="python -m wordle_opt",
+        description="Provably optimal Wordle decision trees, strategies and a play assistant.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"wordle_opt.cli.{name}")
+        except ModuleNotFoundError as exc:  # a command module still being written
+            if exc.name != f"wordle_opt.cli.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except WordleOptError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. piped into `head`
+        return 0

@@ -1,0 +1,1 @@
+"""Bundled word lists (package data); see README.md here."""
