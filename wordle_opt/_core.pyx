@@ -9,11 +9,10 @@ import numpy as np
 cimport numpy as cnp
 from libc.string cimport memset
 
-from wordle_opt._typedefs cimport pat_t, widx_t, cost_t, uint8_t, uint64_t
+from wordle_opt._typedefs cimport pat_t, widx_t, cost_t, uint8_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, calloc, free, qsort
 
 cnp.import_array()
-
-DEF ALL_GREEN = 242
 
 cdef int POW3[5]
 POW3[:] = [1, 3, 9, 27, 81]
@@ -163,3 +162,527 @@ def pattern_table_codes(const uint8_t[:, ::1] guesses, const uint8_t[:, ::1] ans
         with nogil:
             fill_table(guesses, answers, view)
     return out
+
+
+# ---------------------------------------------------------------------------
+# Exact search: depth-limited branch and bound over decision trees.
+#
+# cost(S, d) = |S| + min over guesses g of  sum over non-green groups S_p of g
+#              of cost(S_p, d - 1);  cost of a non-empty S with d = 0 is INF.
+# solve() returns the exact cost when it is below beta, otherwise a proven
+# lower bound >= beta (fail-high), as in alpha-beta search.
+# ---------------------------------------------------------------------------
+
+cdef cost_t INF = (<cost_t> 1) << 40
+# 64-bit hashing constants (splitmix64, FNV-1a, golden ratio, pi digits)
+cdef uint64_t K_632BE59B = 0x632be59bd9b4e019
+cdef uint64_t K_9E3779B9 = 0x9e3779b97f4a7c15
+cdef uint64_t K_SM1 = 0xbf58476d1ce4e5b9
+cdef uint64_t K_SM2 = 0x94d049bb133111eb
+cdef uint64_t K_PI1 = 0x243f6a8885a308d3
+cdef uint64_t K_PI2 = 0x13198a2e03707344
+cdef uint64_t K_FNV_PRIME = 0x100000001b3
+cdef uint64_t K_FNV_BASIS = 0xcbf29ce484222325
+
+
+cdef inline cost_t lb_size(int s, int d) noexcept nogil:
+    """Lower bound on cost(S, d) from |S| = s alone: one answer may be hit by the
+    first guess, every other needs two or more; at most 242 groups can each have
+    one answer hit by the second guess, the rest need a third."""
+    if s <= 0:
+        return 0
+    if d <= 0:
+        return INF
+    if s == 1:
+        return 1
+    if d == 1:
+        return INF
+    if s == 2:
+        return 3
+    if s > 243:
+        if d == 2:
+            return INF
+        return 3 * s - 244
+    return 2 * s - 1
+
+
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    # splitmix64 finaliser
+    x ^= x >> 30
+    x *= K_SM1
+    x ^= x >> 27
+    x *= K_SM2
+    x ^= x >> 31
+    return x
+
+
+cdef inline void hash_list(const widx_t* a, int n, uint64_t* h1, uint64_t* h2) noexcept nogil:
+    """Two independent 64-bit hashes of an index list (cache keys: 128 bits)."""
+    cdef uint64_t x = K_PI1 + n, y = K_PI2 + n
+    cdef int i
+    for i in range(n):
+        x = mix64(x ^ (<uint64_t> a[i] + K_9E3779B9))
+        y = (y ^ <uint64_t> a[i]) * K_FNV_PRIME + (y >> 29)
+    h1[0] = x
+    h2[0] = mix64(y)
+
+
+cdef int cmp_cand(const void* pa, const void* pb) noexcept nogil:
+    # Most promising first: lowest bound, then guesses that may hit, then the
+    # most even split (smallest sum of squared group sizes), then index order.
+    cdef const Candidate* a = <const Candidate*> pa
+    cdef const Candidate* b = <const Candidate*> pb
+    if a.lb != b.lb:
+        return -1 if a.lb < b.lb else 1
+    if a.in_set != b.in_set:
+        return -1 if a.in_set > b.in_set else 1
+    if a.sumsq != b.sumsq:
+        return -1 if a.sumsq < b.sumsq else 1
+    return -1 if a.guess < b.guess else (1 if a.guess > b.guess else 0)
+
+
+cdef class Solver:
+    """Exact solver over one pattern table; one instance per thread (it owns
+    its cache and scratch space).  The Python layer in wordle_opt.search
+    drives it; see there for the public API."""
+
+    def __cinit__(self, const pat_t[:, ::1] table, const uint8_t[:, ::1] guess_codes,
+                  const widx_t[::1] answer_guess, int rule=0, double cache_mb=256.0):
+        cdef Py_ssize_t i, j, cap
+        self.ng = table.shape[0]
+        self.na = table.shape[1]
+        self.rule = rule
+        self.table = &table[0, 0]
+        self.table_ref = table
+        self.gcodes = &guess_codes[0, 0]
+        self.gcodes_ref = guess_codes
+        self.gcount = <uint8_t*> calloc(self.ng * 26, 1)
+        self.ans_guess = <widx_t*> malloc(self.na * sizeof(widx_t))
+        if self.gcount == NULL or self.ans_guess == NULL:
+            raise MemoryError()
+        for i in range(self.ng):
+            for j in range(5):
+                self.gcount[i * 26 + guess_codes[i, j]] += 1
+        for i in range(self.na):
+            self.ans_guess[i] = answer_guess[i]
+        memset(self.cnt, 0, sizeof(self.cnt))
+        self.seen_cap = 1
+        while self.seen_cap < 2 * self.ng:
+            self.seen_cap *= 2
+        for i in range(MAX_FRAMES):
+            self.frames[i].cands = NULL
+            self.frames[i].useful = NULL
+            self.frames[i].child_legal = NULL
+            self.frames[i].part = NULL
+            self.frames[i].seen = NULL
+        cap = 1
+        while cap * 2 * sizeof(CacheEntry) <= cache_mb * 1048576.0:
+            cap *= 2
+        self.cache = <CacheEntry*> calloc(cap, sizeof(CacheEntry))
+        if self.cache == NULL:
+            raise MemoryError()
+        self.cache_mask = cap - 1
+        memset(&self.stats, 0, sizeof(Stats))
+
+    def __dealloc__(self):
+        cdef int i
+        for i in range(MAX_FRAMES):
+            free(self.frames[i].cands)
+            free(self.frames[i].useful)
+            free(self.frames[i].child_legal)
+            free(self.frames[i].part)
+            free(self.frames[i].seen)
+        free(self.cache)
+        free(self.gcount)
+        free(self.ans_guess)
+
+    cdef int _frame(self, int depth) noexcept nogil:
+        """Allocate the scratch space of one level on first use; -1 on failure."""
+        cdef Frame* F = &self.frames[depth]
+        if F.cands != NULL:
+            return 0
+        F.cands = <Candidate*> malloc(self.ng * sizeof(Candidate))
+        F.useful = <widx_t*> malloc(self.ng * sizeof(widx_t))
+        F.child_legal = <widx_t*> malloc(self.ng * sizeof(widx_t))
+        F.part = <widx_t*> malloc(self.na * sizeof(widx_t))
+        F.seen = <uint64_t*> malloc(self.seen_cap * sizeof(uint64_t))
+        if F.cands == NULL or F.useful == NULL or F.child_legal == NULL or F.part == NULL or F.seen == NULL:
+            return -1
+        return 0
+
+    # -- cache ---------------------------------------------------------------
+    cdef CacheEntry* probe(self, uint64_t k1, uint64_t k2) noexcept nogil:
+        cdef uint64_t base = k1 & self.cache_mask & ~(<uint64_t> 3)
+        cdef int w
+        cdef CacheEntry* e
+        for w in range(4):
+            e = &self.cache[base + w]
+            if e.used and e.key1 == k1 and e.key2 == k2:
+                return e
+        return NULL
+
+    cdef void store(self, uint64_t k1, uint64_t k2, int n, cost_t value, bint exact,
+                    widx_t guess) noexcept nogil:
+        # 4-way buckets; a full bucket evicts its smallest set (cheapest to redo).
+        cdef uint64_t base = k1 & self.cache_mask & ~(<uint64_t> 3)
+        cdef int w
+        cdef CacheEntry* e
+        cdef CacheEntry* victim = NULL
+        for w in range(4):
+            e = &self.cache[base + w]
+            if e.used and e.key1 == k1 and e.key2 == k2:
+                if e.exact and not exact:
+                    return
+                if not exact and not e.exact and e.value >= value:
+                    return
+                victim = e
+                break
+            if not e.used:
+                victim = e
+                break
+            if victim == NULL or e.n < victim.n:
+                victim = e
+        victim.key1 = k1
+        victim.key2 = k2
+        victim.n = n
+        victim.value = value
+        victim.exact = exact
+        victim.guess = guess
+        victim.used = 1
+        self.stats.cache_stores += 1
+
+    # -- hard-mode legality --------------------------------------------------
+    cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
+                         widx_t* out) noexcept nogil:
+        """The guesses of L still legal after g was coloured p; returns the count."""
+        cdef const uint8_t* gw = self.gcodes + 5 * g
+        cdef int i, j, m = 0, q = p, nreq = 0
+        cdef int dig[5]
+        cdef uint8_t req_letter[5]
+        cdef uint8_t req_count[5]
+        cdef widx_t h
+        cdef const uint8_t* hw
+        cdef bint ok
+        for i in range(5):
+            dig[i] = q % 3
+            q //= 3
+        if self.rule == RULE_STRICT:
+            for j in range(nl):
+                h = L[j]
+                if score_one(gw, self.gcodes + 5 * h) == p:
+                    out[m] = h
+                    m += 1
+            return m
+        # NYT rule: greens stay, revealed letters (green or yellow) reused with their count.
+        for i in range(5):
+            if dig[i] == 0:
+                continue
+            ok = False
+            for j in range(nreq):
+                if req_letter[j] == gw[i]:
+                    req_count[j] += 1
+                    ok = True
+                    break
+            if not ok:
+                req_letter[nreq] = gw[i]
+                req_count[nreq] = 1
+                nreq += 1
+        for j in range(nl):
+            h = L[j]
+            hw = self.gcodes + 5 * h
+            ok = True
+            for i in range(5):
+                if dig[i] == 2 and hw[i] != gw[i]:
+                    ok = False
+                    break
+            if ok:
+                for i in range(nreq):
+                    if self.gcount[h * 26 + req_letter[i]] < req_count[i]:
+                        ok = False
+                        break
+            if ok:
+                out[m] = h
+                m += 1
+        return m
+
+    cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil:
+        """Is there a candidate that splits S into singletons (cost 2n - 1, optimal)?"""
+        cdef int i, j, k
+        cdef const pat_t* row
+        cdef pat_t c
+        cdef bint ok
+        for i in range(n):
+            row = self.table + <Py_ssize_t> self.ans_guess[S[i]] * self.na
+            ok = True
+            k = 0
+            for j in range(n):
+                c = row[S[j]]
+                if self.cnt[c]:
+                    ok = False
+                    break
+                self.cnt[c] = 1
+                self.touched[k] = c
+                k += 1
+            for j in range(k):
+                self.cnt[self.touched[j]] = 0
+            if ok:
+                best_out[0] = self.ans_guess[S[i]]
+                return True
+        return False
+
+    # -- the search ----------------------------------------------------------
+    cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
+                      int d, cost_t beta, widx_t* best_out) noexcept nogil:
+        cdef cost_t node_lb, best, total, v, lbs, minfail, child_beta
+        cdef uint64_t k1, k2, l1, l2, h, slot
+        cdef CacheEntry* e
+        cdef Frame* F
+        cdef Py_ssize_t j
+        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos
+        cdef widx_t g, bestg, dummy
+        cdef const pat_t* row
+        cdef pat_t c
+        cdef int64_t sumsq
+        cdef bint ins, dup
+        cdef const widx_t* Lc
+        cdef int32_t start[243]
+
+        if n == 0:
+            return 0
+        if d > n:
+            d = n  # every useful guess shrinks each group, so n guesses always suffice
+        if d <= 0:
+            return INF
+        best_out[0] = self.ans_guess[S[0]]
+        if n == 1:
+            return 1
+        if d == 1:
+            return INF
+        if n == 2:
+            return 3
+        node_lb = lb_size(n, d)
+        if node_lb >= beta:
+            return node_lb
+        if depth >= MAX_FRAMES or self._frame(depth) != 0:
+            self.error = 1
+            return INF
+
+        hash_list(S, n, &k1, &k2)
+        k1 ^= mix64(<uint64_t> d * K_9E3779B9 + 17)
+        k2 += <uint64_t> d * K_632BE59B
+        if self.rule != RULE_EASY:
+            # Hard mode: the legal guesses are part of the state.
+            hash_list(L, nl, &l1, &l2)
+            k1 ^= mix64(l1 + 1)
+            k2 ^= l2 * 31
+        e = self.probe(k1, k2)
+        if e != NULL:
+            self.stats.cache_hits += 1
+            if e.exact:
+                best_out[0] = e.guess
+                return e.value
+            if e.value >= beta:
+                return e.value
+            if e.value > node_lb:
+                node_lb = e.value
+        self.stats.nodes += 1
+
+        # A candidate that splits the rest into singletons: 2n - 1 is the bound.
+        if self.perfect_in_set(S, n, best_out):
+            self.store(k1, k2, n, 2 * n - 1, True, best_out[0])
+            return 2 * n - 1
+        # Otherwise every guess costs at least 2n (a guess outside S cannot hit;
+        # one inside leaves a group of two or more).
+        if node_lb < 2 * n:
+            node_lb = 2 * n
+        if node_lb >= beta:
+            self.store(k1, k2, n, node_lb, False, -1)
+            return node_lb
+        if n == 3 and d >= 3:
+            # Guessing a candidate leaves a pair: 3 + 3 = 6 = the bound.
+            best_out[0] = self.ans_guess[S[0]]
+            self.store(k1, k2, n, 6, True, best_out[0])
+            return 6
+
+        # Scan the legal guesses: bound each by its split, drop guesses that do
+        # not split S, and (easy mode) guesses whose split was already seen.
+        F = &self.frames[depth]
+        ncand = 0
+        nuseful = 0
+        minfail = INF
+        if self.rule == RULE_EASY:
+            memset(F.seen, 0, self.seen_cap * sizeof(uint64_t))
+        for j in range(nl):
+            g = L[j]
+            row = self.table + <Py_ssize_t> g * self.na
+            k = 0
+            h = K_FNV_BASIS
+            for i in range(n):
+                c = row[S[i]]
+                if self.cnt[c] == 0:
+                    self.touched[k] = c
+                    self.lab[c] = k
+                    k += 1
+                self.cnt[c] += 1
+                h = (h ^ <uint64_t> self.lab[c]) * K_FNV_PRIME
+            ins = self.cnt[ALL_GREEN] > 0
+            total = n
+            sumsq = 0
+            for t in range(k):
+                c = self.touched[t]
+                s = self.cnt[c]
+                self.cnt[c] = 0
+                if c != ALL_GREEN:
+                    total += lb_size(s, d - 1)
+                    sumsq += <int64_t> s * s
+            if k == 1 and not ins:
+                continue  # one group: the guess teaches nothing here
+            F.useful[nuseful] = g
+            nuseful += 1
+            if total >= beta:
+                if total < minfail:
+                    minfail = total
+                continue
+            if self.rule == RULE_EASY:
+                # Same partition (and same hit chance) => same subtree costs.
+                h = mix64(h + (<uint64_t> ins) * 0x51ed270b + <uint64_t> k)
+                if h == 0:
+                    h = 1
+                slot = h & <uint64_t> (self.seen_cap - 1)
+                dup = False
+                while F.seen[slot] != 0:
+                    if F.seen[slot] == h:
+                        dup = True
+                        break
+                    slot = (slot + 1) & <uint64_t> (self.seen_cap - 1)
+                if dup:
+                    continue
+                F.seen[slot] = h
+            F.cands[ncand].guess = g
+            F.cands[ncand].in_set = ins
+            F.cands[ncand].lb = total
+            F.cands[ncand].sumsq = sumsq
+            ncand += 1
+
+        qsort(F.cands, ncand, sizeof(Candidate), cmp_cand)
+
+        best = beta
+        bestg = -1
+        for gi in range(ncand):
+            if F.cands[gi].lb >= best or node_lb >= best:
+                if F.cands[gi].lb < minfail:
+                    minfail = F.cands[gi].lb
+                break
+            g = F.cands[gi].guess
+            row = self.table + <Py_ssize_t> g * self.na
+            # Group S by colouring (stable, so each group stays sorted), largest first.
+            k = 0
+            for i in range(n):
+                c = row[S[i]]
+                if self.cnt[c] == 0:
+                    self.touched[k] = c
+                    k += 1
+                self.cnt[c] += 1
+            F.ngroups = 0
+            pos = 0
+            for t in range(k):
+                c = self.touched[t]
+                start[c] = pos
+                pos += self.cnt[c]
+                if c != ALL_GREEN and self.cnt[c] > 2:
+                    # insertion sort by size, descending
+                    i = F.ngroups
+                    while i > 0 and F.gsize[i - 1] < self.cnt[c]:
+                        F.gpat[i] = F.gpat[i - 1]
+                        F.gsize[i] = F.gsize[i - 1]
+                        i -= 1
+                    F.gpat[i] = c
+                    F.gsize[i] = self.cnt[c]
+                    F.ngroups += 1
+            for i in range(F.ngroups):
+                F.gstart[i] = start[F.gpat[i]]
+            for i in range(n):
+                c = row[S[i]]
+                F.part[start[c]] = S[i]
+                start[c] += 1
+            for t in range(k):
+                self.cnt[self.touched[t]] = 0
+
+            # Groups of one or two are exact in the bound; solve the rest,
+            # replacing each bound by the exact cost, until the sum reaches best.
+            total = F.cands[gi].lb
+            for i in range(F.ngroups):
+                s = F.gsize[i]
+                lbs = lb_size(s, d - 1)
+                child_beta = best - (total - lbs)
+                if self.rule == RULE_EASY:
+                    Lc = F.useful
+                    nlc = nuseful
+                else:
+                    nlc = self.child_legal(F.useful, nuseful, g, F.gpat[i], F.child_legal)
+                    Lc = F.child_legal
+                v = self.solve(depth + 1, F.part + F.gstart[i], s, Lc, nlc, d - 1,
+                               child_beta, &dummy)
+                if self.error:
+                    return INF
+                total += v - lbs
+                if total >= best:
+                    break
+            if total < best:
+                best = total
+                bestg = g
+            elif total < minfail:
+                minfail = total
+
+        if best < beta:
+            best_out[0] = bestg
+            self.store(k1, k2, n, best, True, bestg)
+            return best
+        if minfail < node_lb:
+            minfail = node_lb
+        self.store(k1, k2, n, minfail, False, -1)
+        return minfail
+
+    # -- Python entry points ---------------------------------------------------
+    def solve_set(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses,
+                  cost_t beta=-1):
+        """(cost, best first guess) of the candidate set S with legal guesses L
+        and at most max_guesses guesses.  cost >= INF means infeasible; with
+        beta > 0, a cost >= beta is only a lower bound."""
+        cdef widx_t best = -1
+        cdef cost_t v
+        cdef int n = S.shape[0], nl = L.shape[0]
+        if beta <= 0:
+            beta = INF
+        self.error = 0
+        with nogil:
+            v = self.solve(0, &S[0] if n else NULL, n, &L[0] if nl else NULL, nl,
+                           max_guesses, beta, &best)
+        if self.error:
+            raise MemoryError("search scratch space exhausted (or recursion deeper than %d)" % MAX_FRAMES)
+        return v, best
+
+    def legal_after(self, const widx_t[::1] L, widx_t g, int p):
+        """Hard mode: the guesses of L that stay legal after g was coloured p."""
+        out = np.empty(L.shape[0], dtype=np.int32)
+        cdef widx_t[::1] o = out
+        cdef int m
+        if L.shape[0] == 0:
+            return out
+        m = self.child_legal(&L[0], L.shape[0], g, <pat_t> p, &o[0])
+        return out[:m]
+
+    @property
+    def stats(self):
+        return {"nodes": self.stats.nodes, "cache_hits": self.stats.cache_hits,
+                "cache_stores": self.stats.cache_stores}
+
+    @property
+    def cache_bytes(self):
+        return (self.cache_mask + 1) * sizeof(CacheEntry)
+
+    def clear_cache(self):
+        memset(self.cache, 0, (self.cache_mask + 1) * sizeof(CacheEntry))
+
+
+INFINITY = INF

@@ -1,0 +1,82 @@
+# The contract of the compiled core: the structs the search uses and the
+# cdef methods of its Solver (cf. scikit-learn's tree/_tree.pxd).
+from wordle_opt._typedefs cimport pat_t, widx_t, cost_t, uint8_t, uint16_t, int32_t, int64_t, uint64_t
+
+
+cdef enum:
+    ALL_GREEN = 242
+    NPAT = 243
+    MAX_FRAMES = 64        # deepest recursion the solver supports
+
+
+cdef enum Rule:
+    RULE_EASY = 0
+    RULE_NYT = 1
+    RULE_STRICT = 2
+
+
+cdef struct Candidate:
+    widx_t guess            # guess index
+    int32_t in_set          # 1 when the guess is one of the candidates
+    cost_t lb               # lower bound on the total with this guess first
+    int64_t sumsq           # sum of squared group sizes: tie-break, smaller first
+
+
+cdef struct CacheEntry:
+    uint64_t key1           # two independent 64-bit hashes of the state
+    uint64_t key2
+    cost_t value            # exact cost, or a proven lower bound
+    widx_t guess            # best first guess when exact
+    int32_t n               # candidate count: eviction keeps larger sets
+    uint8_t exact           # 1 exact / 0 lower bound
+    uint8_t used
+
+
+cdef struct Frame:
+    # Scratch space for one recursion level; a child never touches its parent's.
+    Candidate* cands        # [ng] guesses worth trying, after deduplication
+    widx_t* useful          # [ng] guesses that split the candidates (passed to children)
+    widx_t* child_legal     # [ng] legal guesses of the child being solved (hard mode)
+    widx_t* part            # [na] candidates grouped by colouring
+    uint64_t* seen          # [seen_cap] partition hashes (deduplication)
+    int ngroups             # groups of the candidate being tried, largest first
+    pat_t gpat[243]
+    int32_t gstart[243]
+    int32_t gsize[243]
+
+
+cdef struct Stats:
+    int64_t nodes           # nodes searched past the closed-form cases
+    int64_t cache_hits
+    int64_t cache_stores
+
+
+
+cdef class Solver:
+    cdef const pat_t* table         # [ng * na] colouring of guess g against answer a
+    cdef object table_ref           # keeps the numpy table alive
+    cdef object gcodes_ref
+    cdef const uint8_t* gcodes      # [ng * 5] letters of the guesses
+    cdef uint8_t* gcount            # [ng * 26] letter counts of the guesses
+    cdef widx_t* ans_guess          # [na] guess index of each answer
+    cdef Py_ssize_t ng, na
+    cdef int rule
+    cdef Frame frames[MAX_FRAMES]
+    cdef Py_ssize_t seen_cap        # entries of each frame's dedup table (power of two)
+    cdef int32_t cnt[243]           # scan scratch: group sizes (all zero between uses)
+    cdef int32_t lab[243]
+    cdef pat_t touched[243]
+    cdef CacheEntry* cache
+    cdef uint64_t cache_mask        # capacity - 1 (a power of two)
+    cdef Stats stats
+    cdef int error                  # set inside nogil code, raised after it
+
+    cdef int _frame(self, int depth) noexcept nogil
+    cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
+                      int d, cost_t beta, widx_t* best_out) noexcept nogil
+    cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
+                         widx_t* out) noexcept nogil
+    cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil
+    cdef CacheEntry* probe(self, uint64_t k1, uint64_t k2) noexcept nogil
+    cdef void store(self, uint64_t k1, uint64_t k2, int n, cost_t value, bint exact,
+                    widx_t guess) noexcept nogil
