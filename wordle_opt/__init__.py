@@ -11,5 +11,7 @@ from wordle_opt.errors import (
     WordListError,
     WordleOptError,
 )
+from wordle_opt.patterns import Pattern, pattern_table, score
+from wordle_opt.wordlists import WordLists, load_lists
 
 __version__ = "0.1.0"
