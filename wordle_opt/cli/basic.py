@@ -1,0 +1,66 @@
+"""Commands ``score`` and ``lists``."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from wordle_opt.display import tiles, use_colour
+from wordle_opt.patterns import score
+from wordle_opt.wordlists import DEFAULT_SET, check_word, data_dir, list_sets, load_lists
+
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    p = sub.add_parser(
+        "score",
+        help="colour a guess against an answer",
+        description="Colour GUESS against ANSWER. Any two 5-letter words a-z are scored; "
+        "with --answers, GUESS must also be an allowed guess and ANSWER a possible answer "
+        "of that list.",
+    )
+    p.add_argument("guess", metavar="GUESS")
+    p.add_argument("answer", metavar="ANSWER")
+    p.add_argument(
+        "--answers",
+        metavar="SET",
+        default=None,
+        help="check both words against a named set (original, nyt, nyt-12947) or a list file",
+    )
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser(
+        "lists",
+        help="show the bundled word lists and their counts",
+        description="Show the bundled word-list sets with their answer and guess counts.",
+    )
+    p.set_defaults(func=cmd_lists)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    guess = check_word(args.guess, "guess")
+    answer = check_word(args.answer, "answer")
+    if args.answers is not None:
+        lists = load_lists(args.answers)
+        lists.guess_index(guess)
+        lists.answer_index(answer)
+    pattern = score(guess, answer)
+    colour = use_colour(sys.stdout)
+    print(f"{tiles(guess, pattern, colour)}  {int(pattern)}  {pattern.digits}")
+    return 0
+
+
+def cmd_lists(args: argparse.Namespace) -> int:
+    rows = [("set", "answers", "guesses", "files")]
+    sets = list_sets()
+    for s, lists in sets:
+        name = s.name + (" (default)" if s.name == DEFAULT_SET else "")
+        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)),
+                     f"{s.answers_file} + {s.guesses_file}"))
+    w = [max(len(r[i]) for r in rows) for i in range(3)]
+    for r in rows:
+        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}")
+    print()
+    for s, _ in sets:
+        print(f"{s.name}: {s.description}")
+    print(f"\nfiles in {data_dir()}")
+    print("a word-list file works wherever a SET is asked for (one word a line, '#' comments)")
+    return 0
