@@ -25,6 +25,13 @@ extensions = [
         extra_compile_args=["-O3"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
+    Extension(
+        "wordle_opt._heuristics",
+        ["wordle_opt/_heuristics.pyx"],
+        include_dirs=[np.get_include()],
+        extra_compile_args=["-O3"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
 ]
 
 setup(
