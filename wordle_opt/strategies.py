@@ -1,0 +1,437 @@
+"""Guessing strategies: one small class each, behind one interface.
+
+    strategy = get_strategy("entropy", lists, hard="nyt")
+    g = strategy.choose(candidates, legal, history)
+
+``candidates`` are int32 answer indices still consistent with the feedback,
+``legal`` the int32 guess indices allowed now (hard rule and answers-only
+already applied), ``history`` the list of (guess index, colouring) so far.
+The result is a guess index.  Every strategy here is a function of the
+position (the same history gives the same guess; ``random`` seeds its
+generator from the history), which lets simulation evaluate each decision
+node once.  The heavy loops live in ``wordle_opt._heuristics``.
+
+Tie-breaking is the same everywhere: the strategy's own score(s), then
+guesses that could be the answer, then list (alphabetical) order.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple, Type
+
+import numpy as np
+
+from wordle_opt.errors import TreeError, WordleOptError, WordListError
+from wordle_opt.rules import normalise_rule
+
+ALL_GREEN = 242
+# Float scores closer than this are ties (sums of the same terms in another order).
+EPS = 1e-9
+
+
+def _heuristics_module():
+    """The compiled loops, or the reference with WORDLE_OPT_IMPLEMENTATION=python.
+    No silent fallback: a broken build must fail loudly (see wordle_opt._impl)."""
+    if os.environ.get("WORDLE_OPT_IMPLEMENTATION", "").strip().lower() == "python":
+        from wordle_opt import _heuristics_py
+
+        return _heuristics_py
+    from wordle_opt import _heuristics
+
+    return _heuristics
+
+
+H = _heuristics_module()
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One suggestion: guess index and word, the strategy's score for it, shown as ``label``."""
+
+    guess: int
+    word: str
+    score: float
+    label: str
+    could_be_answer: bool
+
+
+class Context:
+    """Arrays derived from one WordLists, shared by strategies and simulation."""
+
+    def __init__(self, lists):
+        self.lists = lists
+        self.table = np.ascontiguousarray(lists.table)
+        self.guess_codes = np.ascontiguousarray(lists.guess_codes)
+        self.answer_codes = np.ascontiguousarray(lists.answer_codes)
+        index = {w: i for i, w in enumerate(lists.guesses)}
+        missing = [w for w in lists.answers if w not in index]
+        if missing:
+            raise WordListError(f"answer {missing[0]!r} is not in the guess list of {lists.name}")
+        # answer index -> guess index
+        self.ans2guess = np.array([index[w] for w in lists.answers], dtype=np.int32)
+        guess2ans = np.full(len(lists.guesses), -1, dtype=np.int32)
+        guess2ans[self.ans2guess] = np.arange(len(lists.answers), dtype=np.int32)
+        self.guess2ans = guess2ans
+        self.all_answers = np.arange(len(lists.answers), dtype=np.int32)
+        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        self.answer_guesses = np.sort(self.ans2guess).astype(np.int32)
+
+    def root_legal(self, answers_only: bool) -> np.ndarray:
+        return self.answer_guesses if answers_only else self.all_guesses
+
+    def next_candidates(self, cands: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+        return H.filter_candidates(self.table, cands, int(guess), int(pattern))
+
+    def next_legal(self, legal: np.ndarray, guess: int, pattern: int, rule: Optional[str]) -> np.ndarray:
+        if rule is None:
+            return legal
+        code = self.guess_codes[int(guess)]
+        if rule == "nyt":
+            return H.legal_nyt(self.guess_codes, legal, code, int(pattern))
+        return H.legal_strict(self.guess_codes, legal, code, int(pattern))
+
+    def is_candidate(self, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+        flag = np.zeros(len(self.lists.guesses), dtype=bool)
+        flag[self.ans2guess[cands]] = True
+        return flag[guesses]
+
+
+_CONTEXTS: Dict[int, Tuple[object, Context]] = {}
+
+
+def context_for(lists) -> Context:
+    """One Context per WordLists object (kept alive by the cache entry)."""
+    hit = _CONTEXTS.get(id(lists))
+    if hit is not None and hit[0] is lists:
+        return hit[1]
+    ctx = Context(lists)
+    if len(_CONTEXTS) > 8:
+        _CONTEXTS.clear()
+    _CONTEXTS[id(lists)] = (lists, ctx)
+    return ctx
+
+
+def _pick(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> int:
+    """Position in ``legal`` of the best guess: largest keys[0], then keys[1], ...,
+    then a possible answer, then the smallest guess index."""
+    idx = np.arange(len(legal))
+    for key in list(keys) + [could_be.astype(np.int8)]:
+        k = key[idx]
+        idx = idx[k >= k.max() - EPS]
+        if len(idx) == 1:
+            return int(idx[0])
+    return int(idx[np.argmin(legal[idx])])
+
+
+def _order(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> np.ndarray:
+    """Positions in ``legal`` from best to worst, same order as _pick (ties by rounding)."""
+    sort_keys = [legal, -could_be.astype(np.int8)]
+    for key in reversed(list(keys)):
+        sort_keys.append(-np.round(np.asarray(key, dtype=np.float64), 9))
+    return np.lexsort(sort_keys)
+
+
+class Strategy:
+    """Base class.  Subclasses implement ``_choose`` (and ``_scores`` to rank)."""
+
+    name = "?"
+    description = ""
+    score_name = "score"
+    # True for strategies that only ever guess a possible answer.
+    candidates_only = False
+
+    def __init__(self, lists, opener: Optional[str] = None, answers_only: bool = False,
+                 hard=None, seed: int = 0, **options):
+        self.lists = lists
+        self.ctx = context_for(lists)
+        self.answers_only = bool(answers_only)
+        self.hard = normalise_rule(hard)
+        self.seed = int(seed or 0)
+        self.options = options
+        self.opener = None
+        if opener:
+            word = str(opener).strip().lower()
+            g = lists.guess_index(word)
+            if self.answers_only and self.ctx.guess2ans[g] < 0:
+                raise WordListError(
+                    f"opener {word!r} is not in the answer list of {lists.name} (answers-only guessing)")
+            self.opener = g
+        self._root: Optional[tuple] = None
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    # The interface -------------------------------------------------------
+    def choose(self, candidates: np.ndarray, legal: np.ndarray, history) -> int:
+        """The guess index to play at this position."""
+        if len(candidates) == 0:
+            raise WordleOptError("no answer is consistent with the feedback so far")
+        if not history:
+            if self.opener is not None:
+                return self.opener
+            # The opening costs the most and is the same every game.
+            key = (len(candidates), len(legal))
+            if self._root is None or self._root[0] != key:
+                self._root = (key, int(self._choose(candidates, legal, history)))
+            return self._root[1]
+        if len(candidates) <= 2 and self._shortcut_small:
+            return int(self.ctx.ans2guess[candidates[0]])
+        return int(self._choose(candidates, legal, history))
+
+    _shortcut_small = True
+
+    def ranked(self, candidates: np.ndarray, legal: np.ndarray, history, k: int = 5) -> List[Ranked]:
+        """The ``k`` best guesses by this strategy's score, best first."""
+        keys, labels = self._scores(candidates, legal, history)
+        pool = legal
+        could = self.ctx.is_candidate(candidates, pool)
+        if keys is None:
+            return []
+        order = _order(keys, pool, could)[:k]
+        words = self.lists.guesses
+        return [Ranked(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i]))
+                for i in order]
+
+    # To implement --------------------------------------------------------
+    def _choose(self, candidates, legal, history) -> int:
+        keys, _ = self._scores(candidates, legal, history)
+        could = self.ctx.is_candidate(candidates, legal)
+        return int(legal[_pick(keys, legal, could)])
+
+    def _scores(self, candidates, legal, history):
+        """(keys, label(i)): score arrays over ``legal``, larger is better,
+        and a function giving the text shown for position i."""
+        return None, None
+
+
+class EntropyStrategy(Strategy):
+    name = "entropy"
+    description = "largest Shannon entropy of the colouring distribution"
+    score_name = "bits"
+
+    def _scores(self, candidates, legal, history):
+        ent, largest, _, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        return [ent], lambda i: f"{ent[i]:.3f} bits, {groups[i]} groups"
+
+
+class Entropy2Strategy(Strategy):
+    """Two-step look-ahead.  For the ``top_k`` (default 20) guesses with the most
+    information now, the expected information of the pair (first guess, best
+    second guess in each of its groups); play the first guess of the best pair.
+    K = 20 keeps a decision near one second at the opening (2315 answers x
+    12972 guesses) and well under that later; larger K rarely changes the pick."""
+
+    name = "entropy2"
+    description = "two-step look-ahead on expected information (top 20 first guesses)"
+    score_name = "bits (2 guesses)"
+    TOP_K = 20
+
+    def _scores(self, candidates, legal, history):
+        ctx = self.ctx
+        ent, largest, _, groups = H.score_guesses(ctx.table, candidates, legal)
+        could = ctx.is_candidate(candidates, legal)
+        k = int(self.options.get("top_k") or self.TOP_K)
+        order = _order([ent], legal, could)
+        firsts = np.ascontiguousarray(legal[order[:k]])
+        # Second guesses in order of usefulness now, so that the inner search
+        # meets a perfect split early and stops.
+        pool = np.ascontiguousarray(legal[order])
+        if self.hard is None:
+            two = H.lookahead_entropy(ctx.table, candidates, firsts, pool)
+        else:
+            two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
+        keys = np.full(len(legal), -1.0)
+        keys[order[:k]] = two
+        return [keys, ent], lambda i: (f"{keys[i]:.3f} bits over 2 guesses" if keys[i] >= 0
+                                      else f"{ent[i]:.3f} bits")
+
+    def _two_step_hard(self, candidates, pool, first) -> float:
+        ctx = self.ctx
+        n = len(candidates)
+        pats = ctx.table[first, candidates]
+        total = 0.0
+        values, counts = np.unique(pats, return_counts=True)
+        total -= float(np.sum(counts / n * np.log2(counts / n)))
+        for p, c in zip(values, counts):
+            if p == ALL_GREEN or c < 2:
+                continue
+            if c == 2:
+                total += 2.0 / n
+                continue
+            group = np.ascontiguousarray(candidates[pats == p])
+            legal2 = ctx.next_legal(pool, first, int(p), self.hard)
+            total += c / n * H.max_entropy(ctx.table, group, legal2)
+        return total
+
+
+class MinimaxStrategy(Strategy):
+    name = "minimax"
+    description = "smallest largest group (then smallest expected group)"
+    score_name = "largest group"
+
+    def _scores(self, candidates, legal, history):
+        _, largest, sumsq, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        n = len(candidates)
+        return ([-largest.astype(np.int64), -sumsq],
+                lambda i: f"largest group {largest[i]}, expected {sumsq[i] / n:.2f}")
+
+
+class ExpectedSizeStrategy(Strategy):
+    name = "expected-size"
+    description = "smallest expected group size (sum of squares / n)"
+    score_name = "expected group"
+
+    def _scores(self, candidates, legal, history):
+        _, largest, sumsq, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        n = len(candidates)
+        return [-sumsq], lambda i: f"expected group {sumsq[i] / n:.2f}, largest {largest[i]}"
+
+
+class FrequencyStrategy(Strategy):
+    """The "common letters" heuristic: among the guesses that could be the
+    answer, the one whose letters are most common over the candidates (per
+    position, plus once per distinct letter anywhere).  Guessing only possible
+    answers keeps it from looping on a word that tells nothing."""
+
+    name = "frequency"
+    description = "most common letters by position, among possible answers"
+    score_name = "letter score"
+    candidates_only = True
+
+    def _pool(self, candidates, legal):
+        could = self.ctx.is_candidate(candidates, legal)
+        return legal[could] if could.any() else legal
+
+    def _choose(self, candidates, legal, history):
+        pool = np.ascontiguousarray(self._pool(candidates, legal))
+        s = H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, pool)
+        return int(pool[_pick([s], pool, np.ones(len(pool), bool))])
+
+    def _scores(self, candidates, legal, history):
+        s = H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, legal)
+        could = self.ctx.is_candidate(candidates, legal)
+        key = np.where(could, s, -1)
+        return [key], lambda i: f"letter score {s[i]}"
+
+
+class RandomStrategy(Strategy):
+    """A uniformly random possible answer.  The generator is seeded from
+    (seed, history), so a position always gets the same guess: reproducible,
+    and simulation can share decisions between answers."""
+
+    name = "random"
+    description = "a random possible answer (seeded)"
+    candidates_only = True
+    _shortcut_small = False
+
+    def _choose(self, candidates, legal, history):
+        key = [self.seed & 0xFFFFFFFF] + [int(x) for gp in history for x in gp]
+        rng = np.random.default_rng(key)
+        return int(self.ctx.ans2guess[candidates[rng.integers(len(candidates))]])
+
+    def choose(self, candidates, legal, history):
+        if not history and self.opener is None and len(candidates):
+            return self._choose(candidates, legal, history)
+        return super().choose(candidates, legal, history)
+
+
+class FirstStrategy(Strategy):
+    name = "first"
+    description = "the first possible answer in list order"
+    candidates_only = True
+
+    def _choose(self, candidates, legal, history):
+        return int(self.ctx.ans2guess[candidates[0]])
+
+
+class OptimalStrategy(Strategy):
+    """Follows an exact decision tree: ``tree=`` a wordle_opt.tree.Tree or a
+    tree file; without one, ``wordle_opt.search(...)`` computes it on first use
+    (opener default 'salet')."""
+
+    name = "optimal"
+    description = "follows an exact decision tree"
+    _shortcut_small = False
+
+    def __init__(self, lists, opener=None, answers_only=False, hard=None, seed=0, tree=None,
+                 max_guesses=6, answers=None, guesses=None, **options):
+        super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
+        self._tree_source = tree
+        self._tree = None
+        self.max_guesses = max_guesses
+        self._search_lists = (answers if isinstance(answers, str) else lists.name, guesses)
+
+    @property
+    def tree(self):
+        if self._tree is None:
+            self._tree = self._load_tree()
+        return self._tree
+
+    def _load_tree(self):
+        src = self._tree_source
+        if src is None:
+            try:
+                from wordle_opt import search
+            except ImportError:
+                search = None
+            if search is None or not callable(search):
+                raise WordleOptError("strategy 'optimal' needs a tree: pass tree=FILE (--tree FILE)")
+            opener = self.lists.guesses[self.opener] if self.opener is not None else "salet"
+            answers, guesses = self._search_lists
+            return search(opener=opener, hard=self.hard, answers=answers, guesses=guesses,
+                          max_guesses=self.max_guesses).tree
+        if isinstance(src, (str, os.PathLike)):
+            from wordle_opt.tree import Tree
+
+            tree = Tree.load(src, self.lists)
+        else:
+            tree = src
+        if self.opener is not None and tree.root.guess != self.lists.guesses[self.opener]:
+            raise TreeError(f"the tree opens with {tree.root.guess.upper()}, "
+                            f"not the requested opener {self.lists.guesses[self.opener].upper()}")
+        return tree
+
+    def choose(self, candidates, legal, history):
+        if len(candidates) == 0:
+            raise WordleOptError("no answer is consistent with the feedback so far")
+        words = [(self.lists.guesses[int(g)], int(p)) for g, p in history]
+        try:
+            word = self.tree.next_guess(words)
+        except WordleOptError:
+            word = None
+        except (KeyError, IndexError, AttributeError, ValueError):
+            word = None
+        if word is None:
+            where = " ".join(f"{w.upper()} {_byg(p)}" for w, p in words) or "the start"
+            raise TreeError(f"the tree does not cover the position after {where}")
+        try:
+            return self.lists.guess_index(word)
+        except WordListError:
+            raise TreeError(f"the tree guesses {word!r}, which is not in the guess list of {self.lists.name}")
+
+
+def _byg(pattern: int) -> str:
+    return "".join("BYG"[(int(pattern) // 3**i) % 3] for i in range(5))
+
+
+STRATEGIES: Dict[str, Type[Strategy]] = {
+    cls.name: cls
+    for cls in (EntropyStrategy, Entropy2Strategy, MinimaxStrategy, ExpectedSizeStrategy,
+                FrequencyStrategy, RandomStrategy, FirstStrategy, OptimalStrategy)
+}
+
+
+def get_strategy(name, lists, **opts) -> Strategy:
+    """A strategy by name (see STRATEGIES), constructed with the word lists and
+    options: opener, answers_only, hard, seed, and for 'optimal' tree/max_guesses."""
+    if isinstance(name, Strategy):
+        return name
+    key = str(name).strip().lower().replace("_", "-")
+    cls = STRATEGIES.get(key)
+    if cls is None:
+        raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
+    if cls is not OptimalStrategy:
+        for k in ("tree", "max_guesses", "answers", "guesses"):
+            opts.pop(k, None)
+    return cls(lists, **opts)
