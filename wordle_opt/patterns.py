@@ -144,12 +144,13 @@ def score(guess: str, answer: str) -> Pattern:
 
 def _word_list(words: Sequence[str], what: str) -> list:
     if isinstance(words, (str, bytes)):
-        raise WordListError(f"{what}: expected a sequence of words, got the single string {words!r}")
-    return [check_word(w, what[:-1] if what.endswith("s") else what) for w in words]
+        plural = "guesses" if what == "guess" else "answers"
+        raise WordListError(f"{plural}: expected a sequence of words, got the single string {words!r}")
+    return [check_word(w, what) for w in words]
 
 
 def pattern_table(guesses: Sequence[str], answers: Sequence[str]) -> np.ndarray:
     """uint8 array (len(guesses), len(answers)): colouring of each guess against each answer."""
-    g = _word_list(guesses, "guesses")
-    a = _word_list(answers, "answers")
+    g = _word_list(guesses, "guess")
+    a = _word_list(answers, "answer")
     return core.pattern_table_codes(core.encode(g), core.encode(a))
