@@ -13,5 +13,7 @@ from wordle_opt.errors import (
 )
 from wordle_opt.patterns import Pattern, pattern_table, score
 from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.simulate import compare, simulate
+from wordle_opt.strategies import STRATEGIES, get_strategy
 
 __version__ = "0.1.0"

@@ -288,7 +288,9 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
         word = lists.answers[a]
         paths[word] = [(words[g], p) for g, p in h]
         result_guesses[word] = len(h) if solved else None
-    opener_word = words[strat.opener] if strat.opener is not None else None
+    # The opening the strategy played (fixed or its own choice).
+    root = walker.memo.get(())
+    opener_word = words[root] if root is not None else None
     return SimulationResult(strategy=strat.name, lists=lists.name, hard=rule, opener=opener_word,
                             answers_only=bool(answers_only), max_guesses=int(max_guesses),
                             guesses=result_guesses, paths=paths, seconds=seconds,

@@ -360,7 +360,6 @@ class OptimalStrategy(Strategy):
         self._tree_source = tree
         self._tree = None
         self.max_guesses = max_guesses
-        self._search_lists = (answers if isinstance(answers, str) else lists.name, guesses)
 
     @property
     def tree(self):
@@ -372,14 +371,11 @@ class OptimalStrategy(Strategy):
         src = self._tree_source
         if src is None:
             try:
-                from wordle_opt import search
+                from wordle_opt.search import search
             except ImportError:
-                search = None
-            if search is None or not callable(search):
-                raise WordleOptError("strategy 'optimal' needs a tree: pass tree=FILE (--tree FILE)")
+                raise WordleOptError("strategy 'optimal' needs a tree: pass tree=FILE (--tree FILE)") from None
             opener = self.lists.guesses[self.opener] if self.opener is not None else "salet"
-            answers, guesses = self._search_lists
-            return search(opener=opener, hard=self.hard, answers=answers, guesses=guesses,
+            return search(opener=opener, hard=self.hard, answers=self.lists,
                           max_guesses=self.max_guesses).tree
         if isinstance(src, (str, os.PathLike)):
             from wordle_opt.tree import Tree
@@ -396,15 +392,12 @@ class OptimalStrategy(Strategy):
         if len(candidates) == 0:
             raise WordleOptError("no answer is consistent with the feedback so far")
         words = [(self.lists.guesses[int(g)], int(p)) for g, p in history]
+        tree = self.tree
         try:
-            word = self.tree.next_guess(words)
-        except WordleOptError:
-            word = None
-        except (KeyError, IndexError, AttributeError, ValueError):
-            word = None
-        if word is None:
+            word = tree.next_guess(words)
+        except (WordleOptError, KeyError, IndexError, AttributeError) as exc:
             where = " ".join(f"{w.upper()} {_byg(p)}" for w, p in words) or "the start"
-            raise TreeError(f"the tree does not cover the position after {where}")
+            raise TreeError(f"the tree does not cover the position after {where} ({exc})") from None
         try:
             return self.lists.guess_index(word)
         except WordListError:

@@ -1,0 +1,295 @@
+"""The play assistant: suggests guesses for a live game, reading what you
+played and the colours you got.
+
+    Assistant(strategy="entropy", input=sys.stdin, output=sys.stdout).run()
+
+Each turn it prints the suggested guess with the expected number of guesses
+to finish, the candidates left (listed when 10 or fewer) and the best few
+alternatives with the strategy's scores.  You type the word you played
+(Enter accepts the suggestion; ``WORD COLOURS`` on one line also works), then
+the colours (``BYGBB``, ``01200`` or tiles pasted from the game).  Commands:
+``undo`` (take back the last turn; at the colours prompt: re-enter the word),
+``quit``, ``help``.  End of input quits cleanly.
+
+Expected guesses: the strategy is played out from the current position
+against every remaining candidate (each equally likely), and the average is
+shown.  For ``optimal`` this is the tree's own figure; for the heuristics it
+is exact for the heuristic itself -- not a lower bound on what is possible.
+The decisions are remembered, so only the first estimate of a game costs
+anything (about the time of one simulation).
+"""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional, TextIO, Tuple
+
+import numpy as np
+
+from wordle_opt.display import tiles, use_colour
+from wordle_opt.errors import PatternError, TreeError, WordleOptError, WordListError
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import normalise_rule, violation
+from wordle_opt.simulate import Walker, resolve_lists
+from wordle_opt.strategies import ALL_GREEN, get_strategy
+
+HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
+        "or tiles. Commands: undo, quit, help.")
+LIST_AT_MOST = 10
+
+
+class Assistant:
+    """An interactive session over ``input``/``output`` text streams."""
+
+    def __init__(self, strategy="entropy", hard=None, answers="original", guesses=None,
+                 answers_only=False, opener=None, tree=None, seed=0, max_guesses=6,
+                 input: Optional[TextIO] = None, output: Optional[TextIO] = None,
+                 colour: Optional[bool] = None, alternatives: int = 5, lists=None):
+        self.lists = lists if lists is not None else resolve_lists(answers, guesses)
+        self.rule = normalise_rule(hard)
+        self.input = input if input is not None else sys.stdin
+        self.output = output if output is not None else sys.stdout
+        self.colour = use_colour(self.output) if colour is None else colour
+        self.alternatives = alternatives
+        self.answers_only = answers_only
+        self.strategy = get_strategy(strategy, self.lists, opener=opener, answers_only=answers_only,
+                                     hard=self.rule, seed=seed, tree=tree, max_guesses=max_guesses,
+                                     answers=answers if isinstance(answers, str) else None,
+                                     guesses=guesses)
+        self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
+        self._fallback: Optional[Walker] = None
+        cands, legal = self.walker.root()
+        self.history: List[Tuple[int, int]] = []
+        self._states = [(cands, legal)]
+
+    # ---- state ---------------------------------------------------------
+    @property
+    def candidates(self) -> np.ndarray:
+        return self._states[-1][0]
+
+    @property
+    def legal(self) -> np.ndarray:
+        return self._states[-1][1]
+
+    def candidate_words(self) -> List[str]:
+        return [self.lists.answers[int(a)] for a in self.candidates]
+
+    def _word_history(self):
+        return [(self.lists.guesses[g], p) for g, p in self.history]
+
+    def _active(self) -> Walker:
+        """The strategy's walker, or an entropy fallback once the tree (optimal)
+        no longer covers the position (the user played something else)."""
+        if self._fallback is not None:
+            return self._fallback
+        try:
+            self.walker.guess(tuple(self.history), self.candidates, self.legal)
+            return self.walker
+        except TreeError as exc:
+            self._say(f"note: {exc}; suggesting by entropy from here")
+            strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
+            self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
+            return self._fallback
+
+    def suggestion(self) -> str:
+        w = self._active()
+        return self.lists.guesses[w.guess(tuple(self.history), self.candidates, self.legal)]
+
+    def expected(self) -> float:
+        """Average guesses to finish from here, following the strategy (see module doc)."""
+        w = self._active()
+        out = w.walk(tuple(self.history), self.candidates, self.legal)
+        turns = [len(h) - len(self.history) if solved else w.cap for h, solved in out.values()]
+        return float(np.mean(turns)) if turns else 0.0
+
+    def apply(self, word: str, pattern) -> bool:
+        """Record ``word`` coloured ``pattern``; True when that solved the game.
+        Raises WordleOptError (state unchanged) for an unknown word, a hard-rule
+        break, bad colours, or colours no remaining answer could give."""
+        word = word.strip().lower()
+        g = self.lists.guess_index(word)
+        why = violation(self._word_history(), word, self.rule)
+        if why:
+            raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
+        p = int(Pattern.parse(pattern))
+        if p == ALL_GREEN:
+            self.history.append((g, p))
+            self._states.append((self.candidates[:0], self.legal[:0]))
+            return True
+        cands = self.walker.ctx.next_candidates(self.candidates, g, p)
+        if len(cands) == 0:
+            raise WordleOptError(
+                f"no answer left gives {word.upper()} {Pattern(p).byg}; check the colours "
+                f"(nothing changed, {len(self.candidates)} candidates remain)")
+        legal = self.walker.ctx.next_legal(self.legal, g, p, self.rule)
+        self.history.append((g, p))
+        self._states.append((cands, legal))
+        return False
+
+    def undo(self) -> bool:
+        if not self.history:
+            return False
+        self.history.pop()
+        self._states.pop()
+        return True
+
+    # ---- the session ----------------------------------------------------
+    def _say(self, text: str = "") -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def _ask(self, prompt: str) -> Optional[str]:
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:                # end of input
+            self._say()
+            return None
+        return line.strip()
+
+    def status(self) -> None:
+        n = len(self.candidates)
+        words = self.candidate_words()
+        if n == 1:
+            self._say(f"1 answer left: {words[0].upper()}")
+        elif n <= LIST_AT_MOST:
+            self._say(f"{n} answers left: {', '.join(w.upper() for w in words)}")
+        else:
+            self._say(f"{n} answers left")
+        guess = self.suggestion()
+        self._say(f"Suggestion: {guess.upper()} (expected {self.expected():.2f} guesses to finish)")
+        if n > 2 and self.alternatives:
+            w = self._active()
+            ranked = w.strategy.ranked(self.candidates, self.legal, self.history, self.alternatives)
+            if ranked:
+                self._say("Alternatives:")
+                for r in ranked:
+                    mark = " *" if r.could_be_answer else ""
+                    self._say(f"  {r.word.upper()}  {r.label}{mark}")
+                if any(r.could_be_answer for r in ranked):
+                    self._say("  (* could be the answer)")
+
+    def run(self) -> int:
+        """The interactive loop; returns the exit code (0)."""
+        mode = f"hard ({self.rule})" if self.rule else "easy"
+        self._say(f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
+                  f"({len(self.lists.answers)} answers, {len(self.lists.guesses)} guesses)")
+        self._say(HELP)
+        show = True
+        while True:
+            if show:
+                self._say()
+                self.status()
+            show = True
+            turn = len(self.history) + 1
+            suggestion = self.suggestion()
+            line = self._ask(f"guess {turn} [{suggestion}]> ")
+            if line is None:
+                return 0
+            cmd = line.lower()
+            if cmd in ("quit", "exit", "q"):
+                self._say("bye")
+                return 0
+            if cmd in ("help", "?"):
+                self._say(HELP)
+                show = False
+                continue
+            if cmd == "undo":
+                if self.undo():
+                    self._say(f"undone: back to guess {len(self.history) + 1}")
+                else:
+                    self._say("nothing to undo")
+                    show = False
+                continue
+            parts = line.split(None, 1)
+            word = parts[0].lower() if parts else suggestion
+            colours = parts[1] if len(parts) > 1 else None
+            problem = self._check_word(word)
+            if problem:
+                self._say(problem)
+                show = False
+                continue
+            solved = self._feedback(word, colours)
+            if solved is None:           # end of input / quit
+                return 0
+            if solved == "back":
+                show = False
+                continue
+            if solved:
+                n = len(self.history)
+                self._say(f"Solved in {n} guess{'es' if n != 1 else ''}! "
+                          + " ".join(tiles(self.lists.guesses[g], p, self.colour) for g, p in self.history))
+                return 0
+
+    def _check_word(self, word: str) -> Optional[str]:
+        try:
+            self.lists.guess_index(word)
+        except WordListError as exc:
+            return f"error: {exc}"
+        why = violation(self._word_history(), word, self.rule)
+        if why:
+            return f"error: {word.upper()} breaks the hard rule ({self.rule}): {why}"
+        return None
+
+    def _feedback(self, word: str, colours: Optional[str]):
+        """Ask for (or use) the colours; True/False = solved or not, 'back',
+        or None to stop."""
+        while True:
+            if colours is None:
+                colours = self._ask(f"colours for {word.upper()}> ")
+                if colours is None:
+                    return None
+            cmd = colours.strip().lower()
+            if cmd in ("quit", "exit", "q"):
+                self._say("bye")
+                return None
+            if cmd == "undo":
+                self._say(f"{word.upper()} not recorded")
+                return "back"
+            if cmd in ("help", "?", ""):
+                self._say("colours: five of B/Y/G (or 0/1/2, or tiles), e.g. BYGBB")
+                colours = None
+                continue
+            try:
+                solved = self.apply(word, colours)
+            except WordleOptError as exc:
+                self._say(f"error: {exc}")
+                colours = None
+                continue
+            g, p = self.history[-1]
+            self._say(tiles(word, p, self.colour))
+            return solved
+
+
+def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="original", guesses=None,
+          answers_only=False, tree=None, seed=0, max_guesses=6, output: Optional[TextIO] = None,
+          colour: Optional[bool] = None, lists=None) -> List[Tuple[str, int]]:
+    """Play one game against ``answer`` and print it as tiles; returns the
+    [(guess, colouring)] path."""
+    lists = lists if lists is not None else resolve_lists(answers, guesses)
+    a = lists.answer_index(str(answer).strip().lower())
+    rule = normalise_rule(hard)
+    strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule, seed=seed,
+                         tree=tree, max_guesses=max_guesses,
+                         answers=answers if isinstance(answers, str) else None, guesses=guesses)
+    walker = Walker(lists, strat, hard=rule, answers_only=answers_only)
+    cands, legal = walker.root()
+    history: List[Tuple[int, int]] = []
+    out = output if output is not None else sys.stdout
+    show = use_colour(out) if colour is None else colour
+    while len(history) < walker.cap:
+        g = walker.guess(tuple(history), cands, legal)
+        p = int(lists.table[g, a])
+        history.append((g, p))
+        out.write(f"{len(history)}  {tiles(lists.guesses[g], p, show)}\n")
+        if p == ALL_GREEN:
+            break
+        cands = walker.ctx.next_candidates(cands, g, p)
+        legal = walker.ctx.next_legal(legal, g, p, rule)
+    n = len(history)
+    if history and history[-1][1] == ALL_GREEN:
+        out.write(f"{lists.answers[a].upper()} in {n} guess{'es' if n != 1 else ''} "
+                  f"({strat.name}{', hard ' + rule if rule else ''})\n")
+    else:
+        out.write(f"not solved after {n} guesses\n")
+    out.flush()
+    return [(lists.guesses[g], p) for g, p in history]
