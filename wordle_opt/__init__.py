@@ -15,5 +15,6 @@ from wordle_opt.patterns import Pattern, pattern_table, score
 from wordle_opt.wordlists import WordLists, load_lists
 from wordle_opt.simulate import compare, simulate
 from wordle_opt.strategies import STRATEGIES, get_strategy
+from wordle_opt.tree import Node, Tree, VerifyReport, verify
 
 __version__ = "0.1.0"

@@ -1,0 +1,136 @@
+"""Commands on tree files: ``verify`` and ``show``."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional, Tuple
+
+from wordle_opt.errors import WordleOptError
+
+
+def _max_guesses(text: str) -> Optional[int]:
+    if text.lower() in ("none", "inf", "unlimited"):
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of guesses or 'none', got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the guess cap must be at least 1, got {n}")
+    return n
+
+
+def _add_lists(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--answers", metavar="SET|FILE",
+                   help="answer list: original, nyt, nyt-12947 or a file (default: the "
+                        "set a JSON tree names, else original)")
+    p.add_argument("--guesses", metavar="SET|FILE",
+                   help="allowed guesses: a named set or a file (default: the answers' set)")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "verify", help="check a tree file against the rules and print its figures",
+        description="Re-check a decision tree (JSON or leaderboard text) from the rules alone: "
+                    "every answer solved exactly once, every colouring right, every guess "
+                    "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.")
+    p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
+    _add_lists(p)
+    p.add_argument("--hard", nargs="?", const="nyt", choices=("nyt", "strict", "easy"), default=None,
+                   help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
+                        "tree records, else easy)")
+    p.add_argument("--max-guesses", type=_max_guesses, default=6, metavar="N|none",
+                   help="guess cap (default 6; 'none' for no cap)")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser(
+        "show", help="print a tree as an outline, or the path to one answer",
+        description="Print a decision tree as an indented outline (coloured tiles on a terminal, "
+                    "B/Y/G letters when piped), or the game it plays against one answer.")
+    p.add_argument("tree", metavar="TREE", help="tree file (.json or leaderboard text)")
+    p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
+    _add_lists(p)
+    p.add_argument("--depth", type=int, default=None, metavar="N",
+                   help="show only the first N guesses of each branch")
+    p.set_defaults(func=cmd_show)
+
+
+def _lists(args):
+    """WordLists from --answers/--guesses, or None to let the file decide."""
+    if args.answers is None and args.guesses is None:
+        return None
+    from wordle_opt.wordlists import load_lists
+
+    return load_lists(args.answers or "original", args.guesses)
+
+
+def cmd_verify(args) -> int:
+    from wordle_opt.tree import verify
+
+    lists = _lists(args)
+    report = verify(args.file, answers=lists, hard=args.hard, max_guesses=args.max_guesses)
+    print(report)
+    return 0 if report.ok else 1
+
+
+def cmd_show(args) -> int:
+    from wordle_opt.display import use_colour
+    from wordle_opt.tree import Tree
+
+    if args.depth is not None and args.depth < 1:
+        raise WordleOptError(f"--depth must be at least 1, got {args.depth}")
+    tree = Tree.load(args.tree, _lists(args))
+    colour = use_colour(sys.stdout)
+    out = sys.stdout
+    if args.answer:
+        path = tree.path(args.answer)
+        for guess, pattern in path:
+            print(_tile(guess, pattern, colour), file=out)
+        n = len(path)
+        print(f"{args.answer.strip().upper()}: solved in {n} guess{'es' * (n != 1)}", file=out)
+        return 0
+    for line in outline(tree, colour, args.depth):
+        print(line, file=out)
+    return 0
+
+
+def _tile(word: str, pattern: int, colour: bool) -> str:
+    from wordle_opt.display import tiles
+
+    return tiles(word, pattern, colour)
+
+
+def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str]:
+    """The tree as lines: each branch shows the colouring, then the next guess
+    and how many answers are left; ``depth`` limits the guesses shown."""
+    from wordle_opt._reference import ALL_GREEN, score_words
+
+    try:
+        figs = f"total {tree.total}, average {tree.average:.4f}, at most {tree.max_depth} guesses"
+    except WordleOptError as exc:
+        figs = f"incomplete: {exc}"
+    lines = [f"{tree.root.guess.upper()}  ({len(tree.answers)} answers; {figs})"]
+
+    def walk(node, group: List[str], level: int) -> None:
+        groups = {}
+        for a in group:
+            groups.setdefault(score_words(node.guess, a), []).append(a)
+        pad = "  " * level
+        items: List[Tuple[int, object]] = sorted(node.children.items())
+        if ALL_GREEN in groups:
+            lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+        for p, child in items:
+            left = groups.get(p, [])
+            if not left:
+                note = "no answer gets this colouring"
+            elif len(left) == 1 and not child.children and child.guess == left[0]:
+                note = f"{child.guess.upper()}, solved in {level + 1}"
+            else:
+                note = f"{child.guess.upper()}  ({len(left)} answers)"
+            lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
+            if (depth is None or level + 1 < depth) and left and not (
+                    len(left) == 1 and not child.children and child.guess == left[0]):
+                walk(child, left, level + 1)
+
+    walk(tree.root, list(tree.answers), 1)
+    return lines
