@@ -1,0 +1,227 @@
+"""Strategies: the registry, the interface, and each choice against a brute-force recount."""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import wordle_opt
+from wordle_opt import _heuristics, _heuristics_py, strategies
+from wordle_opt._reference import exhaustive_tree, score_words
+from wordle_opt.errors import TreeError, WordleOptError, WordListError
+from wordle_opt.strategies import STRATEGIES, get_strategy
+from wordle_opt.tree import Node, Tree
+from wordle_opt.wordlists import WordLists, load_lists
+
+HEURISTICS = [name for name in STRATEGIES if name != "optimal"]
+
+
+@pytest.fixture(scope="module")
+def original():
+    return load_lists("original")
+
+
+@pytest.fixture(scope="module")
+def small(original):
+    """60 answers and 400 guesses from the original lists (fixed sample)."""
+    rng = np.random.default_rng(5)
+    answers = sorted(rng.choice(original.answers, 60, replace=False))
+    others = [w for w in original.guesses if w not in set(answers)]
+    extra = list(rng.choice(others, 340, replace=False))
+    return WordLists.from_words(answers, answers + extra, name="small")
+
+
+def _root(lists, answers_only=False):
+    ctx = strategies.context_for(lists)
+    return ctx.all_answers, ctx.root_legal(answers_only)
+
+
+def test_registry_and_exports():
+    assert set(STRATEGIES) == {"entropy", "entropy2", "minimax", "expected-size", "frequency",
+                               "random", "first", "optimal"}
+    assert wordle_opt.STRATEGIES is STRATEGIES
+    assert wordle_opt.get_strategy is get_strategy
+
+
+def test_unknown_strategy_lists_valid_names(small):
+    with pytest.raises(WordleOptError) as e:
+        get_strategy("entropie", small)
+    msg = str(e.value)
+    assert "entropie" in msg and all(name in msg for name in STRATEGIES) and "\n" not in msg
+
+
+def test_names_are_normalised(small):
+    assert get_strategy("Expected_Size", small).name == "expected-size"
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_one_or_two_candidates(small, name):
+    s = get_strategy(name, small, seed=3)
+    legal = strategies.context_for(small).all_guesses
+    for a in (0, 17, 59):
+        one = np.array([a], np.int32)
+        assert small.guesses[s.choose(one, legal, [(0, 0)])] == small.answers[a]
+    two = np.array([4, 40], np.int32)
+    g = small.guesses[s.choose(two, legal, [(0, 0)])]
+    assert g in (small.answers[4], small.answers[40])
+
+
+def _brute(lists, cands, legal, key):
+    """Best guess by key(counts) (larger better), then possible answer, then alphabetical."""
+    cset = {lists.answers[a] for a in cands}
+    best = None
+    for g in legal:
+        word = lists.guesses[g]
+        counts = Counter(score_words(word, lists.answers[a]) for a in cands)
+        k = key(counts, len(cands)) + (word in cset, -g)
+        if best is None or k > best[0]:
+            best = (k, g)
+    return best[1]
+
+
+def _entropy_key(counts, n):
+    return (round(-sum(c / n * math.log2(c / n) for c in counts.values()), 9),)
+
+
+def _minimax_key(counts, n):
+    return (-max(counts.values()), -sum(c * c for c in counts.values()))
+
+
+def _expected_key(counts, n):
+    return (-sum(c * c for c in counts.values()),)
+
+
+@pytest.mark.parametrize("name,key", [("entropy", _entropy_key), ("minimax", _minimax_key),
+                                      ("expected-size", _expected_key)])
+def test_choice_matches_brute_force(small, name, key):
+    s = get_strategy(name, small)
+    ctx = strategies.context_for(small)
+    rng = np.random.default_rng(1)
+    for _ in range(6):
+        cands = np.sort(rng.choice(60, size=rng.integers(3, 40), replace=False)).astype(np.int32)
+        legal = ctx.all_guesses
+        assert s.choose(cands, legal, [(1, 0)]) == _brute(small, cands, legal, key)
+    # the opening too
+    cands, legal = _root(small)
+    assert s.choose(cands, legal, []) == _brute(small, cands, legal, key)
+
+
+def test_entropy_tie_prefers_a_possible_answer():
+    # Against {abcde, abcdf, zzzzz} every guess below splits all three apart
+    # (log2 3 bits): AAAAE comes first alphabetically, but the tie goes to a
+    # possible answer first, then alphabetical: ABCDE.
+    answers = ["abcde", "abcdf", "zzzzz"]
+    lists = WordLists.from_words(answers, answers + ["aaaae", "bbbbe"], name="tie")
+    s = get_strategy("entropy", lists)
+    cands = np.array([0, 1, 2], np.int32)
+    legal = strategies.context_for(lists).all_guesses
+    ent = _heuristics.score_guesses(lists.table, cands, legal)[0]
+    assert np.allclose(ent, math.log2(3))
+    assert lists.guesses[s.choose(cands, legal, [(0, 0)])] == "abcde"
+
+
+def test_frequency_plays_possible_answers(small):
+    s = get_strategy("frequency", small)
+    cands, legal = _root(small)
+    g = s.choose(cands, legal, [])
+    assert small.guesses[g] in small.answers
+    # brute force: positional counts plus distinct-letter counts, over the candidates
+    words = list(small.answers)
+    pos = [Counter(w[i] for w in words) for i in range(5)]
+    anyc = Counter(c for w in words for c in set(w))
+    score = {w: sum(pos[i][w[i]] for i in range(5)) + sum(anyc[c] for c in set(w)) for w in words}
+    best = max(score.values())
+    assert small.guesses[g] == min(w for w in words if score[w] == best)
+
+
+def test_random_is_seeded_and_positional(small):
+    cands, legal = _root(small)
+    a = get_strategy("random", small, seed=1)
+    b = get_strategy("random", small, seed=1)
+    picks = {get_strategy("random", small, seed=k).choose(cands, legal, []) for k in range(20)}
+    assert a.choose(cands, legal, []) == b.choose(cands, legal, [])
+    assert len(picks) > 3                       # the seed matters
+    assert all(small.guesses[g] in small.answers for g in picks)
+
+
+def test_first_plays_the_first_candidate(small):
+    s = get_strategy("first", small)
+    cands = np.array([7, 9, 30], np.int32)
+    assert small.guesses[s.choose(cands, strategies.context_for(small).all_guesses, [(0, 0)])] == small.answers[7]
+
+
+def test_opener_is_played_first_and_checked(small):
+    cands, legal = _root(small)
+    word = small.guesses[100]
+    s = get_strategy("entropy", small, opener=word.upper())
+    assert s.choose(cands, legal, []) == 100
+    with pytest.raises(WordListError):
+        get_strategy("entropy", small, opener="qqqqq")
+    non_answer = next(w for w in small.guesses if w not in small.answers)
+    with pytest.raises(WordListError, match="answers-only"):
+        get_strategy("entropy", small, opener=non_answer, answers_only=True)
+
+
+def test_ranked_is_best_first(small):
+    s = get_strategy("minimax", small)
+    cands, legal = _root(small)
+    top = s.ranked(cands, legal, [], k=5)
+    assert len(top) == 5 and top[0].guess == s.choose(cands, legal, [])
+    assert [t.score for t in top] == sorted((t.score for t in top), reverse=True)
+    assert "largest group" in top[0].label
+
+
+def test_entropy2_scores_two_guesses(small):
+    s = get_strategy("entropy2", small, top_k=5)
+    cands, legal = _root(small)
+    g = s.choose(cands, legal, [])
+    ent = _heuristics.score_guesses(small.table, cands, legal)[0]
+    top5 = [legal[i] for i in strategies._order([ent], legal, strategies.context_for(small).is_candidate(cands, legal))[:5]]
+    assert g in top5
+    # the chosen pair is worth at least the best single guess, at most log2 n
+    two = _heuristics_py.lookahead_entropy(small.table, cands, np.array([g], np.int32), legal)[0]
+    assert ent.max() - 1e-9 <= two <= math.log2(len(cands)) + 1e-9
+
+
+def test_entropy2_hard_mode_uses_legal_second_guesses(small):
+    s = get_strategy("entropy2", small, hard="strict", top_k=4)
+    cands, legal = _root(small)
+    g = s.choose(cands, legal, [])
+    assert 0 <= g < len(small.guesses)
+
+
+def test_reference_loops_give_the_same_choices(small, monkeypatch):
+    cands, legal = _root(small)
+    fast = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
+    monkeypatch.setattr(strategies, "H", _heuristics_py)
+    slow = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
+    assert fast == slow
+
+
+def test_optimal_follows_a_tree():
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
+    s = get_strategy("optimal", lists, tree=tree)
+    cands, legal = _root(lists)
+    g = s.choose(cands, legal, [])
+    assert lists.guesses[g] == tree.root.guess
+    # off the tree: a clear error naming the position
+    other = next(i for i, w in enumerate(lists.guesses) if w != tree.root.guess)
+    with pytest.raises(TreeError, match="does not cover"):
+        s.choose(cands, legal, [(other, 0)])
+    with pytest.raises(TreeError, match="opener"):
+        get_strategy("optimal", lists, tree=tree, opener=lists.guesses[other]).choose(cands, legal, [])
+
+
+def test_optimal_loads_a_tree_file(tmp_path):
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
+    path = tmp_path / "ight.json"
+    path.write_text(tree.to_json())
+    s = get_strategy("optimal", lists, tree=str(path))
+    cands, legal = _root(lists)
+    assert lists.guesses[s.choose(cands, legal, [])] == tree.root.guess
