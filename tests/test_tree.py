@@ -417,3 +417,28 @@ def test_public_exports():
     assert wordle_opt.Tree is Tree and wordle_opt.Node is Node
     assert wordle_opt.verify is verify and wordle_opt.VerifyReport is VerifyReport
     assert byg(parse_byg("BYGBB")) == "BYGBB"
+
+
+@pytest.mark.slow
+def test_salet_tree_from_the_search_round_trips_and_verifies(tmp_path):
+    from wordle_opt.search import search
+    from wordle_opt.wordlists import load_lists
+
+    tree = search("salet").tree
+    text = tree.to_text()
+    lines = text.splitlines()
+    assert len(lines) == 2315 and lines[0].startswith("salet ")
+    prev = ""
+    for line in lines:  # every blanked prefix ends right after a guess word above
+        n = len(line) - len(line.lstrip(" "))
+        if n:
+            assert prev[n - 1] == " " and len(prev[:n].split()) % 2 == 1
+        prev = prev[:n] + line[n:]
+    (tmp_path / "salet.txt").write_text(text)
+    tree.save(tmp_path / "salet.json")
+    for name in ("salet.txt", "salet.json"):
+        rep = verify(tmp_path / name)
+        assert rep.ok, rep.errors
+        assert (rep.total, rep.max_depth, rep.n_answers) == (7920, 5, 2315)
+        assert Tree.load(tmp_path / name, load_lists()).root == tree.root
+    assert not verify(tmp_path / "salet.json", hard="nyt").ok  # an easy-mode tree

@@ -104,6 +104,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
     """The tree as lines: each branch shows the colouring, then the next guess
     and how many answers are left; ``depth`` limits the guesses shown."""
     from wordle_opt._reference import ALL_GREEN, score_words
+    from wordle_opt.tree import byg
 
     try:
         figs = f"total {tree.total}, average {tree.average:.4f}, at most {tree.max_depth} guesses"
@@ -116,10 +117,15 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         for a in group:
             groups.setdefault(score_words(node.guess, a), []).append(a)
         pad = "  " * level
-        items: List[Tuple[int, object]] = sorted(node.children.items())
+        # Same order as the text format: by B/Y/G string, all-green in its place.
+        items: List[Tuple[int, object]] = list(node.children.items())
         if ALL_GREEN in groups:
-            lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+            items.append((ALL_GREEN, None))
+        items.sort(key=lambda kv: byg(kv[0]))
         for p, child in items:
+            if child is None:
+                lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+                continue
             left = groups.get(p, [])
             if not left:
                 note = "no answer gets this colouring"
