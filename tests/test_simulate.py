@@ -1,6 +1,7 @@
 """simulate/compare: figures recounted from the paths, against a brute-force play loop."""
 from __future__ import annotations
 
+import io
 import math
 import os
 import subprocess
@@ -217,3 +218,34 @@ def test_cli_bad_strategy_is_one_line(small):
     assert res.returncode == 2
     assert res.stderr.strip().startswith("error: unknown strategy 'nope'")
     assert len(res.stderr.strip().splitlines()) == 1
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self):
+        return self.tty
+
+
+def test_progress_line_only_on_a_terminal():
+    from wordle_opt.cli.playing import Progress
+
+    for tty in (True, False):
+        stream = _Stream(tty)
+        p = Progress(stream, delay=0.0)
+        p(5, 10)
+        p(10, 10)
+        p.close()
+        text = stream.getvalue()
+        if tty:
+            assert "\r10/10 answers (100%)" in text and text.endswith("\r")
+        else:
+            assert text == ""
+    # quick runs print nothing even on a terminal
+    stream = _Stream(True)
+    p = Progress(stream, delay=60.0)
+    p(10, 10)
+    p.close()
+    assert stream.getvalue() == ""
