@@ -35,6 +35,9 @@ cdef struct CacheEntry:
 cdef struct Frame:
     # Scratch space for one recursion level; a child never touches its parent's.
     Candidate* cands        # [ng] guesses worth trying, after deduplication
+    Candidate* sorted       # [ng] counting-sort buffer (swapped with cands)
+    int32_t* buckets        # [nbuckets + 1] counting-sort counts
+    int nbuckets
     widx_t* useful          # [ng] guesses that split the candidates (passed to children)
     widx_t* child_legal     # [ng] legal guesses of the child being solved (hard mode)
     widx_t* part            # [na] candidates grouped by colouring
@@ -49,6 +52,7 @@ cdef struct Stats:
     int64_t nodes           # nodes searched past the closed-form cases
     int64_t cache_hits
     int64_t cache_stores
+    int64_t scanned         # (guess, candidate) pairs coloured in scans
 
 
 
@@ -59,6 +63,7 @@ cdef class Solver:
     cdef const uint8_t* gcodes      # [ng * 5] letters of the guesses
     cdef uint8_t* gcount            # [ng * 26] letter counts of the guesses
     cdef widx_t* ans_guess          # [na] guess index of each answer
+    cdef uint64_t* poskey           # [na] random odd keys: partition hash = sum key[i] * label[i]
     cdef Py_ssize_t ng, na
     cdef int rule
     cdef Frame frames[MAX_FRAMES]
@@ -76,6 +81,7 @@ cdef class Solver:
                       int d, cost_t beta, widx_t* best_out) noexcept nogil
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil
+    cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil
     cdef CacheEntry* probe(self, uint64_t k1, uint64_t k2) noexcept nogil
     cdef void store(self, uint64_t k1, uint64_t k2, int n, cost_t value, bint exact,

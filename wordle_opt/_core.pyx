@@ -177,6 +177,7 @@ cdef cost_t INF = (<cost_t> 1) << 40
 # 64-bit hashing constants (splitmix64, FNV-1a, golden ratio, pi digits)
 cdef uint64_t K_632BE59B = 0x632be59bd9b4e019
 cdef uint64_t K_9E3779B9 = 0x9e3779b97f4a7c15
+cdef uint64_t K_GOLD = 0x51ed270b27f1a3c5
 cdef uint64_t K_SM1 = 0xbf58476d1ce4e5b9
 cdef uint64_t K_SM2 = 0x94d049bb133111eb
 cdef uint64_t K_PI1 = 0x243f6a8885a308d3
@@ -227,6 +228,18 @@ cdef inline void hash_list(const widx_t* a, int n, uint64_t* h1, uint64_t* h2) n
     h2[0] = mix64(y)
 
 
+cdef inline void hash_set(const widx_t* a, int n, uint64_t* h1, uint64_t* h2) noexcept nogil:
+    """Two 64-bit hashes of a set of indices, independent of their order."""
+    cdef uint64_t x = K_PI1 + n, y = K_PI2 + n, z
+    cdef int i
+    for i in range(n):
+        z = mix64(<uint64_t> a[i] + K_9E3779B9)
+        x += z
+        y ^= mix64(z + K_PI2)
+    h1[0] = mix64(x)
+    h2[0] = mix64(y + x)
+
+
 cdef int cmp_cand(const void* pa, const void* pb) noexcept nogil:
     # Most promising first: lowest bound, then guesses that may hit, then the
     # most even split (smallest sum of squared group sizes), then index order.
@@ -266,11 +279,18 @@ cdef class Solver:
         for i in range(self.na):
             self.ans_guess[i] = answer_guess[i]
         memset(self.cnt, 0, sizeof(self.cnt))
+        self.poskey = <uint64_t*> malloc(self.na * sizeof(uint64_t))
+        if self.poskey == NULL:
+            raise MemoryError()
+        for i in range(self.na):
+            self.poskey[i] = mix64(<uint64_t> i + K_PI1) | 1
         self.seen_cap = 1
         while self.seen_cap < 2 * self.ng:
             self.seen_cap *= 2
         for i in range(MAX_FRAMES):
             self.frames[i].cands = NULL
+            self.frames[i].sorted = NULL
+            self.frames[i].buckets = NULL
             self.frames[i].useful = NULL
             self.frames[i].child_legal = NULL
             self.frames[i].part = NULL
@@ -288,6 +308,8 @@ cdef class Solver:
         cdef int i
         for i in range(MAX_FRAMES):
             free(self.frames[i].cands)
+            free(self.frames[i].sorted)
+            free(self.frames[i].buckets)
             free(self.frames[i].useful)
             free(self.frames[i].child_legal)
             free(self.frames[i].part)
@@ -295,6 +317,7 @@ cdef class Solver:
         free(self.cache)
         free(self.gcount)
         free(self.ans_guess)
+        free(self.poskey)
 
     cdef int _frame(self, int depth) noexcept nogil:
         """Allocate the scratch space of one level on first use; -1 on failure."""
@@ -302,11 +325,14 @@ cdef class Solver:
         if F.cands != NULL:
             return 0
         F.cands = <Candidate*> malloc(self.ng * sizeof(Candidate))
+        F.sorted = <Candidate*> malloc(self.ng * sizeof(Candidate))
+        F.nbuckets = 4 * <int> self.na + 8
+        F.buckets = <int32_t*> malloc((F.nbuckets + 1) * sizeof(int32_t))
         F.useful = <widx_t*> malloc(self.ng * sizeof(widx_t))
         F.child_legal = <widx_t*> malloc(self.ng * sizeof(widx_t))
         F.part = <widx_t*> malloc(self.na * sizeof(widx_t))
         F.seen = <uint64_t*> malloc(self.seen_cap * sizeof(uint64_t))
-        if F.cands == NULL or F.useful == NULL or F.child_legal == NULL or F.part == NULL or F.seen == NULL:
+        if F.cands == NULL or F.sorted == NULL or F.buckets == NULL or F.useful == NULL or F.child_legal == NULL or F.part == NULL or F.seen == NULL:
             return -1
         return 0
 
@@ -405,6 +431,36 @@ cdef class Solver:
                 m += 1
         return m
 
+    cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil:
+        """Stable counting sort of F.cands by lb; returns ncand."""
+        cdef int i, lo, hi, span
+        cdef Candidate* tmp
+        if ncand <= 1:
+            return ncand
+        lo = <int> F.cands[0].lb
+        hi = lo
+        for i in range(ncand):
+            if F.cands[i].lb < lo:
+                lo = <int> F.cands[i].lb
+            if F.cands[i].lb > hi:
+                hi = <int> F.cands[i].lb
+        span = hi - lo + 1
+        if span > F.nbuckets:
+            qsort(F.cands, ncand, sizeof(Candidate), cmp_cand)
+            return ncand
+        memset(F.buckets, 0, (span + 1) * sizeof(int32_t))
+        for i in range(ncand):
+            F.buckets[F.cands[i].lb - lo + 1] += 1
+        for i in range(span):
+            F.buckets[i + 1] += F.buckets[i]
+        tmp = F.sorted
+        for i in range(ncand):
+            tmp[F.buckets[F.cands[i].lb - lo]] = F.cands[i]
+            F.buckets[F.cands[i].lb - lo] += 1
+        F.sorted = F.cands
+        F.cands = tmp
+        return ncand
+
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil:
         """Is there a candidate that splits S into singletons (cost 2n - 1, optimal)?"""
         cdef int i, j, k
@@ -438,7 +494,10 @@ cdef class Solver:
         cdef CacheEntry* e
         cdef Frame* F
         cdef Py_ssize_t j
-        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos
+        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos, bucket_end, maxs, first
+        cdef cost_t scan_best
+        cdef widx_t scan_bestg
+        cdef uint64_t mask
         cdef widx_t g, bestg, dummy
         cdef const pat_t* row
         cdef pat_t c
@@ -472,7 +531,7 @@ cdef class Solver:
         k2 += <uint64_t> d * K_632BE59B
         if self.rule != RULE_EASY:
             # Hard mode: the legal guesses are part of the state.
-            hash_list(L, nl, &l1, &l2)
+            hash_set(L, nl, &l1, &l2)
             k1 ^= mix64(l1 + 1)
             k2 ^= l2 * 31
         e = self.probe(k1, k2)
@@ -510,11 +569,19 @@ cdef class Solver:
         ncand = 0
         nuseful = 0
         minfail = INF
+        mask = 0
+        scan_best = INF
+        scan_bestg = -1
         if self.rule == RULE_EASY:
-            memset(F.seen, 0, self.seen_cap * sizeof(uint64_t))
+            mask = 1
+            while mask < 2 * nl:
+                mask *= 2
+            mask -= 1
+            memset(F.seen, 0, (mask + 1) * sizeof(uint64_t))
         for j in range(nl):
             g = L[j]
             row = self.table + <Py_ssize_t> g * self.na
+            self.stats.scanned += n
             k = 0
             h = K_FNV_BASIS
             for i in range(n):
@@ -524,10 +591,12 @@ cdef class Solver:
                     self.lab[c] = k
                     k += 1
                 self.cnt[c] += 1
-                h = (h ^ <uint64_t> self.lab[c]) * K_FNV_PRIME
+                # Position-keyed sum of canonical labels: no serial multiply chain.
+                h += self.poskey[i] * <uint64_t> self.lab[c]
             ins = self.cnt[ALL_GREEN] > 0
             total = n
             sumsq = 0
+            maxs = 0
             for t in range(k):
                 c = self.touched[t]
                 s = self.cnt[c]
@@ -535,44 +604,73 @@ cdef class Solver:
                 if c != ALL_GREEN:
                     total += lb_size(s, d - 1)
                     sumsq += <int64_t> s * s
+                    if s > maxs:
+                        maxs = s
             if k == 1 and not ins:
                 continue  # one group: the guess teaches nothing here
-            F.useful[nuseful] = g
-            nuseful += 1
-            if total >= beta:
-                if total < minfail:
-                    minfail = total
-                continue
+            if maxs <= 2 and total < scan_best:
+                # Groups of one or two: the bound is the exact cost.
+                scan_best = total
+                scan_bestg = g
+                if total <= node_lb:
+                    best_out[0] = g
+                    self.store(k1, k2, n, total, True, g)
+                    return total
             if self.rule == RULE_EASY:
-                # Same partition (and same hit chance) => same subtree costs.
-                h = mix64(h + (<uint64_t> ins) * 0x51ed270b + <uint64_t> k)
+                # Guesses with the same split (and no chance to hit) have equal
+                # subtrees, here and in every subset of S: keep the first.
+                # Candidates are kept even when their split repeats, since a
+                # child may contain one of them and only it can hit there.
+                h = mix64(h + (<uint64_t> ins) * K_GOLD + <uint64_t> k)
                 if h == 0:
                     h = 1
-                slot = h & <uint64_t> (self.seen_cap - 1)
+                slot = h & mask
                 dup = False
                 while F.seen[slot] != 0:
                     if F.seen[slot] == h:
                         dup = True
                         break
-                    slot = (slot + 1) & <uint64_t> (self.seen_cap - 1)
+                    slot = (slot + 1) & mask
+                if dup and not ins:
+                    continue
+                F.useful[nuseful] = g
+                nuseful += 1
                 if dup:
                     continue
                 F.seen[slot] = h
+            else:
+                F.useful[nuseful] = g
+                nuseful += 1
+            if total >= beta:
+                if total < minfail:
+                    minfail = total
+                continue
             F.cands[ncand].guess = g
             F.cands[ncand].in_set = ins
             F.cands[ncand].lb = total
             F.cands[ncand].sumsq = sumsq
             ncand += 1
 
-        qsort(F.cands, ncand, sizeof(Candidate), cmp_cand)
+        # Order by bound with a counting sort (bounds are small integers); the
+        # finer order inside one bound is sorted only when the loop gets there.
+        ncand = self.order_by_bound(F, ncand, n)
 
         best = beta
         bestg = -1
+        if scan_best < best:
+            best = scan_best
+            bestg = scan_bestg
+        bucket_end = 0
         for gi in range(ncand):
             if F.cands[gi].lb >= best or node_lb >= best:
                 if F.cands[gi].lb < minfail:
                     minfail = F.cands[gi].lb
                 break
+            if gi == bucket_end:
+                bucket_end = gi + 1
+                while bucket_end < ncand and F.cands[bucket_end].lb == F.cands[gi].lb:
+                    bucket_end += 1
+                qsort(F.cands + gi, bucket_end - gi, sizeof(Candidate), cmp_cand)
             g = F.cands[gi].guess
             row = self.table + <Py_ssize_t> g * self.na
             # Group S by colouring (stable, so each group stays sorted), largest first.
@@ -675,6 +773,7 @@ cdef class Solver:
     @property
     def stats(self):
         return {"nodes": self.stats.nodes, "cache_hits": self.stats.cache_hits,
+                "scanned": self.stats.scanned,
                 "cache_stores": self.stats.cache_stores}
 
     @property
