@@ -5,17 +5,23 @@ import io
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
 from wordle_opt.cli import main
 
 
+# `python -m` puts the working directory first on sys.path: run from an empty
+# directory so that the installed package is the one tested, not a checkout.
+NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_cli_")
+
+
 def run(*args):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
     return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True,
-                          text=True, env=env, timeout=120)
+                          text=True, env=env, timeout=120, cwd=NEUTRAL)
 
 
 def test_help_lists_the_commands():

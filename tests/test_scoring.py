@@ -8,6 +8,7 @@ import os
 import string
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -174,7 +175,13 @@ def run_python(code, impl):
     env.pop("WORDLE_OPT_IMPLEMENTATION", None)
     if impl is not None:
         env["WORDLE_OPT_IMPLEMENTATION"] = impl
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    # Run from an empty directory: `python -c` puts the working directory first on
+    # sys.path, and a source checkout there would shadow the installed package.
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120, cwd=NEUTRAL)
+
+
+NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_impl_")
 
 
 @pytest.mark.parametrize(
