@@ -108,3 +108,11 @@ def test_lists_shows_every_bundled_set_with_counts_and_files():
 def test_missing_command_is_a_usage_error():
     r = run()
     assert r.returncode == 2 and "usage:" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_list_file_warnings_are_one_plain_line(tmp_path):
+    p = tmp_path / "dup.txt"
+    p.write_text("crane\nreact\nCRANE\n", encoding="utf-8")
+    r = run("score", "crane", "react", "--answers", str(p))
+    assert r.returncode == 0
+    assert r.stderr.splitlines() == [f"warning: {p}: dropped 1 duplicate word(s): crane"]

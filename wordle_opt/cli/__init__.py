@@ -36,7 +36,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _warning_line(message, category, filename, lineno, line=None) -> str:
+    # Warnings (e.g. duplicates dropped from a list file) as one plain line.
+    return f"warning: {message}\n"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
+    import warnings
+
+    warnings.formatwarning = _warning_line
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
