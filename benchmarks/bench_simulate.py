@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from wordle_opt import strategies
 from wordle_opt.simulate import simulate
 from wordle_opt.wordlists import load_lists
 
@@ -44,7 +45,8 @@ def lists():
 def test_simulate(benchmark, lists, case):
     _, strategy, options = case
     result = benchmark.pedantic(simulate, args=(strategy,), kwargs=dict(answers=lists, **options),
-                                rounds=1, iterations=1, warmup_rounds=0)
+                                rounds=1, iterations=1, warmup_rounds=0,
+                                setup=strategies._OPENINGS.clear)  # time the opening too
     benchmark.extra_info.update(
         average=round(result.average, 4),
         solved_within_6=result.solved_within,

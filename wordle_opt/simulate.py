@@ -206,7 +206,7 @@ class SimulationResult:
     def __str__(self) -> str:
         lines = [self._title()]
         lines.append(f"answers     {self.n}")
-        lines.append(f"solved <= {self.max_guesses}  {self.solved_within} ({self.solved_percent:.2f}%)")
+        lines.append(f"solved <= {self.max_guesses:<2}{self.solved_within} ({self.solved_percent:.2f}%)")
         lines.append(f"average     {self.average:.4f} guesses ({self.total} total)")
         if self.max_depth is not None:
             lines.append(f"most        {self.max_depth} guesses")

@@ -132,6 +132,10 @@ def _order(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) 
     return np.lexsort(sort_keys)
 
 
+# (strategy class, context, options, sizes) -> (context, opening guess)
+_OPENINGS: Dict[tuple, Tuple[object, int]] = {}
+
+
 class Strategy:
     """Base class.  Subclasses implement ``_choose`` (and ``_scores`` to rank)."""
 
@@ -157,7 +161,6 @@ class Strategy:
                 raise WordListError(
                     f"opener {word!r} is not in the answer list of {lists.name} (answers-only guessing)")
             self.opener = g
-        self._root: Optional[tuple] = None
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.name!r}>"
@@ -170,11 +173,16 @@ class Strategy:
         if not history:
             if self.opener is not None:
                 return self.opener
-            # The opening costs the most and is the same every game.
-            key = (len(candidates), len(legal))
-            if self._root is None or self._root[0] != key:
-                self._root = (key, int(self._choose(candidates, legal, history)))
-            return self._root[1]
+            # The opening costs the most and is the same every game: remember
+            # it for every strategy object with the same lists and options.
+            key = (type(self), id(self.ctx), self.answers_only, self.hard, self.seed,
+                   tuple(sorted(self.options.items())), len(candidates), len(legal))
+            hit = _OPENINGS.get(key)
+            if hit is None or hit[0] is not self.ctx:
+                if len(_OPENINGS) > 64:
+                    _OPENINGS.clear()
+                hit = _OPENINGS[key] = (self.ctx, int(self._choose(candidates, legal, history)))
+            return hit[1]
         if len(candidates) <= 2 and self._shortcut_small:
             return int(self.ctx.ans2guess[candidates[0]])
         return int(self._choose(candidates, legal, history))
@@ -219,8 +227,9 @@ class Entropy2Strategy(Strategy):
     """Two-step look-ahead.  For the ``top_k`` (default 20) guesses with the most
     information now, the expected information of the pair (first guess, best
     second guess in each of its groups); play the first guess of the best pair.
-    K = 20 keeps a decision near one second at the opening (2315 answers x
-    12972 guesses) and well under that later; larger K rarely changes the pick."""
+    K = 20 costs a few seconds at the opening of the original lists (2315
+    answers x 12972 guesses, computed once and remembered) and milliseconds
+    later; K = 50 takes 2.5x longer and picks the same opening (SLANE)."""
 
     name = "entropy2"
     description = "two-step look-ahead on expected information (top 20 first guesses)"
@@ -238,7 +247,7 @@ class Entropy2Strategy(Strategy):
         # meets a perfect split early and stops.
         pool = np.ascontiguousarray(legal[order])
         if self.hard is None:
-            two = H.lookahead_entropy(ctx.table, candidates, firsts, pool)
+            two = _parallel_lookahead(ctx.table, candidates, firsts, pool)
         else:
             two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
         keys = np.full(len(legal), -1.0)
@@ -263,6 +272,20 @@ class Entropy2Strategy(Strategy):
             legal2 = ctx.next_legal(pool, first, int(p), self.hard)
             total += c / n * H.max_entropy(ctx.table, group, legal2)
         return total
+
+
+def _parallel_lookahead(table, candidates, firsts, pool):
+    """lookahead_entropy, the first guesses shared among threads (the loop
+    releases the GIL); only worth it for big positions like the opening."""
+    threads = min(os.cpu_count() or 1, len(firsts))
+    if threads < 2 or len(candidates) * len(pool) < 2_000_000:
+        return H.lookahead_entropy(table, candidates, firsts, pool)
+    from concurrent.futures import ThreadPoolExecutor
+
+    chunks = [np.ascontiguousarray(c) for c in np.array_split(firsts, threads)]
+    with ThreadPoolExecutor(threads) as ex:
+        parts = list(ex.map(lambda c: H.lookahead_entropy(table, candidates, c, pool), chunks))
+    return np.concatenate(parts)
 
 
 class MinimaxStrategy(Strategy):
