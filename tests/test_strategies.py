@@ -225,3 +225,32 @@ def test_optimal_loads_a_tree_file(tmp_path):
     s = get_strategy("optimal", lists, tree=str(path))
     cands, legal = _root(lists)
     assert lists.guesses[s.choose(cands, legal, [])] == tree.root.guess
+
+
+# Whole games, compiled loops against the reference, on generated lists.
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_word = st.text(alphabet="abcdeors", min_size=5, max_size=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_word, min_size=1, max_size=20, unique=True), st.lists(_word, max_size=10, unique=True),
+       st.sampled_from(HEURISTICS), st.sampled_from([None, "nyt", "strict"]), st.booleans())
+def test_simulations_agree_with_the_reference(answers, extra, name, hard, answers_only):
+    from wordle_opt.simulate import simulate
+
+    lists = WordLists(name="gen", answers=tuple(answers),
+                      guesses=tuple(sorted(set(answers) | set(extra))))
+    fast = simulate(name, answers=lists, hard=hard, answers_only=answers_only, seed=1)
+    saved = strategies.H
+    strategies.H = _heuristics_py
+    try:
+        strategies._OPENINGS.clear()
+        slow = simulate(name, answers=lists, hard=hard, answers_only=answers_only, seed=1)
+    finally:
+        strategies.H = saved
+        strategies._OPENINGS.clear()
+    assert fast.paths == slow.paths
+    # every answer is found (the candidates themselves are always legal)
+    assert not fast.unsolved
