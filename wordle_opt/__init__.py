@@ -16,5 +16,6 @@ from wordle_opt.wordlists import WordLists, load_lists
 from wordle_opt.simulate import compare, simulate
 from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree, VerifyReport, verify
+from wordle_opt.search import SearchResult, search
 
 __version__ = "0.1.0"

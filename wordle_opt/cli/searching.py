@@ -1,0 +1,90 @@
+"""Command ``search``: the proven optimal tree for an opener (or the best opener)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from wordle_opt.cli._progress import Progress
+
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    p = sub.add_parser(
+        "search",
+        help="compute and prove the optimal decision tree for an opener",
+        description="Compute the decision tree that minimises the total number of guesses over "
+        "all answers, starting with OPENER, and prove it optimal. Without OPENER, find the best "
+        "opener too (practical on small custom lists).",
+    )
+    p.add_argument("opener", nargs="?", default=None, metavar="OPENER",
+                   help="first guess, e.g. salet (default: search every allowed guess)")
+    p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict"),
+                   help="hard mode: nyt (the game's rule; default when given) or strict")
+    p.add_argument("--answers", default="original", metavar="SET",
+                   help="answer list: original (default), nyt, nyt-12947, or a file")
+    p.add_argument("--guesses", default=None, metavar="SET",
+                   help="allowed guesses: a named set or a file (default: the answer set's own)")
+    p.add_argument("--max-guesses", default="6", metavar="N",
+                   help="guess cap, or 'none' for no cap (default 6)")
+    p.add_argument("--out", default=None, metavar="FILE", help="write the tree to FILE")
+    p.add_argument("--format", default=None, choices=("text", "json"),
+                   help="tree file format (default: json for *.json, else the leaderboard text)")
+    p.add_argument("--threads", type=int, default=None, metavar="N",
+                   help="solver threads (default: all cores)")
+    p.add_argument("--cache-mb", type=float, default=None, metavar="MB",
+                   help="transposition table per thread in MiB (default 192)")
+    p.add_argument("--no-fallback", action="store_true",
+                   help="when no tree fits the cap, do not look for the smallest cap that works")
+    p.set_defaults(func=cmd_search)
+
+
+def cmd_search(args) -> int:
+    from wordle_opt.search import DEFAULT_CACHE_MB, search
+
+    def run(cap):
+        progress = Progress(unit="groups")
+        try:
+            return search(
+                opener=args.opener,
+                hard=args.hard,
+                answers=args.answers,
+                guesses=args.guesses,
+                max_guesses=cap,
+                threads=args.threads,
+                cache_mb=args.cache_mb or DEFAULT_CACHE_MB,
+                progress=progress,
+            )
+        finally:
+            progress.close()
+
+    result = run(args.max_guesses)
+    print(result)
+    if result.feasible:
+        _write(result, args)
+        return 0
+    # No strategy fits the cap: say so, then find the smallest cap that works.
+    print(f"no strategy solves every answer within {result.max_guesses} guesses"
+          + (f" with opener {result.opener.upper()}" if result.opener else ""))
+    for line in result.unsolvable[:5]:
+        print(f"  cannot finish: {line}")
+    if args.no_fallback:
+        return 1
+    cap = result.max_guesses
+    while not result.feasible and cap <= result.n_answers:
+        cap += 1
+        result = run(cap)
+        if not result.feasible:
+            print(f"not within {cap} guesses either")
+    print(f"\nthe best it can do with {cap} guesses:")
+    print(result)
+    _write(result, args)
+    return 1
+
+
+def _write(result, args) -> None:
+    if not args.out or result.tree is None:
+        return
+    fmt = args.format
+    if fmt is None:
+        fmt = "json" if str(args.out).lower().endswith(".json") else "text"
+    result.tree.save(args.out, format=fmt)
+    print(f"tree written to {args.out} ({fmt})", file=sys.stderr)
