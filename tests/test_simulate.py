@@ -249,3 +249,18 @@ def test_progress_line_only_on_a_terminal():
     p(10, 10)
     p.close()
     assert stream.getvalue() == ""
+
+
+def test_a_tree_for_another_rule_is_refused():
+    from wordle_opt.tree import Node, parse_byg
+
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    # NIGHT, then FLOMP: fine in easy mode, but FLOMP cannot be the answer
+    # after NIGHT BGGGG (strict) and it is not an answer at all (answers-only).
+    tree = Tree(Node("night", {parse_byg("BGGGG"): Node("flomp", {})}), lists)
+    with pytest.raises(wordle_opt.HardModeError,
+                       match=r"plays FLOMP after NIGHT BGGGG, not allowed in hard \(strict\) mode"):
+        simulate("optimal", answers=lists, tree=tree, hard="strict")
+    with pytest.raises(wordle_opt.HardModeError, match="answers-only"):
+        simulate("optimal", answers=lists, tree=Tree(Node("flomp", {}), lists), answers_only=True)

@@ -26,7 +26,7 @@ from typing import List, Optional, TextIO, Tuple
 import numpy as np
 
 from wordle_opt.display import tiles, use_colour
-from wordle_opt.errors import PatternError, TreeError, WordleOptError, WordListError
+from wordle_opt.errors import HardModeError, PatternError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import normalise_rule, violation
 from wordle_opt.simulate import Walker, resolve_lists
@@ -84,7 +84,7 @@ class Assistant:
         try:
             self.walker.guess(tuple(self.history), self.candidates, self.legal)
             return self.walker
-        except TreeError as exc:
+        except (TreeError, HardModeError) as exc:
             self._say(f"note: {exc}; suggesting by entropy from here")
             strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
             self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)

@@ -73,9 +73,27 @@ class Walker:
         g = self.memo.get(history)
         if g is None:
             g = int(self.strategy.choose(cands, legal, list(history)))
+            i = int(np.searchsorted(legal, g))      # legal is sorted
+            if i >= len(legal) or legal[i] != g:
+                self._illegal(history, g)
             self.memo[history] = g
             self.decisions += 1
         return g
+
+    def _illegal(self, history, g):
+        """A strategy (say a tree for another rule) played a guess not allowed here."""
+        from wordle_opt.errors import HardModeError
+        from wordle_opt.rules import violation
+
+        words = self.lists.guesses
+        played = [(words[h], p) for h, p in history]
+        why = violation(played, words[g], self.rule)
+        if why is None:
+            why = "it is not a possible answer (answers-only guessing)"
+        where = " ".join(f"{w.upper()} {_byg(p)}" for w, p in played) or "the start"
+        mode = f"hard ({self.rule})" if self.rule else "easy"
+        raise HardModeError(f"strategy {self.strategy.name} plays {words[g].upper()} after {where}, "
+                            f"not allowed in {mode} mode: {why}")
 
     def walk(self, history: tuple = (), cands=None, legal=None,
              progress: Optional[Callable[[int], None]] = None) -> Dict[int, Tuple[tuple, bool]]:
