@@ -232,7 +232,8 @@ def search(
     cap = _parse_cap(max_guesses)
     lists = answers if isinstance(answers, WordLists) else load_lists(answers, guesses)
     n = len(lists.answers)
-    depth = n if cap is None else min(cap, n + 1)  # n guesses always suffice
+    # n useful guesses always suffice (each splits), plus a fixed opener that may not
+    depth = n + 1 if cap is None else min(cap, n + 1)
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, int(threads))
