@@ -46,6 +46,7 @@ cdef struct Frame:
     pat_t gpat[243]
     int32_t gstart[243]
     int32_t gsize[243]
+    cost_t glb[243]         # lower bound of each group, raised before recursing
 
 
 cdef struct Stats:
@@ -53,6 +54,8 @@ cdef struct Stats:
     int64_t cache_hits
     int64_t cache_stores
     int64_t scanned         # (guess, candidate) pairs coloured in scans
+    int64_t tried           # candidate guesses partitioned in the main loop
+    int64_t recursed        # ... of which survived the refined bound
 
 
 
@@ -83,6 +86,8 @@ cdef class Solver:
                          widx_t* out) noexcept nogil
     cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil
+    cdef void state_key(self, const widx_t* S, int n, const widx_t* L, int nl, int d,
+                        uint64_t* k1, uint64_t* k2) noexcept nogil
     cdef CacheEntry* probe(self, uint64_t k1, uint64_t k2) noexcept nogil
     cdef void store(self, uint64_t k1, uint64_t k2, int n, cost_t value, bint exact,
                     widx_t guess) noexcept nogil

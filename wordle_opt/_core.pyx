@@ -377,6 +377,21 @@ cdef class Solver:
         victim.used = 1
         self.stats.cache_stores += 1
 
+    cdef void state_key(self, const widx_t* S, int n, const widx_t* L, int nl, int d,
+                        uint64_t* k1, uint64_t* k2) noexcept nogil:
+        """128-bit cache key of (S, guesses left, legal guesses in hard mode)."""
+        cdef uint64_t l1, l2
+        if d > n:
+            d = n
+        hash_list(S, n, k1, k2)
+        k1[0] ^= mix64(<uint64_t> d * K_9E3779B9 + 17)
+        k2[0] += <uint64_t> d * K_632BE59B
+        if self.rule != RULE_EASY:
+            # Hard mode: the legal guesses are part of the state.
+            hash_set(L, nl, &l1, &l2)
+            k1[0] ^= mix64(l1 + 1)
+            k2[0] ^= l2 * 31
+
     # -- hard-mode legality --------------------------------------------------
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil:
@@ -490,7 +505,7 @@ cdef class Solver:
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil:
         cdef cost_t node_lb, best, total, v, lbs, minfail, child_beta
-        cdef uint64_t k1, k2, l1, l2, h, slot
+        cdef uint64_t k1, k2, ck1, ck2, h, slot
         cdef CacheEntry* e
         cdef Frame* F
         cdef Py_ssize_t j
@@ -526,14 +541,7 @@ cdef class Solver:
             self.error = 1
             return INF
 
-        hash_list(S, n, &k1, &k2)
-        k1 ^= mix64(<uint64_t> d * K_9E3779B9 + 17)
-        k2 += <uint64_t> d * K_632BE59B
-        if self.rule != RULE_EASY:
-            # Hard mode: the legal guesses are part of the state.
-            hash_set(L, nl, &l1, &l2)
-            k1 ^= mix64(l1 + 1)
-            k2 ^= l2 * 31
+        self.state_key(S, n, L, nl, d, &k1, &k2)
         e = self.probe(k1, k2)
         if e != NULL:
             self.stats.cache_hits += 1
@@ -706,12 +714,34 @@ cdef class Solver:
             for t in range(k):
                 self.cnt[self.touched[t]] = 0
 
-            # Groups of one or two are exact in the bound; solve the rest,
-            # replacing each bound by the exact cost, until the sum reaches best.
+            # Groups of one or two are exact in the bound.  Raise the bounds of
+            # the others first where it is cheap (a group with no candidate that
+            # splits it into singletons costs at least 2s; the cache may know
+            # more) and give up on the guess if that already reaches best.
             total = F.cands[gi].lb
             for i in range(F.ngroups):
                 s = F.gsize[i]
                 lbs = lb_size(s, d - 1)
+                F.glb[i] = lbs
+                if s <= 243 and not self.perfect_in_set(F.part + F.gstart[i], s, &dummy):
+                    F.glb[i] = lbs + 1
+                if self.rule == RULE_EASY:
+                    self.state_key(F.part + F.gstart[i], s, NULL, 0, d - 1, &ck1, &ck2)
+                    e = self.probe(ck1, ck2)
+                    if e != NULL and (e.exact or e.value > F.glb[i]):
+                        F.glb[i] = e.value
+                total += F.glb[i] - lbs
+                if total >= best:
+                    break
+            # Solve the groups, largest first, replacing each bound by the exact
+            # cost, until the sum reaches best.
+            self.stats.tried += 1
+            if total < best:
+                self.stats.recursed += 1
+            i = 0
+            while i < F.ngroups and total < best:
+                s = F.gsize[i]
+                lbs = F.glb[i]
                 child_beta = best - (total - lbs)
                 if self.rule == RULE_EASY:
                     Lc = F.useful
@@ -724,8 +754,7 @@ cdef class Solver:
                 if self.error:
                     return INF
                 total += v - lbs
-                if total >= best:
-                    break
+                i += 1
             if total < best:
                 best = total
                 bestg = g
@@ -773,7 +802,8 @@ cdef class Solver:
     @property
     def stats(self):
         return {"nodes": self.stats.nodes, "cache_hits": self.stats.cache_hits,
-                "scanned": self.stats.scanned,
+                "scanned": self.stats.scanned, "tried": self.stats.tried,
+                "recursed": self.stats.recursed,
                 "cache_stores": self.stats.cache_stores}
 
     @property
