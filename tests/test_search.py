@@ -151,3 +151,16 @@ def test_cli_search_bad_opener_is_one_line(tmp_path):
     r = _cli("search", "salte", cwd=tmp_path)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "salet" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_hard_flag_before_the_opener(tmp_path):
+    words = tmp_path / "words.txt"
+    answers = CLUSTERS[4].split() + ["crane", "pious"]
+    words.write_text("\n".join(answers) + "\n")
+    expected = exhaustive_optimum(sorted(answers), sorted(answers), hard="nyt", max_guesses=6, opener="crane")
+    for args in (["--hard", "crane"], ["crane", "--hard"], ["--hard", "nyt", "crane"]):
+        r = _cli("search", *args, "--answers", str(words), cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert "hard (NYT rule)" in r.stdout and f"total           {expected}" in r.stdout
+    r = _cli("search", "--hard", "strict", "crane", "--answers", str(words), cwd=tmp_path)
+    assert "hard (strict rule)" in r.stdout

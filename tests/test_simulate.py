@@ -230,7 +230,7 @@ class _Stream(io.StringIO):
 
 
 def test_progress_line_only_on_a_terminal():
-    from wordle_opt.cli.playing import Progress
+    from wordle_opt.cli._common import Progress
 
     for tty in (True, False):
         stream = _Stream(tty)

@@ -9,6 +9,31 @@ cdef enum:
     MAX_FRAMES = 64        # deepest recursion the solver supports
 
 
+cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
+    """Colour guess g against answer a: greens first, then, left to right, a
+    letter is yellow only while the answer has unmatched copies of it.
+    (Defined here so every extension module shares the one scorer.)"""
+    cdef int counts[26]
+    cdef int i, pat = 0, power = 1
+    cdef bint green[5]
+    for i in range(5):
+        counts[a[i]] = 0
+    for i in range(5):
+        green[i] = g[i] == a[i]
+        if not green[i]:
+            counts[a[i]] += 1
+    for i in range(5):
+        if green[i]:
+            pat += 2 * power
+        elif (a[0] == g[i] or a[1] == g[i] or a[2] == g[i] or a[3] == g[i] or a[4] == g[i]) \
+                and counts[g[i]] > 0:
+            # counts[] is only initialised for the answer's letters, hence the test.
+            counts[g[i]] -= 1
+            pat += power
+        power *= 3
+    return <pat_t> pat
+
+
 cdef enum Rule:
     RULE_EASY = 0
     RULE_NYT = 1

@@ -18,33 +18,6 @@ cdef int POW3[5]
 POW3[:] = [1, 3, 9, 27, 81]
 
 
-cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
-    """Colour guess g against answer a: greens first, then yellows left to right
-    while the answer still has unmatched copies of the letter."""
-    cdef int counts[26]
-    cdef int i, pat = 0
-    cdef bint green[5]
-    for i in range(5):
-        counts[a[i]] = 0
-    for i in range(5):
-        green[i] = g[i] == a[i]
-        if green[i]:
-            pat += 2 * POW3[i]
-        else:
-            counts[a[i]] += 1
-    for i in range(5):
-        if not green[i]:
-            # counts[] is only initialised for the answer's letters.
-            if _has_letter(a, g[i]) and counts[g[i]] > 0:
-                counts[g[i]] -= 1
-                pat += POW3[i]
-    return <pat_t>pat
-
-
-cdef inline bint _has_letter(const uint8_t* a, uint8_t c) noexcept nogil:
-    return a[0] == c or a[1] == c or a[2] == c or a[3] == c or a[4] == c
-
-
 cdef inline bint _distinct(const uint8_t* g) noexcept nogil:
     cdef int i, j
     for i in range(5):

@@ -12,14 +12,12 @@ from libc.math cimport log2
 from libc.stdlib cimport malloc, free
 
 from wordle_opt._typedefs cimport pat_t, widx_t, uint8_t, int64_t
+from wordle_opt._core cimport score_one
 
 cnp.import_array()
 
 DEF NPAT = 243
 DEF ALL_GREEN = 242
-
-cdef int POW3[5]
-POW3[:] = [1, 3, 9, 27, 81]
 
 
 cdef inline void _one_guess(const pat_t* row, const widx_t* cands, Py_ssize_t n,
@@ -235,26 +233,6 @@ cdef inline bint _contains(const uint8_t* w, int c) noexcept nogil:
     return w[0] == c or w[1] == c or w[2] == c or w[3] == c or w[4] == c
 
 
-cdef inline int _score(const uint8_t* g, const uint8_t* a) noexcept nogil:
-    """Colouring of g against a (same rule as _core.score_one)."""
-    cdef int unmatched[26]
-    cdef int i, pat = 0
-    cdef bint green[5]
-    for i in range(5):
-        unmatched[a[i]] = 0
-    for i in range(5):
-        green[i] = g[i] == a[i]
-        if green[i]:
-            pat += 2 * POW3[i]
-        else:
-            unmatched[a[i]] += 1
-    for i in range(5):
-        if not green[i] and _contains(a, g[i]) and unmatched[g[i]] > 0:
-            unmatched[g[i]] -= 1
-            pat += POW3[i]
-    return pat
-
-
 def legal_strict(const uint8_t[:, ::1] codes, const widx_t[::1] legal, const uint8_t[::1] guess, int pattern):
     """The words of ``legal`` that could still be the answer: score(guess, word) == pattern."""
     cdef Py_ssize_t n = legal.shape[0], j, m = 0
@@ -262,7 +240,7 @@ def legal_strict(const uint8_t[:, ::1] codes, const widx_t[::1] legal, const uin
     cdef widx_t[::1] o = out
     with nogil:
         for j in range(n):
-            if _score(&guess[0], &codes[legal[j], 0]) == pattern:
+            if score_one(&guess[0], &codes[legal[j], 0]) == pattern:
                 o[m] = legal[j]
                 m += 1
     return out[:m].copy()

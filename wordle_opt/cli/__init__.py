@@ -46,7 +46,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     warnings.formatwarning = _warning_line
     parser = build_parser()
-    args = parser.parse_args(argv)
+    from wordle_opt.cli._common import bare_hard_first
+
+    args = parser.parse_args(bare_hard_first(sys.argv[1:] if argv is None else list(argv)))
     try:
         return int(args.func(args) or 0)
     except WordleOptError as exc:

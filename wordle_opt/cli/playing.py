@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options
 from wordle_opt.strategies import STRATEGIES
 
 
@@ -12,12 +12,8 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
     if strategy:
         p.add_argument("--strategy", "-s", default="entropy", metavar="NAME",
                        help=f"one of {', '.join(STRATEGIES)} (default entropy)")
-    p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict"),
-                   help="hard mode; the rule is nyt (default when given) or strict")
-    p.add_argument("--answers", default="original", metavar="SET",
-                   help="answer list: original (default), nyt, nyt-12947 or a file")
-    p.add_argument("--guesses", default=None, metavar="SET",
-                   help="allowed guesses: a named set or a file (default: the answer set's)")
+    add_hard_option(p)
+    add_list_options(p)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
     p.add_argument("--tree", default=None, metavar="FILE", help="tree file for --strategy optimal")
@@ -47,36 +43,6 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("answer", metavar="ANSWER")
     _common(p)
     p.set_defaults(func=cmd_solve)
-
-
-class Progress:
-    """A \\r progress line on stderr, only on a terminal and only once a run
-    has taken over a second (quick runs print nothing)."""
-
-    def __init__(self, stream=None, delay: float = 1.0):
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.monotonic()
-        self.delay = delay
-        self.last = 0.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int, label: str = "") -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.start < self.delay or (now - self.last < 0.1 and done < total):
-            return
-        self.last = now
-        self.shown = True
-        what = f"{label}: " if label else ""
-        self.stream.write(f"\r{what}{done}/{total} answers ({100 * done / max(total, 1):.0f}%)   ")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 60 + "\r")
-            self.stream.flush()
 
 
 def _options(args) -> dict:

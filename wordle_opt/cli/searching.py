@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wordle_opt.cli._progress import Progress
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -17,13 +17,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("opener", nargs="?", default=None, metavar="OPENER",
                    help="first guess, e.g. salet (default: search every allowed guess)")
-    p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict"),
-                   help="hard mode: nyt (the game's rule; default when given) or strict")
-    p.add_argument("--answers", default="original", metavar="SET",
-                   help="answer list: original (default), nyt, nyt-12947, or a file")
-    p.add_argument("--guesses", default=None, metavar="SET",
-                   help="allowed guesses: a named set or a file (default: the answer set's own)")
-    p.add_argument("--max-guesses", default="6", metavar="N",
+    add_hard_option(p)
+    add_list_options(p)
+    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
                    help="guess cap, or 'none' for no cap (default 6)")
     p.add_argument("--out", default=None, metavar="FILE", help="write the tree to FILE")
     p.add_argument("--format", default=None, choices=("text", "json"),

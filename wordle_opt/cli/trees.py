@@ -5,27 +5,8 @@ import argparse
 import sys
 from typing import List, Optional, Tuple
 
+from wordle_opt.cli._common import add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
-
-
-def _max_guesses(text: str) -> Optional[int]:
-    if text.lower() in ("none", "inf", "unlimited"):
-        return None
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of guesses or 'none', got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the guess cap must be at least 1, got {n}")
-    return n
-
-
-def _add_lists(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--answers", metavar="SET|FILE",
-                   help="answer list: original, nyt, nyt-12947 or a file (default: the "
-                        "set a JSON tree names, else original)")
-    p.add_argument("--guesses", metavar="SET|FILE",
-                   help="allowed guesses: a named set or a file (default: the answers' set)")
 
 
 def register(sub) -> None:
@@ -35,11 +16,13 @@ def register(sub) -> None:
                     "every answer solved exactly once, every colouring right, every guess "
                     "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.")
     p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
-    _add_lists(p)
-    p.add_argument("--hard", nargs="?", const="nyt", choices=("nyt", "strict", "easy"), default=None,
-                   help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
-                        "tree records, else easy)")
-    p.add_argument("--max-guesses", type=_max_guesses, default=6, metavar="N|none",
+    add_list_options(p, answers_default=None,
+                     answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
+                                  "set a JSON tree names, else original)")
+    add_hard_option(p, extra_choices=("easy",),
+                    help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
+                         "tree records, else easy)")
+    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
                    help="guess cap (default 6; 'none' for no cap)")
     p.set_defaults(func=cmd_verify)
 
@@ -49,7 +32,9 @@ def register(sub) -> None:
                     "B/Y/G letters when piped), or the game it plays against one answer.")
     p.add_argument("tree", metavar="TREE", help="tree file (.json or leaderboard text)")
     p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
-    _add_lists(p)
+    add_list_options(p, answers_default=None,
+                     answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
+                                  "set a JSON tree names, else original)")
     p.add_argument("--depth", type=int, default=None, metavar="N",
                    help="show only the first N guesses of each branch")
     p.set_defaults(func=cmd_show)

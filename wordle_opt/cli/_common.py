@@ -1,0 +1,85 @@
+"""Pieces every command shares: option helpers and the progress line."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+LIST_HELP = "original (default), nyt, nyt-12947, or a file (one word a line)"
+
+
+def add_list_options(p: argparse.ArgumentParser, answers_default="original", answers_help=None) -> None:
+    """--answers SET|FILE and --guesses SET|FILE."""
+    p.add_argument("--answers", default=answers_default, metavar="SET|FILE",
+                   help=answers_help or f"answer list: {LIST_HELP}")
+    p.add_argument("--guesses", default=None, metavar="SET|FILE",
+                   help="allowed guesses: a named set or a file (default: the answer set's own)")
+
+
+HARD_RULES = ("nyt", "strict", "easy")
+
+
+def add_hard_option(p: argparse.ArgumentParser, extra_choices=(), help=None) -> None:
+    """--hard [nyt|strict]: alone, the NYT rule."""
+    p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict", *extra_choices),
+                   help=help or "hard mode: nyt (the game's rule; the default when given) or strict")
+
+
+def bare_hard_first(argv):
+    """``--hard`` followed by a word that is not a rule (``search --hard salet``)
+    means the NYT rule, and the word is the positional argument."""
+    out = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg == "--hard" and i + 1 < len(argv):
+            nxt = argv[i + 1]
+            if not nxt.startswith("-") and nxt.lower() not in HARD_RULES:
+                out.append("nyt")
+    return out
+
+
+def guess_cap(text: str):
+    """argparse type for --max-guesses: a positive int, or 'none' for no cap."""
+    if text.strip().lower() in ("none", "inf", "unlimited"):
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of guesses or 'none', got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"the guess cap must be at least 1, got {n}")
+    return n
+
+
+class Progress:
+    """A \\r progress line on stderr, only on a terminal and only once a run
+    has taken over a second (quick runs print nothing)."""
+
+    def __init__(self, stream=None, delay: float = 1.0, unit: str = "answers"):
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.monotonic()
+        self.delay = delay
+        self.unit = unit
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, done: int, total: int, label: str = "") -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < self.delay or (now - self.last < 0.1 and done < total):
+            return
+        self.last = now
+        self.shown = True
+        what = f"{label}: " if label else ""
+        self.stream.write(
+            f"\r{what}{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), "
+            f"{now - self.start:.0f} s   "
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 70 + "\r")
+            self.stream.flush()
