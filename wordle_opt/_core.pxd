@@ -7,6 +7,7 @@ cdef enum:
     ALL_GREEN = 242
     NPAT = 243
     MAX_FRAMES = 64        # deepest recursion the solver supports
+    FAST_MIN = 16          # candidate count from which scans use colouring stamps
 
 
 cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
@@ -99,6 +100,8 @@ cdef class Solver:
     cdef int32_t cnt[243]           # scan scratch: group sizes (all zero between uses)
     cdef int32_t lab[243]
     cdef pat_t touched[243]
+    cdef uint8_t mark[256]          # stamp scan: mark[colouring] == stamp when seen
+    cdef uint8_t stamp
     cdef CacheEntry* cache
     cdef uint64_t cache_mask        # capacity - 1 (a power of two)
     cdef Stats stats
@@ -110,6 +113,7 @@ cdef class Solver:
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil
     cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil
+    cdef int64_t split_sumsq(self, widx_t g, const widx_t* S, int n) noexcept nogil
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil
     cdef void state_key(self, const widx_t* S, int n, const widx_t* L, int nl, int d,
                         uint64_t* k1, uint64_t* k2) noexcept nogil

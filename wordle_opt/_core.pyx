@@ -252,6 +252,8 @@ cdef class Solver:
         for i in range(self.na):
             self.ans_guess[i] = answer_guess[i]
         memset(self.cnt, 0, sizeof(self.cnt))
+        memset(self.mark, 0, sizeof(self.mark))
+        self.stamp = 0
         self.poskey = <uint64_t*> malloc(self.na * sizeof(uint64_t))
         if self.poskey == NULL:
             raise MemoryError()
@@ -449,6 +451,21 @@ cdef class Solver:
         F.cands = tmp
         return ncand
 
+    cdef int64_t split_sumsq(self, widx_t g, const widx_t* S, int n) noexcept nogil:
+        """Sum of squared group sizes of g's split of S (the tie-break)."""
+        cdef const pat_t* row = self.table + <Py_ssize_t> g * self.na
+        cdef int i, k = 0
+        cdef int64_t sq = 0
+        for i in range(n):
+            if self.cnt[row[S[i]]] == 0:
+                self.touched[k] = row[S[i]]
+                k += 1
+            self.cnt[row[S[i]]] += 1
+        for i in range(k):
+            sq += <int64_t> self.cnt[self.touched[i]] * self.cnt[self.touched[i]]
+            self.cnt[self.touched[i]] = 0
+        return sq
+
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil:
         """Is there a candidate that splits S into singletons (cost 2n - 1, optimal)?"""
         cdef int i, j, k
@@ -482,7 +499,10 @@ cdef class Solver:
         cdef CacheEntry* e
         cdef Frame* F
         cdef Py_ssize_t j
-        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos, bucket_end, maxs, first
+        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos, bucket_end, maxs
+        cdef bint fast
+        cdef uint8_t st
+        cdef uint8_t* mark
         cdef cost_t scan_best
         cdef widx_t scan_bestg
         cdef uint64_t mask
@@ -559,34 +579,58 @@ cdef class Solver:
                 mask *= 2
             mask -= 1
             memset(F.seen, 0, (mask + 1) * sizeof(uint64_t))
+        # Mid-sized sets with room for two more guesses: the bound needs only
+        # the number of groups (3n - groups - hit), which a write-only stamp
+        # per colouring gives without the counting loop's store-to-load chain.
+        fast = n >= FAST_MIN and n <= 243 and d - 1 >= 2
+        mark = self.mark  # locals: byte stores through self would force reloads
+        st = self.stamp
         for j in range(nl):
             g = L[j]
             row = self.table + <Py_ssize_t> g * self.na
             self.stats.scanned += n
-            k = 0
-            h = K_FNV_BASIS
-            for i in range(n):
-                c = row[S[i]]
-                if self.cnt[c] == 0:
-                    self.touched[k] = c
-                    self.lab[c] = k
-                    k += 1
-                self.cnt[c] += 1
-                # Position-keyed sum of canonical labels: no serial multiply chain.
-                h += self.poskey[i] * <uint64_t> self.lab[c]
-            ins = self.cnt[ALL_GREEN] > 0
-            total = n
-            sumsq = 0
-            maxs = 0
-            for t in range(k):
-                c = self.touched[t]
-                s = self.cnt[c]
-                self.cnt[c] = 0
-                if c != ALL_GREEN:
-                    total += lb_size(s, d - 1)
-                    sumsq += <int64_t> s * s
-                    if s > maxs:
-                        maxs = s
+            if fast:
+                if st == 255:
+                    memset(mark, 0, NPAT + 13)
+                    st = 0
+                st += 1
+                k = 0
+                for i in range(n):
+                    c = row[S[i]]
+                    k += mark[c] != st
+                    mark[c] = st
+                ins = self.mark[ALL_GREEN] == st
+                if k == 1 and not ins:
+                    continue  # one group: the guess teaches nothing here
+                total = 3 * n - k - ins
+                sumsq = -1  # computed if the guess is ever sorted among equals
+                # 2n = one pair at most (with a hit) or all singletons: exact.
+                maxs = 2 if total <= 2 * n else 3
+            else:
+                k = 0
+                h = K_FNV_BASIS
+                for i in range(n):
+                    c = row[S[i]]
+                    if self.cnt[c] == 0:
+                        self.touched[k] = c
+                        self.lab[c] = k
+                        k += 1
+                    self.cnt[c] += 1
+                    # Position-keyed sum of canonical labels: no serial multiply chain.
+                    h += self.poskey[i] * <uint64_t> self.lab[c]
+                ins = self.cnt[ALL_GREEN] > 0
+                total = n
+                sumsq = 0
+                maxs = 0
+                for t in range(k):
+                    c = self.touched[t]
+                    s = self.cnt[c]
+                    self.cnt[c] = 0
+                    if c != ALL_GREEN:
+                        total += lb_size(s, d - 1)
+                        sumsq += <int64_t> s * s
+                        if s > maxs:
+                            maxs = s
             if k == 1 and not ins:
                 continue  # one group: the guess teaches nothing here
             if maxs <= 2 and total < scan_best:
@@ -594,10 +638,11 @@ cdef class Solver:
                 scan_best = total
                 scan_bestg = g
                 if total <= node_lb:
+                    self.stamp = st
                     best_out[0] = g
                     self.store(k1, k2, n, total, True, g)
                     return total
-            if self.rule == RULE_EASY:
+            if self.rule == RULE_EASY and not fast:
                 # Guesses with the same split (and no chance to hit) have equal
                 # subtrees, here and in every subset of S: keep the first.
                 # Candidates are kept even when their split repeats, since a
@@ -620,6 +665,8 @@ cdef class Solver:
                     continue
                 F.seen[slot] = h
             else:
+                # (The stamp scan keeps no split hashes: its children get every
+                # guess that splits S, and repeated splits are cache hits.)
                 F.useful[nuseful] = g
                 nuseful += 1
             if total >= beta:
@@ -632,6 +679,7 @@ cdef class Solver:
             F.cands[ncand].sumsq = sumsq
             ncand += 1
 
+        self.stamp = st
         # Order by bound with a counting sort (bounds are small integers); the
         # finer order inside one bound is sorted only when the loop gets there.
         ncand = self.order_by_bound(F, ncand, n)
@@ -651,6 +699,9 @@ cdef class Solver:
                 bucket_end = gi + 1
                 while bucket_end < ncand and F.cands[bucket_end].lb == F.cands[gi].lb:
                     bucket_end += 1
+                for i in range(gi, bucket_end):
+                    if F.cands[i].sumsq < 0:
+                        F.cands[i].sumsq = self.split_sumsq(F.cands[i].guess, S, n)
                 qsort(F.cands + gi, bucket_end - gi, sizeof(Candidate), cmp_cand)
             g = F.cands[gi].guess
             row = self.table + <Py_ssize_t> g * self.na

@@ -137,16 +137,24 @@ def _parse_cap(max_guesses) -> Optional[int]:
 class _Engine:
     """The solvers (one per thread) and the tables they share."""
 
-    def __init__(self, lists: WordLists, rule: Optional[str], threads: int, cache_mb: float):
+    def __init__(self, lists: WordLists, rule: Optional[str], threads: int, cache_mb: float,
+                 opener: Optional[int] = None):
         from wordle_opt._core import INFINITY, Solver
 
         self.lists = lists
         self.rule = rule
-        self.table = np.ascontiguousarray(lists.table)
+        # Number the answers by the opener's colouring, so that every set the
+        # search meets lies in one short run of each table row: a scan then
+        # touches a few cache lines per guess instead of one per candidate
+        # (about 4x faster on the original lists).
+        order = np.arange(len(lists.answers))
+        if opener is not None:
+            order = np.argsort(lists.table[opener], kind="stable")
+        self.table = np.ascontiguousarray(lists.table[:, order])
         self.inf = INFINITY
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
         codes = np.ascontiguousarray(lists.guess_codes)
-        ans_guess = np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32)
+        ans_guess = np.ascontiguousarray(lists.answer_guess_index[order], dtype=np.int32)
         self.solvers: "queue.Queue" = queue.Queue()
         self.all_solvers = []
         for _ in range(threads):
@@ -241,7 +249,7 @@ def search(
         raise WordleOptError(f"cache_mb must be positive, not {cache_mb!r}")
     opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
 
-    engine = _Engine(lists, rule, threads if opener is not None else 1, cache_mb)
+    engine = _Engine(lists, rule, threads if opener is not None else 1, cache_mb, opener_idx)
     all_idx = np.arange(n, dtype=np.int32)
     unsolvable: List[str] = []
     if opener_idx is None:
