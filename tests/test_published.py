@@ -80,6 +80,9 @@ def test_salet_hard_without_cap_beats_the_published_tree():
     # A tree of 8117 with two answers at 7 guesses is published; the optimum can only be lower.
     assert report.total <= 8117 and report.total <= capped.total
     assert report.max_depth > 6  # going past 6 is what makes it cheaper
+    # Played under the rule by the simulator (its own legality filters), it counts the same.
+    sim = simulate("optimal", tree=result.tree, hard="nyt", max_guesses=report.max_depth)
+    assert sim.failed == [] and sim.total == report.total
 
 
 @pytest.mark.parametrize("cap", [6, None])
@@ -89,3 +92,5 @@ def test_salet_strict_rule(cap):
     # A strict tree is legal under the NYT rule too, so it cannot beat the NYT optimum.
     assert verify(result.tree, hard="nyt", max_guesses=cap).ok
     assert report.total >= nyt.total
+    sim = simulate("optimal", tree=result.tree, hard="strict", max_guesses=report.max_depth)
+    assert sim.failed == [] and sim.total == report.total
