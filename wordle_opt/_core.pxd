@@ -85,12 +85,15 @@ cdef struct Stats:
 
 
 
+cdef int filter_legal(int rule, const uint8_t* codes, const widx_t* L, int nl,
+                      const uint8_t* gw, pat_t p, widx_t* out) noexcept nogil
+
+
 cdef class Solver:
     cdef const pat_t* table         # [ng * na] colouring of guess g against answer a
     cdef object table_ref           # keeps the numpy table alive
     cdef object gcodes_ref
     cdef const uint8_t* gcodes      # [ng * 5] letters of the guesses
-    cdef uint8_t* gcount            # [ng * 26] letter counts of the guesses
     cdef widx_t* ans_guess          # [na] guess index of each answer
     cdef uint64_t* poskey           # [na] random odd keys: partition hash = sum key[i] * label[i]
     cdef Py_ssize_t ng, na

@@ -227,6 +227,60 @@ cdef int cmp_cand(const void* pa, const void* pb) noexcept nogil:
     return -1 if a.guess < b.guess else (1 if a.guess > b.guess else 0)
 
 
+cdef int filter_legal(int rule, const uint8_t* codes, const widx_t* L, int nl,
+                      const uint8_t* gw, pat_t p, widx_t* out) noexcept nogil:
+    """The words of L (rows of ``codes``, 5 letters each) still legal under
+    ``rule`` after guess ``gw`` was coloured ``p``; writes them to out and
+    returns the count.  Strict: the word could be the answer.  NYT: greens
+    stay in place and each revealed (green or yellow) letter is reused at
+    least as often as it was revealed."""
+    cdef int i, j, m = 0, q = p, nreq = 0, have
+    cdef int dig[5]
+    cdef uint8_t req_letter[5]
+    cdef uint8_t req_count[5]
+    cdef const uint8_t* hw
+    cdef bint ok
+    for i in range(5):
+        dig[i] = q % 3
+        q //= 3
+    if rule == RULE_STRICT:
+        for j in range(nl):
+            if score_one(gw, codes + 5 * L[j]) == p:
+                out[m] = L[j]
+                m += 1
+        return m
+    for i in range(5):
+        if dig[i] == 0:
+            continue
+        ok = False
+        for j in range(nreq):
+            if req_letter[j] == gw[i]:
+                req_count[j] += 1
+                ok = True
+                break
+        if not ok:
+            req_letter[nreq] = gw[i]
+            req_count[nreq] = 1
+            nreq += 1
+    for j in range(nl):
+        hw = codes + 5 * L[j]
+        ok = True
+        for i in range(5):
+            if dig[i] == 2 and hw[i] != gw[i]:
+                ok = False
+                break
+        i = 0
+        while ok and i < nreq:
+            have = ((hw[0] == req_letter[i]) + (hw[1] == req_letter[i]) + (hw[2] == req_letter[i])
+                    + (hw[3] == req_letter[i]) + (hw[4] == req_letter[i]))
+            ok = have >= req_count[i]
+            i += 1
+        if ok:
+            out[m] = L[j]
+            m += 1
+    return m
+
+
 cdef class Solver:
     """Exact solver over one pattern table; one instance per thread (it owns
     its cache and scratch space).  The Python layer in wordle_opt.search
@@ -242,13 +296,9 @@ cdef class Solver:
         self.table_ref = table
         self.gcodes = &guess_codes[0, 0]
         self.gcodes_ref = guess_codes
-        self.gcount = <uint8_t*> calloc(self.ng * 26, 1)
         self.ans_guess = <widx_t*> malloc(self.na * sizeof(widx_t))
-        if self.gcount == NULL or self.ans_guess == NULL:
+        if self.ans_guess == NULL:
             raise MemoryError()
-        for i in range(self.ng):
-            for j in range(5):
-                self.gcount[i * 26 + guess_codes[i, j]] += 1
         for i in range(self.na):
             self.ans_guess[i] = answer_guess[i]
         memset(self.cnt, 0, sizeof(self.cnt))
@@ -290,7 +340,6 @@ cdef class Solver:
             free(self.frames[i].part)
             free(self.frames[i].seen)
         free(self.cache)
-        free(self.gcount)
         free(self.ans_guess)
         free(self.poskey)
 
@@ -371,55 +420,7 @@ cdef class Solver:
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil:
         """The guesses of L still legal after g was coloured p; returns the count."""
-        cdef const uint8_t* gw = self.gcodes + 5 * g
-        cdef int i, j, m = 0, q = p, nreq = 0
-        cdef int dig[5]
-        cdef uint8_t req_letter[5]
-        cdef uint8_t req_count[5]
-        cdef widx_t h
-        cdef const uint8_t* hw
-        cdef bint ok
-        for i in range(5):
-            dig[i] = q % 3
-            q //= 3
-        if self.rule == RULE_STRICT:
-            for j in range(nl):
-                h = L[j]
-                if score_one(gw, self.gcodes + 5 * h) == p:
-                    out[m] = h
-                    m += 1
-            return m
-        # NYT rule: greens stay, revealed letters (green or yellow) reused with their count.
-        for i in range(5):
-            if dig[i] == 0:
-                continue
-            ok = False
-            for j in range(nreq):
-                if req_letter[j] == gw[i]:
-                    req_count[j] += 1
-                    ok = True
-                    break
-            if not ok:
-                req_letter[nreq] = gw[i]
-                req_count[nreq] = 1
-                nreq += 1
-        for j in range(nl):
-            h = L[j]
-            hw = self.gcodes + 5 * h
-            ok = True
-            for i in range(5):
-                if dig[i] == 2 and hw[i] != gw[i]:
-                    ok = False
-                    break
-            if ok:
-                for i in range(nreq):
-                    if self.gcount[h * 26 + req_letter[i]] < req_count[i]:
-                        ok = False
-                        break
-            if ok:
-                out[m] = h
-                m += 1
-        return m
+        return filter_legal(self.rule, self.gcodes, L, nl, self.gcodes + 5 * g, p, out)
 
     cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil:
         """Stable counting sort of F.cands by lb; returns ncand."""

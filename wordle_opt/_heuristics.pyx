@@ -12,7 +12,7 @@ from libc.math cimport log2
 from libc.stdlib cimport malloc, free
 
 from wordle_opt._typedefs cimport pat_t, widx_t, uint8_t, int64_t
-from wordle_opt._core cimport score_one
+from wordle_opt._core cimport filter_legal, RULE_NYT, RULE_STRICT
 
 cnp.import_array()
 
@@ -188,61 +188,23 @@ def legal_nyt(const uint8_t[:, ::1] codes, const widx_t[::1] legal, const uint8_
     """The words of ``legal`` (indices into ``codes``) that keep the NYT hard
     rule after ``guess`` was coloured ``pattern``: greens in place, and each
     revealed (green or yellow) letter used at least as often as revealed."""
-    cdef Py_ssize_t n = legal.shape[0], j, m = 0
-    cdef int i, d, c, pat = pattern
-    cdef int need[26]
-    cdef int have[26]
-    cdef int green[5]
-    cdef const uint8_t* w
-    cdef bint ok
-    out = np.empty(n, dtype=np.int32)
-    cdef widx_t[::1] o = out
-    for c in range(26):
-        need[c] = 0
-    for i in range(5):
-        d = pat % 3
-        pat //= 3
-        green[i] = guess[i] if d == 2 else -1
-        if d > 0:
-            need[guess[i]] += 1
-    with nogil:
-        for j in range(n):
-            w = &codes[legal[j], 0]
-            ok = True
-            for i in range(5):
-                if green[i] >= 0 and w[i] != green[i]:
-                    ok = False
-                    break
-            if ok:
-                for i in range(5):
-                    have[w[i]] = 0
-                for i in range(5):
-                    have[w[i]] += 1
-                for i in range(5):
-                    c = guess[i]
-                    if need[c] > 0 and (not _contains(w, c) or have[c] < need[c]):
-                        ok = False
-                        break
-            if ok:
-                o[m] = legal[j]
-                m += 1
-    return out[:m].copy()
-
-
-cdef inline bint _contains(const uint8_t* w, int c) noexcept nogil:
-    return w[0] == c or w[1] == c or w[2] == c or w[3] == c or w[4] == c
+    return _filter(RULE_NYT, codes, legal, guess, pattern)
 
 
 def legal_strict(const uint8_t[:, ::1] codes, const widx_t[::1] legal, const uint8_t[::1] guess, int pattern):
     """The words of ``legal`` that could still be the answer: score(guess, word) == pattern."""
-    cdef Py_ssize_t n = legal.shape[0], j, m = 0
+    return _filter(RULE_STRICT, codes, legal, guess, pattern)
+
+
+cdef _filter(int rule, const uint8_t[:, ::1] codes, const widx_t[::1] legal, const uint8_t[::1] guess,
+             int pattern):
+    # The search's own filter (_core.filter_legal): one implementation of each rule.
+    cdef int n = legal.shape[0], m = 0
     out = np.empty(n, dtype=np.int32)
     cdef widx_t[::1] o = out
-    with nogil:
-        for j in range(n):
-            if score_one(&guess[0], &codes[legal[j], 0]) == pattern:
-                o[m] = legal[j]
-                m += 1
+    if n:
+        with nogil:
+            m = filter_legal(rule, &codes[0, 0], &legal[0], n, &guess[0], <pat_t> pattern, &o[0])
     return out[:m].copy()
 
 
