@@ -35,6 +35,12 @@ cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
     return <pat_t> pat
 
 
+cdef enum Error:
+    ERR_NONE = 0
+    ERR_NO_SPACE = 1       # scratch allocation failed or recursion too deep
+    ERR_STOPPED = 2        # request_stop() was called
+
+
 cdef enum Rule:
     RULE_EASY = 0
     RULE_NYT = 1
@@ -108,7 +114,8 @@ cdef class Solver:
     cdef CacheEntry* cache
     cdef uint64_t cache_mask        # capacity - 1 (a power of two)
     cdef Stats stats
-    cdef int error                  # set inside nogil code, raised after it
+    cdef int error                  # an Error, set inside nogil code, raised after it
+    cdef int stop_requested         # set by another thread: stop at the next node
 
     cdef int _frame(self, int depth) noexcept nogil
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,

@@ -532,7 +532,7 @@ cdef class Solver:
         if node_lb >= beta:
             return node_lb
         if depth >= MAX_FRAMES or self._frame(depth) != 0:
-            self.error = 1
+            self.error = ERR_NO_SPACE
             return INF
 
         self.state_key(S, n, L, nl, d, &k1, &k2)
@@ -547,6 +547,9 @@ cdef class Solver:
             if e.value > node_lb:
                 node_lb = e.value
         self.stats.nodes += 1
+        if self.stop_requested:
+            self.error = ERR_STOPPED
+            return INF
 
         # A candidate that splits the rest into singletons: 2n - 1 is the bound.
         if self.perfect_in_set(S, n, best_out):
@@ -810,9 +813,16 @@ cdef class Solver:
         with nogil:
             v = self.solve(0, &S[0] if n else NULL, n, &L[0] if nl else NULL, nl,
                            max_guesses, beta, &best)
+        if self.error == ERR_STOPPED:
+            raise KeyboardInterrupt("search stopped")
         if self.error:
             raise MemoryError("search scratch space exhausted (or recursion deeper than %d)" % MAX_FRAMES)
         return v, best
+
+    def request_stop(self):
+        """Make a running solve_set (in another thread) stop soon and raise
+        KeyboardInterrupt; the solver refuses further work."""
+        self.stop_requested = 1
 
     def legal_after(self, const widx_t[::1] L, widx_t g, int p):
         """Hard mode: the guesses of L that stay legal after g was coloured p."""

@@ -11,7 +11,7 @@ import queue
 import resource
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
@@ -253,7 +253,7 @@ def search(
     all_idx = np.arange(n, dtype=np.int32)
     unsolvable: List[str] = []
     if opener_idx is None:
-        cost, root = engine.solve_group(all_idx, engine.all_guesses, depth)
+        [(cost, root)] = _run(engine, [lambda: engine.solve_group(all_idx, engine.all_guesses, depth)])
         feasible = root is not None
         opener_word = root.guess if root is not None else None
     else:
@@ -281,13 +281,12 @@ def search(
             return p, S, sub
 
         if feasible:
-            with ThreadPoolExecutor(max_workers=threads) as pool:
-                for p, S, sub in pool.map(lambda pg: work(*pg), groups):
-                    if sub is None:
-                        feasible = False
-                        unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {_byg(p)}")
-                    else:
-                        root.children[p] = sub
+            for p, S, sub in _run(engine, [lambda pg=pg: work(*pg) for pg in groups]):
+                if sub is None:
+                    feasible = False
+                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {_byg(p)}")
+                else:
+                    root.children[p] = sub
 
     stats = engine.stats()
     stats["seconds"] = time.perf_counter() - t0
@@ -307,6 +306,26 @@ def search(
         stats=stats,
         unsolvable=unsolvable,
     )
+
+
+def _run(engine: _Engine, tasks: List[Callable]) -> list:
+    """Run the tasks on the engine's threads and return their results in order.
+    The main thread only waits, in short steps, so Ctrl-C reaches it; then
+    every solver is told to stop and KeyboardInterrupt propagates."""
+    with ThreadPoolExecutor(max_workers=len(engine.all_solvers)) as pool:
+        futures = [pool.submit(task) for task in tasks]
+        try:
+            pending = set(futures)
+            while pending:
+                _, pending = wait(pending, timeout=0.2)
+        except KeyboardInterrupt:
+            for solver in engine.all_solvers:
+                solver.request_stop()
+            for f in futures:
+                f.cancel()
+            wait(futures)
+            raise
+        return [f.result() for f in futures]
 
 
 def _byg(p: int) -> str:
