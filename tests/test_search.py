@@ -39,12 +39,14 @@ def lists_for(answers, extra):
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=word_lists, extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-       cap=st.sampled_from([None, 2, 3, 4]), data=st.data())
-def test_optimum_equals_exhaustive_search(hard, answers, extra, cap, data):
+       cap=st.sampled_from([None, 2, 3, 4]), shared=st.booleans(), data=st.data())
+def test_optimum_equals_exhaustive_search(hard, answers, extra, cap, shared, data):
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
-    result = search(opener, hard=hard, answers=lists, max_guesses=cap, threads=2, cache_mb=1)
+    # shared: every group is solved by both threads together (Solver.solve_shared)
+    result = search(opener, hard=hard, answers=lists, max_guesses=cap, threads=2, cache_mb=1,
+                    coop_min=1 if shared else None)
     if expected is None:
         assert not result.feasible and result.tree is None
         return

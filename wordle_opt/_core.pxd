@@ -116,10 +116,14 @@ cdef class Solver:
     cdef Stats stats
     cdef int error                  # an Error, set inside nogil code, raised after it
     cdef int stop_requested         # set by another thread: stop at the next node
+    cdef int par_tid, par_n         # solve_shared: this thread's share of the root
+    cdef int64_t* par_best          # solve_shared: best root total over all threads
 
     cdef int _frame(self, int depth) noexcept nogil
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil
+    cdef cost_t try_guess(self, int depth, const widx_t* S, int n, const widx_t* useful,
+                          int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil
     cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil

@@ -146,6 +146,19 @@ def pattern_table_codes(const uint8_t[:, ::1] guesses, const uint8_t[:, ::1] ans
 # lower bound >= beta (fail-high), as in alpha-beta search.
 # ---------------------------------------------------------------------------
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline int64_t wo_atomic_load(int64_t* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void wo_atomic_min(int64_t* p, int64_t v) {
+        int64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+        while (v < old && !__atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {}
+    }
+    """
+    int64_t wo_atomic_load(int64_t* p) nogil
+    void wo_atomic_min(int64_t* p, int64_t v) nogil
+
+
 cdef cost_t INF = (<cost_t> 1) << 40
 # 64-bit hashing constants (splitmix64, FNV-1a, golden ratio, pi digits)
 cdef uint64_t K_632BE59B = 0x632be59bd9b4e019
@@ -504,7 +517,8 @@ cdef class Solver:
         cdef bint fast
         cdef uint8_t st
         cdef uint8_t* mark
-        cdef cost_t scan_best
+        cdef cost_t scan_best, par_mine, shared
+        cdef widx_t par_mine_g
         cdef widx_t scan_bestg
         cdef uint64_t mask
         cdef widx_t g, bestg, dummy
@@ -690,9 +704,15 @@ cdef class Solver:
 
         best = beta
         bestg = -1
+        par_mine = INF
+        par_mine_g = -1
         if scan_best < best:
             best = scan_best
             bestg = scan_bestg
+            if self.par_n > 1 and depth == 0:
+                wo_atomic_min(self.par_best, best)
+                par_mine = best
+                par_mine_g = bestg
         bucket_end = 0
         for gi in range(ncand):
             if F.cands[gi].lb >= best or node_lb >= best:
@@ -707,88 +727,35 @@ cdef class Solver:
                     if F.cands[i].sumsq < 0:
                         F.cands[i].sumsq = self.split_sumsq(F.cands[i].guess, S, n)
                 qsort(F.cands + gi, bucket_end - gi, sizeof(Candidate), cmp_cand)
-            g = F.cands[gi].guess
-            row = self.table + <Py_ssize_t> g * self.na
-            # Group S by colouring (stable, so each group stays sorted), largest first.
-            k = 0
-            for i in range(n):
-                c = row[S[i]]
-                if self.cnt[c] == 0:
-                    self.touched[k] = c
-                    k += 1
-                self.cnt[c] += 1
-            F.ngroups = 0
-            pos = 0
-            for t in range(k):
-                c = self.touched[t]
-                start[c] = pos
-                pos += self.cnt[c]
-                if c != ALL_GREEN and self.cnt[c] > 2:
-                    # insertion sort by size, descending
-                    i = F.ngroups
-                    while i > 0 and F.gsize[i - 1] < self.cnt[c]:
-                        F.gpat[i] = F.gpat[i - 1]
-                        F.gsize[i] = F.gsize[i - 1]
-                        i -= 1
-                    F.gpat[i] = c
-                    F.gsize[i] = self.cnt[c]
-                    F.ngroups += 1
-            for i in range(F.ngroups):
-                F.gstart[i] = start[F.gpat[i]]
-            for i in range(n):
-                c = row[S[i]]
-                F.part[start[c]] = S[i]
-                start[c] += 1
-            for t in range(k):
-                self.cnt[self.touched[t]] = 0
-
-            # Groups of one or two are exact in the bound.  Raise the bounds of
-            # the others first where it is cheap (a group with no candidate that
-            # splits it into singletons costs at least 2s; the cache may know
-            # more) and give up on the guess if that already reaches best.
-            total = F.cands[gi].lb
-            for i in range(F.ngroups):
-                s = F.gsize[i]
-                lbs = lb_size(s, d - 1)
-                F.glb[i] = lbs
-                if s <= 243 and not self.perfect_in_set(F.part + F.gstart[i], s, &dummy):
-                    F.glb[i] = lbs + 1
-                if self.rule == RULE_EASY:
-                    self.state_key(F.part + F.gstart[i], s, NULL, 0, d - 1, &ck1, &ck2)
-                    e = self.probe(ck1, ck2)
-                    if e != NULL and (e.exact or e.value > F.glb[i]):
-                        F.glb[i] = e.value
-                total += F.glb[i] - lbs
-                if total >= best:
+            if self.par_n > 1 and depth == 0:
+                # Sharing the root with other threads: take every par_n-th
+                # candidate, and prune with the best any thread has found.
+                if gi % self.par_n != self.par_tid:
+                    continue
+                shared = wo_atomic_load(self.par_best)
+                if shared < best:
+                    best = shared
+                if F.cands[gi].lb >= best:
                     break
-            # Solve the groups, largest first, replacing each bound by the exact
-            # cost, until the sum reaches best.
-            self.stats.tried += 1
-            if total < best:
-                self.stats.recursed += 1
-            i = 0
-            while i < F.ngroups and total < best:
-                s = F.gsize[i]
-                lbs = F.glb[i]
-                child_beta = best - (total - lbs)
-                if self.rule == RULE_EASY:
-                    Lc = F.useful
-                    nlc = nuseful
-                else:
-                    nlc = self.child_legal(F.useful, nuseful, g, F.gpat[i], F.child_legal)
-                    Lc = F.child_legal
-                v = self.solve(depth + 1, F.part + F.gstart[i], s, Lc, nlc, d - 1,
-                               child_beta, &dummy)
-                if self.error:
-                    return INF
-                total += v - lbs
-                i += 1
+            g = F.cands[gi].guess
+            total = self.try_guess(depth, S, n, F.useful, nuseful, d, g, F.cands[gi].lb, best)
+            if self.error:
+                return INF
             if total < best:
                 best = total
                 bestg = g
+                if self.par_n > 1 and depth == 0:
+                    wo_atomic_min(self.par_best, total)
+                    par_mine = total
+                    par_mine_g = g
             elif total < minfail:
                 minfail = total
 
+        if self.par_n > 1 and depth == 0:
+            # This thread saw only its share of the candidates: its best is no
+            # proof on its own, so it is returned, not cached.
+            best_out[0] = par_mine_g
+            return par_mine
         if best < beta:
             best_out[0] = bestg
             self.store(k1, k2, n, best, True, bestg)
@@ -797,6 +764,96 @@ cdef class Solver:
             minfail = node_lb
         self.store(k1, k2, n, minfail, False, -1)
         return minfail
+
+    cdef cost_t try_guess(self, int depth, const widx_t* S, int n, const widx_t* useful,
+                          int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil:
+        """Total guesses at S with g first (lb: its bound from the scan): exact
+        when below best, otherwise a lower bound >= best."""
+        cdef Frame* F = &self.frames[depth]
+        cdef const pat_t* row = self.table + <Py_ssize_t> g * self.na
+        cdef int i, k, t, s, pos, nlc
+        cdef pat_t c
+        cdef int32_t start[243]
+        cdef cost_t total, lbs, v, child_beta
+        cdef uint64_t ck1, ck2
+        cdef CacheEntry* e
+        cdef widx_t dummy
+        cdef const widx_t* Lc
+        # Group S by colouring (stable, so each group stays sorted), largest first.
+        k = 0
+        for i in range(n):
+            c = row[S[i]]
+            if self.cnt[c] == 0:
+                self.touched[k] = c
+                k += 1
+            self.cnt[c] += 1
+        F.ngroups = 0
+        pos = 0
+        for t in range(k):
+            c = self.touched[t]
+            start[c] = pos
+            pos += self.cnt[c]
+            if c != ALL_GREEN and self.cnt[c] > 2:
+                # insertion sort by size, descending
+                i = F.ngroups
+                while i > 0 and F.gsize[i - 1] < self.cnt[c]:
+                    F.gpat[i] = F.gpat[i - 1]
+                    F.gsize[i] = F.gsize[i - 1]
+                    i -= 1
+                F.gpat[i] = c
+                F.gsize[i] = self.cnt[c]
+                F.ngroups += 1
+        for i in range(F.ngroups):
+            F.gstart[i] = start[F.gpat[i]]
+        for i in range(n):
+            c = row[S[i]]
+            F.part[start[c]] = S[i]
+            start[c] += 1
+        for t in range(k):
+            self.cnt[self.touched[t]] = 0
+
+        # Groups of one or two are exact in the bound.  Raise the bounds of
+        # the others first where it is cheap (a group with no candidate that
+        # splits it into singletons costs at least 2s; the cache may know
+        # more) and give up on the guess if that already reaches best.
+        total = lb
+        for i in range(F.ngroups):
+            s = F.gsize[i]
+            lbs = lb_size(s, d - 1)
+            F.glb[i] = lbs
+            if s <= 243 and not self.perfect_in_set(F.part + F.gstart[i], s, &dummy):
+                F.glb[i] = lbs + 1
+            if self.rule == RULE_EASY:
+                self.state_key(F.part + F.gstart[i], s, NULL, 0, d - 1, &ck1, &ck2)
+                e = self.probe(ck1, ck2)
+                if e != NULL and (e.exact or e.value > F.glb[i]):
+                    F.glb[i] = e.value
+            total += F.glb[i] - lbs
+            if total >= best:
+                break
+        # Solve the groups, largest first, replacing each bound by the exact
+        # cost, until the sum reaches best.
+        self.stats.tried += 1
+        if total < best:
+            self.stats.recursed += 1
+        i = 0
+        while i < F.ngroups and total < best:
+            s = F.gsize[i]
+            lbs = F.glb[i]
+            child_beta = best - (total - lbs)
+            if self.rule == RULE_EASY:
+                Lc = useful
+                nlc = nuseful
+            else:
+                nlc = self.child_legal(useful, nuseful, g, F.gpat[i], F.child_legal)
+                Lc = F.child_legal
+            v = self.solve(depth + 1, F.part + F.gstart[i], s, Lc, nlc, d - 1,
+                           child_beta, &dummy)
+            if self.error:
+                return INF
+            total += v - lbs
+            i += 1
+        return total
 
     # -- Python entry points ---------------------------------------------------
     def solve_set(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses,
@@ -818,6 +875,44 @@ cdef class Solver:
         if self.error:
             raise MemoryError("search scratch space exhausted (or recursion deeper than %d)" % MAX_FRAMES)
         return v, best
+
+    def solve_shared(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses,
+                     int64_t[::1] shared_best, int tid, int nthreads):
+        """Solve S together with other threads, each with its own Solver: this
+        one tries every nthreads-th root candidate (from tid) and prunes with
+        shared_best[0], the best total any of them has found (start it at
+        INFINITY).  Returns (best total this thread found, its guess) or
+        (INFINITY, -1); the least over the threads is the optimum."""
+        cdef widx_t best = -1
+        cdef cost_t v
+        cdef int n = S.shape[0], nl = L.shape[0]
+        if n == 0 or nl == 0 or nthreads < 1 or not 0 <= tid < nthreads:
+            raise ValueError("solve_shared: empty set or bad thread numbers")
+        self.error = 0
+        self.par_best = &shared_best[0]
+        self.par_tid = tid
+        self.par_n = nthreads
+        try:
+            with nogil:
+                v = self.solve(0, &S[0], n, &L[0], nl, max_guesses, INF, &best)
+        finally:
+            self.par_n = 0
+            self.par_best = NULL
+        if self.error == ERR_STOPPED:
+            raise KeyboardInterrupt("search stopped")
+        if self.error:
+            raise MemoryError("search scratch space exhausted (or recursion deeper than %d)" % MAX_FRAMES)
+        return v, best
+
+    def remember(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses, cost_t value,
+                 widx_t guess):
+        """Record a proven optimum of S (e.g. from solve_shared) in this solver's cache."""
+        cdef uint64_t k1, k2
+        if S.shape[0] == 0:
+            return
+        self.state_key(&S[0], S.shape[0], &L[0] if L.shape[0] else NULL, L.shape[0],
+                       max_guesses, &k1, &k2)
+        self.store(k1, k2, S.shape[0], value, True, guess)
 
     def request_stop(self):
         """Make a running solve_set (in another thread) stop soon and raise

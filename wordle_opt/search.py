@@ -185,6 +185,28 @@ class _Engine:
         finally:
             self.solvers.put(solver)
 
+    def solve_group_shared(self, S: np.ndarray, legal: np.ndarray, cap: int) -> Tuple[int, Optional[Node]]:
+        """Like solve_group, with every thread on this one set: each tries its
+        share of the first guesses, all prune with the best found so far."""
+        shared = np.array([self.inf], dtype=np.int64)
+        k = len(self.all_solvers)
+
+        def part(tid: int):
+            solver = self.solvers.get()
+            try:
+                cost, g = solver.solve_shared(S, legal, cap, shared, tid, k)
+                return cost, g, solver
+            finally:
+                self.solvers.put(solver)
+
+        cost, g, solver = min(_run(self, [lambda t=t: part(t) for t in range(k)]), key=lambda r: r[:2])
+        if cost >= self.inf:
+            return cost, None
+        # The winning thread's cache holds the subtrees under g.
+        solver.remember(S, legal, cap, cost, g)
+        [node] = _run(self, [lambda: self._build(solver, S, legal, cap)])
+        return cost, node
+
     def _build(self, solver, S: np.ndarray, legal: np.ndarray, cap: int) -> Node:
         # Re-walks the proven optimum; every node is a cache hit unless evicted.
         cost, g = solver.solve_set(S, legal, cap)
@@ -223,6 +245,7 @@ def search(
     threads: Optional[int] = None,
     cache_mb: float = DEFAULT_CACHE_MB,
     progress: Optional[Progress] = None,
+    coop_min: Optional[int] = None,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener`` (None: find the best opener),
@@ -232,7 +255,9 @@ def search(
     ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
     a file, or a `WordLists`.  ``max_guesses``: the cap (None: no cap).
     ``threads``: solver threads (default: the machine's cores); ``cache_mb``:
-    the transposition table of each thread.
+    the transposition table of each thread; ``coop_min``: groups of at least
+    this many answers after the opener are solved by all threads together
+    (default: 100 in easy mode; off in hard mode, where it measured slower).
     """
     t0 = time.perf_counter()
     cpu0 = time.process_time()
@@ -248,6 +273,8 @@ def search(
     if cache_mb <= 0:
         raise WordleOptError(f"cache_mb must be positive, not {cache_mb!r}")
     opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
+    if coop_min is None:
+        coop_min = 100 if rule is None else n + 1
 
     engine = _Engine(lists, rule, threads if opener is not None else 1, cache_mb, opener_idx)
     all_idx = np.arange(n, dtype=np.int32)
@@ -281,7 +308,18 @@ def search(
             return p, S, sub
 
         if feasible:
-            for p, S, sub in _run(engine, [lambda pg=pg: work(*pg) for pg in groups]):
+            # The biggest groups take all threads each (one of them can outlast
+            # all the rest together); then the others go one per thread.
+            big = [pg for pg in groups if len(engine.all_solvers) > 1 and len(pg[1]) >= coop_min]
+            results = []
+            for p, S in big:
+                legal = engine.legal_after(engine.all_solvers[0], engine.all_guesses, opener_idx, p)
+                results.append((p, S, engine.solve_group_shared(S, legal, depth - 1)[1]))
+                done += 1
+                if progress is not None:
+                    progress(done, len(groups))
+            results += _run(engine, [lambda pg=pg: work(*pg) for pg in groups[len(big):]])
+            for p, S, sub in results:
                 if sub is None:
                     feasible = False
                     unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {_byg(p)}")
