@@ -508,26 +508,19 @@ cdef class Solver:
     # -- the search ----------------------------------------------------------
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil:
-        cdef cost_t node_lb, best, total, v, lbs, minfail, child_beta
-        cdef uint64_t k1, k2, ck1, ck2, h, slot
+        cdef cost_t node_lb, best, total, minfail, scan_best, par_mine, shared
+        cdef uint64_t k1, k2, h, slot, mask
         cdef CacheEntry* e
         cdef Frame* F
         cdef Py_ssize_t j
-        cdef int i, k, t, ncand, nuseful, s, gi, nlc, pos, bucket_end, maxs
-        cdef bint fast
+        cdef int i, k, t, ncand, nuseful, s, gi, bucket_end, maxs
+        cdef bint fast, ins, dup
         cdef uint8_t st
         cdef uint8_t* mark
-        cdef cost_t scan_best, par_mine, shared
-        cdef widx_t par_mine_g
-        cdef widx_t scan_bestg
-        cdef uint64_t mask
-        cdef widx_t g, bestg, dummy
+        cdef widx_t g, bestg, scan_bestg, par_mine_g
         cdef const pat_t* row
         cdef pat_t c
         cdef int64_t sumsq
-        cdef bint ins, dup
-        cdef const widx_t* Lc
-        cdef int32_t start[243]
 
         if n == 0:
             return 0
@@ -591,16 +584,16 @@ cdef class Solver:
         mask = 0
         scan_best = INF
         scan_bestg = -1
-        if self.rule == RULE_EASY:
+        # Mid-sized sets with room for two more guesses: the bound needs only
+        # the number of groups (3n - groups - hit), which a write-only stamp
+        # per colouring gives without the counting loop's store-to-load chain.
+        fast = n >= FAST_MIN and n <= 243 and d - 1 >= 2
+        if self.rule == RULE_EASY and not fast:
             mask = 1
             while mask < 2 * nl:
                 mask *= 2
             mask -= 1
             memset(F.seen, 0, (mask + 1) * sizeof(uint64_t))
-        # Mid-sized sets with room for two more guesses: the bound needs only
-        # the number of groups (3n - groups - hit), which a write-only stamp
-        # per colouring gives without the counting loop's store-to-load chain.
-        fast = n >= FAST_MIN and n <= 243 and d - 1 >= 2
         mark = self.mark  # locals: byte stores through self would force reloads
         st = self.stamp
         for j in range(nl):
