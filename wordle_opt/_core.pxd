@@ -126,7 +126,7 @@ cdef class Solver:
                           int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,
                          widx_t* out) noexcept nogil
-    cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil
+    cdef void order_by_bound(self, Frame* F, int ncand) noexcept nogil
     cdef int64_t split_sumsq(self, widx_t g, const widx_t* S, int n) noexcept nogil
     cdef bint perfect_in_set(self, const widx_t* S, int n, widx_t* best_out) noexcept nogil
     cdef void state_key(self, const widx_t* S, int n, const widx_t* L, int nl, int d,

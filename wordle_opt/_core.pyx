@@ -435,12 +435,12 @@ cdef class Solver:
         """The guesses of L still legal after g was coloured p; returns the count."""
         return filter_legal(self.rule, self.gcodes, L, nl, self.gcodes + 5 * g, p, out)
 
-    cdef int order_by_bound(self, Frame* F, int ncand, int n) noexcept nogil:
-        """Stable counting sort of F.cands by lb; returns ncand."""
+    cdef void order_by_bound(self, Frame* F, int ncand) noexcept nogil:
+        """Stable counting sort of F.cands by lb."""
         cdef int i, lo, hi, span
         cdef Candidate* tmp
         if ncand <= 1:
-            return ncand
+            return
         lo = <int> F.cands[0].lb
         hi = lo
         for i in range(ncand):
@@ -451,7 +451,7 @@ cdef class Solver:
         span = hi - lo + 1
         if span > F.nbuckets:
             qsort(F.cands, ncand, sizeof(Candidate), cmp_cand)
-            return ncand
+            return
         memset(F.buckets, 0, (span + 1) * sizeof(int32_t))
         for i in range(ncand):
             F.buckets[F.cands[i].lb - lo + 1] += 1
@@ -463,7 +463,6 @@ cdef class Solver:
             F.buckets[F.cands[i].lb - lo] += 1
         F.sorted = F.cands
         F.cands = tmp
-        return ncand
 
     cdef int64_t split_sumsq(self, widx_t g, const widx_t* S, int n) noexcept nogil:
         """Sum of squared group sizes of g's split of S (the tie-break)."""
@@ -693,7 +692,7 @@ cdef class Solver:
         self.stamp = st
         # Order by bound with a counting sort (bounds are small integers); the
         # finer order inside one bound is sorted only when the loop gets there.
-        ncand = self.order_by_bound(F, ncand, n)
+        self.order_by_bound(F, ncand)
 
         best = beta
         bestg = -1
