@@ -293,14 +293,13 @@ def search(
         done = 0
         lock = threading.Lock()
 
+        def legal(p: int) -> np.ndarray:
+            # (the filter only reads the solver's word codes, so any solver will do)
+            return engine.legal_after(engine.all_solvers[0], engine.all_guesses, opener_idx, p)
+
         def work(p: int, S: np.ndarray):
             nonlocal done
-            solver = engine.solvers.get()
-            try:
-                legal = engine.legal_after(solver, engine.all_guesses, opener_idx, p)
-            finally:
-                engine.solvers.put(solver)
-            cost, sub = engine.solve_group(S, legal, depth - 1)
+            cost, sub = engine.solve_group(S, legal(p), depth - 1)
             with lock:
                 done += 1
                 if progress is not None:
@@ -313,8 +312,7 @@ def search(
             big = [pg for pg in groups if len(engine.all_solvers) > 1 and len(pg[1]) >= coop_min]
             results = []
             for p, S in big:
-                legal = engine.legal_after(engine.all_solvers[0], engine.all_guesses, opener_idx, p)
-                results.append((p, S, engine.solve_group_shared(S, legal, depth - 1)[1]))
+                results.append((p, S, engine.solve_group_shared(S, legal(p), depth - 1)[1]))
                 done += 1
                 if progress is not None:
                     progress(done, len(groups))
