@@ -80,7 +80,7 @@ def test_guess_outside_the_set_is_found():
 
 def test_tree_api_on_a_small_list():
     lists = WordLists.from_words(CLUSTERS[1].split() + ["crane", "pious"], WORDS)
-    result = search("crane", answers=lists)
+    result = search("crane", answers=lists, threads=2)
     tree = result.tree
     assert tree.root.guess == "crane"
     assert sum(tree.histogram.values()) == len(lists.answers)
@@ -89,8 +89,10 @@ def test_tree_api_on_a_small_list():
     for answer in lists.answers:
         path = tree.path(answer)
         assert path[-1] == (answer, 242)
-        assert tree.next_guess(path[:1]) == path[1][0] if len(path) > 1 else True
-    assert result.proven and result.stats["nodes"] >= 0 and result.stats["seconds"] > 0
+        for k in range(1, len(path)):
+            assert tree.next_guess(path[:k]) == path[k][0]
+    assert result.proven and result.stats["seconds"] > 0
+    assert result.stats["threads"] == 2
     assert "total" in str(result) and "<table>" in result._repr_html_()
 
 
