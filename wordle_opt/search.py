@@ -276,11 +276,12 @@ def search(
     if coop_min is None:
         coop_min = 100 if rule is None else n + 1
 
-    engine = _Engine(lists, rule, threads if opener is not None else 1, cache_mb, opener_idx)
+    engine = _Engine(lists, rule, threads, cache_mb, opener_idx)
     all_idx = np.arange(n, dtype=np.int32)
     unsolvable: List[str] = []
     if opener_idx is None:
-        [(cost, root)] = _run(engine, [lambda: engine.solve_group(all_idx, engine.all_guesses, depth)])
+        # One set, every guess a candidate opener: the threads share it.
+        cost, root = engine.solve_group_shared(all_idx, engine.all_guesses, depth)
         feasible = root is not None
         opener_word = root.guess if root is not None else None
     else:
