@@ -513,7 +513,7 @@ cdef class Solver:
         cdef Frame* F
         cdef Py_ssize_t j
         cdef int i, k, t, ncand, nuseful, s, gi, bucket_end, maxs
-        cdef bint fast, ins, dup
+        cdef bint fast, ins, dup, shared_root
         cdef uint8_t st
         cdef uint8_t* mark
         cdef widx_t g, bestg, scan_bestg, par_mine_g
@@ -696,15 +696,14 @@ cdef class Solver:
 
         best = beta
         bestg = -1
-        par_mine = INF
+        par_mine = INF  # solve_shared: the best of this thread's own share
         par_mine_g = -1
+        shared_root = self.par_n > 1 and depth == 0
         if scan_best < best:
-            best = scan_best
-            bestg = scan_bestg
-            if self.par_n > 1 and depth == 0:
-                wo_atomic_min(self.par_best, best)
-                par_mine = best
-                par_mine_g = bestg
+            best, bestg = scan_best, scan_bestg
+            if shared_root:
+                par_mine, par_mine_g = scan_best, scan_bestg
+                wo_atomic_min(self.par_best, scan_best)
         bucket_end = 0
         for gi in range(ncand):
             if F.cands[gi].lb >= best or node_lb >= best:
@@ -719,7 +718,7 @@ cdef class Solver:
                     if F.cands[i].sumsq < 0:
                         F.cands[i].sumsq = self.split_sumsq(F.cands[i].guess, S, n)
                 qsort(F.cands + gi, bucket_end - gi, sizeof(Candidate), cmp_cand)
-            if self.par_n > 1 and depth == 0:
+            if shared_root:
                 # Sharing the root with other threads: take every par_n-th
                 # candidate, and prune with the best any thread has found.
                 if gi % self.par_n != self.par_tid:
@@ -734,16 +733,14 @@ cdef class Solver:
             if self.error:
                 return INF
             if total < best:
-                best = total
-                bestg = g
-                if self.par_n > 1 and depth == 0:
+                best, bestg = total, g
+                if shared_root:
+                    par_mine, par_mine_g = total, g
                     wo_atomic_min(self.par_best, total)
-                    par_mine = total
-                    par_mine_g = g
             elif total < minfail:
                 minfail = total
 
-        if self.par_n > 1 and depth == 0:
+        if shared_root:
             # This thread saw only its share of the candidates: its best is no
             # proof on its own, so it is returned, not cached.
             best_out[0] = par_mine_g
