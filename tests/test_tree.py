@@ -97,6 +97,18 @@ def test_next_guess_and_path():
         t.path("crane")
 
 
+def test_next_guess_reads_digit_strings_in_letter_order():
+    # '00010' is the digits form (letter 4 yellow = BBBYB = 27), not the decimal 10
+    # (YBYBB): each of the two is a branch here, so misreading it picks the wrong one.
+    root = Node("flomp", {P("BBBYB"): Node("might"), P("YBYBB"): Node("light")})
+    t = Tree(root, lists(IGHT, ("flomp", "mount", "wrist")))
+    assert t.next_guess([("flomp", "00010")]) == "might"
+    assert t.next_guess([("flomp", "⬛⬛⬛🟨⬛")]) == "might"
+    assert t.next_guess([("flomp", 10)]) == t.next_guess([("flomp", "10")]) == "light"
+    with pytest.raises(TreeError, match="out of range"):
+        t.next_guess([("flomp", "12345")])
+
+
 # ------------------------------------------------------------------ formats
 
 def test_compressed_text_matches_the_hand_written_form():
@@ -159,6 +171,7 @@ def test_json_format_is_documented_and_round_trips():
     (lambda d: d.update(version=2), "version 2"),
     (lambda d: d.update(hard="ultra"), "hard"),
     (lambda d: d.update(max_guesses=0), "max_guesses"),
+    (lambda d: d.update(answers="nope"), "\"answers\" must be null or a named set .*'nope'"),
     (lambda d: d.pop("root"), "no \"root\""),
     (lambda d: d["root"].update(guess="toolong"), "root: \"guess\""),
     (lambda d: d["root"]["children"].update(XBBBB={"guess": "fight"}), "'XBBBB' is not a pattern"),

@@ -44,13 +44,14 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from wordle_opt._reference import ALL_GREEN, score_words
-from wordle_opt.errors import TreeError, WordleOptError, WordListError
+from wordle_opt.errors import PatternError, TreeError, WordleOptError, WordListError
+from wordle_opt.patterns import Pattern
 from wordle_opt.rules import normalise_rule, violation
+from wordle_opt.wordlists import SETS, load_lists
 
 FORMAT = "wordle_opt-tree"
 VERSION = 1
 _BYG = "BYG"
-_NAMED_SETS = ("original", "nyt", "nyt-12947")
 _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 
@@ -71,19 +72,21 @@ def parse_byg(text: str) -> int:
 
 
 def _as_pattern(value) -> int:
-    """A pattern given by a user: int, Pattern, digit string, or B/Y/G string."""
-    try:
-        p = int(value)
-    except (TypeError, ValueError):
+    """A pattern given by a user: int, Pattern, or text in any form Pattern.parse
+    reads ('BYGBB', '01200' -- digits in letter order, not a decimal number --,
+    tiles); a string of another length may be the decimal int."""
+    if isinstance(value, str):
         try:
-            from wordle_opt.patterns import Pattern  # emoji, '.', etc.
-
-            p = int(Pattern.parse(value))
-        except ImportError:  # pragma: no cover - foundation module missing
-            try:
-                p = parse_byg(str(value))
-            except ValueError as exc:
-                raise TreeError(str(exc)) from None
+            return int(Pattern.parse(value))
+        except PatternError:
+            if not value.strip().isdigit():
+                raise
+            p = int(value)
+    else:
+        try:
+            p = int(value)
+        except (TypeError, ValueError):
+            raise TreeError(f"pattern must be an int 0..242 or text like 'BYGBB', got {value!r}") from None
     if not 0 <= p <= ALL_GREEN:
         raise TreeError(f"pattern {p} is out of range 0..242")
     return p
@@ -145,18 +148,13 @@ def _resolve_lists(answers=None, guesses=None, default="original"):
     sequence of words.  ``guesses``: None (the lists' own), a named set/path,
     or a sequence of words.
     """
-    def load(a, g=None):
-        from wordle_opt.wordlists import load_lists
-
-        return load_lists(a, g)
-
     if answers is None:
         answers = default
     if hasattr(answers, "answers") and hasattr(answers, "guesses"):
         name = getattr(answers, "name", None)
         ans, gs = tuple(answers.answers), tuple(answers.guesses)
     elif isinstance(answers, (str, os.PathLike)):
-        lists = load(answers, guesses if isinstance(guesses, (str, os.PathLike)) else None)
+        lists = load_lists(answers, guesses if isinstance(guesses, (str, os.PathLike)) else None)
         name, ans, gs = lists.name, tuple(lists.answers), tuple(lists.guesses)
         if isinstance(guesses, (str, os.PathLike)):
             guesses = None  # already applied
@@ -167,22 +165,13 @@ def _resolve_lists(answers=None, guesses=None, default="original"):
         if hasattr(guesses, "guesses"):
             gs = tuple(guesses.guesses)
         elif isinstance(guesses, (str, os.PathLike)):
-            gs = tuple(load(guesses).guesses)
+            gs = tuple(load_lists(guesses).guesses)
         else:
             gs = tuple(w.lower() for w in guesses)
         name = None  # a named set with other guesses is no longer that set
-    if name not in _named_sets():
+    if name not in SETS:
         name = None
     return name, ans, gs
-
-
-def _named_sets():
-    try:
-        from wordle_opt.wordlists import SETS
-
-        return tuple(SETS)
-    except ImportError:  # pragma: no cover
-        return _NAMED_SETS
 
 
 # ------------------------------------------------------------------------- Tree
@@ -493,8 +482,8 @@ def _parse_json(text: str):
     if mg is not None and (isinstance(mg, bool) or not isinstance(mg, int) or mg < 1):
         raise TreeError(f"JSON \"max_guesses\" must be a positive integer or null, got {mg!r}")
     ans = data.get("answers")
-    if ans is not None and not isinstance(ans, str):
-        raise TreeError(f"JSON \"answers\" must be a list-set name or null, got {ans!r}")
+    if ans is not None and (not isinstance(ans, str) or ans not in SETS):
+        raise TreeError(f"JSON \"answers\" must be null or a named set ({', '.join(SETS)}), got {ans!r}")
     if "root" not in data:
         raise TreeError("JSON tree has no \"root\"")
 
