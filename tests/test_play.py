@@ -103,6 +103,19 @@ def test_inconsistent_feedback_changes_nothing(original):
     assert [(original.guesses[g], p) for g, p in a.history] == [("salet", 0)]
 
 
+def test_all_green_for_a_word_that_cannot_be_the_answer_is_refused(original):
+    # SALET is an allowed guess but not an answer of the original list: GGGGG is
+    # feedback no answer can give, like any other inconsistent colouring.
+    a, code, text = session("salet ggggg\nbbbbb\nquit\n", lists=original)
+    assert "no answer left gives SALET GGGGG" in text and "Solved" not in text
+    assert [(original.guesses[g], p) for g, p in a.history] == [("salet", 0)]
+    # ... and after CRANE BBBBB, CRANE itself is ruled out too
+    a, code, text = session("crane bbbbb\ncrane ggggg\nquit\n", lists=original)  # quit at colours
+    assert "no answer left gives CRANE GGGGG" in text and len(a.history) == 1
+    a, code, text = session("crane ggggg\n", lists=original)
+    assert "Solved in 1 guess!" in text
+
+
 def test_undo(original):
     a, code, text = session("salet bbbbb\nundo\nquit\n", lists=original)
     assert "undone: back to guess 1" in text and a.history == []

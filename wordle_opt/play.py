@@ -111,15 +111,15 @@ class Assistant:
         if why:
             raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
         p = int(Pattern.parse(pattern))
-        if p == ALL_GREEN:
-            self.history.append((g, p))
-            self._states.append((self.candidates[:0], self.legal[:0]))
-            return True
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
-        if len(cands) == 0:
+        if len(cands) == 0:  # also GGGGG for a word that cannot be the answer now
             raise WordleOptError(
                 f"no answer left gives {word.upper()} {Pattern(p).byg}; check the colours "
                 f"(nothing changed, {len(self.candidates)} candidates remain)")
+        if p == ALL_GREEN:
+            self.history.append((g, p))
+            self._states.append((cands[:0], self.legal[:0]))
+            return True
         legal = self.walker.ctx.next_legal(self.legal, g, p, self.rule)
         self.history.append((g, p))
         self._states.append((cands, legal))
