@@ -170,8 +170,8 @@ def test_report_text_and_html(small):
     assert f"{r.solved_within} (" in text
     for k, v in r.histogram.items():
         assert any(line.split()[:2] == [str(k), str(v)] for line in text.splitlines())
-    if r.failed:
-        assert r.failed[0] in text
+    assert r.failed  # a cap of 3 leaves answers out, so the failed line is checked
+    assert f"failed      {len(r.failed)}: {r.failed[0]}" in text
     html = r._repr_html_()
     assert "<table>" in html and f"{r.average:.4f}" in html
     worst = r.worst(3)
@@ -211,6 +211,25 @@ def test_cli_simulate_piped_has_no_ansi(small, tmp_path):
     assert "strategy minimax" in res.stdout and "hard (nyt)" in res.stdout
     res = _cli("simulate", "--compare", "entropy,first", "--answers", str(ans))
     assert res.returncode == 0 and "first" in res.stdout and "entropy" in res.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--max-guesses", "0"), "argument --max-guesses: must be at least 1, got 0"),
+    (("--max-guesses", "-3"), "argument --max-guesses: must be at least 1, got -3"),
+    (("--max-guesses", "six"), "argument --max-guesses: expected a number of guesses, got 'six'"),
+    (("--compare", ","), "error: no strategy to compare"),
+])
+def test_cli_simulate_rejects_a_cap_below_one_and_an_empty_comparison(args, message):
+    res = _cli("simulate", *args)
+    assert res.returncode == 2 and res.stdout == ""
+    last = res.stderr.strip().splitlines()[-1]
+    assert message in last and "Traceback" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("cap", [0, -1, None, 2.5, True])
+def test_simulate_rejects_a_cap_that_is_not_a_positive_int(small, cap):
+    with pytest.raises(WordleOptError, match="max_guesses must be a positive int"):
+        simulate("first", answers=small, max_guesses=cap)
 
 
 def test_cli_bad_strategy_is_one_line(small):

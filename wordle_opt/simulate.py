@@ -22,6 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
 from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy
 
@@ -259,8 +260,6 @@ class SimulationResult:
         try:
             import matplotlib.pyplot as plt
         except ImportError:
-            from wordle_opt.errors import WordleOptError
-
             raise WordleOptError("plot() needs matplotlib: pip install wordle_opt[plot]") from None
         if ax is None:
             _, ax = plt.subplots()
@@ -281,6 +280,8 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
              progress: Optional[Callable[[int, int], None]] = None, **options) -> SimulationResult:
     """Play ``strategy`` against every answer.  ``progress(done, total)`` is
     called as answers finish.  ``answers`` may also be a WordLists."""
+    if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
+        raise WordleOptError(f"max_guesses must be a positive int, not {max_guesses!r}")
     lists = resolve_lists(answers, guesses)
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule,
@@ -362,6 +363,8 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
     """Simulate each strategy (names as a list or comma-separated string) with the same options."""
     if isinstance(strategies, str):
         strategies = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not strategies:
+        raise WordleOptError("no strategy to compare: give names like 'entropy,minimax'")
     lists = resolve_lists(kwargs.pop("answers", "original"), kwargs.pop("guesses", None))
     results = []
     for name in strategies:
