@@ -426,6 +426,21 @@ def test_cli_show_outline_and_answer(ight_files):
     assert r.returncode == 2 and "'crane' is not in" in r.stderr and r.stderr.count("\n") == 1
 
 
+def test_cli_guesses_alone_keep_the_answer_set_the_json_file_names(tmp_path):
+    # A JSON tree for the 'nyt' set (2309 answers), checked with other guesses:
+    # the answers stay the file's set, not the default 'original' (2315).
+    f = tmp_path / "nyt.json"
+    f.write_text(json.dumps({"format": "wordle_opt-tree", "version": 1, "answers": "nyt",
+                             "root": {"guess": "salet"}}))
+    for guesses in ("nyt", "nyt-12947"):
+        r = run_cli("verify", f, "--guesses", guesses)
+        assert r.returncode == 1 and "\nanswers: 2309\n" in r.stdout, r.stdout + r.stderr
+        r = run_cli("show", f, "--guesses", guesses)
+        assert r.returncode == 0 and r.stdout.startswith("SALET  (2309 answers;"), r.stdout + r.stderr
+    r = run_cli("show", f, "--answers", "original")
+    assert r.returncode == 0 and r.stdout.startswith("SALET  (2315 answers;"), r.stdout + r.stderr
+
+
 def test_public_exports():
     assert wordle_opt.Tree is Tree and wordle_opt.Node is Node
     assert wordle_opt.verify is verify and wordle_opt.VerifyReport is VerifyReport

@@ -40,20 +40,13 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_show)
 
 
-def _lists(args):
-    """WordLists from --answers/--guesses, or None to let the file decide."""
-    if args.answers is None and args.guesses is None:
-        return None
-    from wordle_opt.wordlists import load_lists
-
-    return load_lists(args.answers or "original", args.guesses)
-
-
 def cmd_verify(args) -> int:
     from wordle_opt.tree import verify
 
-    lists = _lists(args)
-    report = verify(args.file, answers=lists, hard=args.hard, max_guesses=args.max_guesses)
+    # Names and paths go through as given: an unset --answers means the set the
+    # file names (else original), also when only --guesses is given.
+    report = verify(args.file, answers=args.answers, guesses=args.guesses, hard=args.hard,
+                    max_guesses=args.max_guesses)
     print(report)
     return 0 if report.ok else 1
 
@@ -64,7 +57,10 @@ def cmd_show(args) -> int:
 
     if args.depth is not None and args.depth < 1:
         raise WordleOptError(f"--depth must be at least 1, got {args.depth}")
-    tree = Tree.load(args.tree, _lists(args))
+    tree = Tree.load(args.tree, args.answers)
+    if args.guesses is not None:
+        tree = Tree(tree.root, args.answers or tree.name or "original", guesses=args.guesses,
+                    hard=tree.hard, max_guesses=tree.max_guesses)
     colour = use_colour(sys.stdout)
     out = sys.stdout
     if args.answer:
