@@ -257,6 +257,26 @@ def test_optimal_follows_a_tree():
         get_strategy("optimal", lists, tree=tree, opener=lists.guesses[other]).choose(cands, legal, [])
 
 
+def test_optimal_without_a_tree_names_the_default_opener_it_cannot_use():
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    s = get_strategy("optimal", lists)
+    cands, legal = _root(lists)
+    with pytest.raises(WordListError, match="optimal without a tree searches from SALET, which is not "
+                                            "an allowed guess in list 'ight': give an opener"):
+        s.choose(cands, legal, [])
+    # with an opener of the list it searches, and plays the optimal tree from there
+    s = get_strategy("optimal", lists, opener="flomp")
+    assert lists.guesses[s.choose(cands, legal, [])] == "flomp"
+    assert s.tree.total == _reference_total(lists, "flomp")
+
+
+def _reference_total(lists, opener):
+    from wordle_opt._reference import exhaustive_optimum
+
+    return exhaustive_optimum(lists.answers, lists.guesses, opener=opener)
+
+
 def test_optimal_loads_a_tree_file(tmp_path):
     answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")

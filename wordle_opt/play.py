@@ -52,9 +52,7 @@ class Assistant:
         self.alternatives = alternatives
         self.answers_only = answers_only
         self.strategy = get_strategy(strategy, self.lists, opener=opener, answers_only=answers_only,
-                                     hard=self.rule, seed=seed, tree=tree, max_guesses=max_guesses,
-                                     answers=answers if isinstance(answers, str) else None,
-                                     guesses=guesses)
+                                     hard=self.rule, seed=seed, tree=tree, max_guesses=max_guesses)
         self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
         self._fallback: Optional[Walker] = None
         cands, legal = self.walker.root()
@@ -269,8 +267,7 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
     a = lists.answer_index(str(answer).strip().lower())
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule, seed=seed,
-                         tree=tree, max_guesses=max_guesses,
-                         answers=answers if isinstance(answers, str) else None, guesses=guesses)
+                         tree=tree, max_guesses=max_guesses)
     walker = Walker(lists, strat, hard=rule, answers_only=answers_only)
     cands, legal = walker.root()
     history: List[Tuple[int, int]] = []

@@ -285,9 +285,7 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
     lists = resolve_lists(answers, guesses)
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule,
-                         seed=seed, tree=tree, max_guesses=max_guesses,
-                         answers=answers if isinstance(answers, str) else None,
-                         guesses=guesses, **options)
+                         seed=seed, tree=tree, max_guesses=max_guesses, **options)
     start = time.perf_counter()
     walker = Walker(lists, strat, hard=rule, answers_only=answers_only,
                     cap=max(GUESS_CAP, int(max_guesses)))

@@ -368,6 +368,9 @@ class FirstStrategy(Strategy):
         return int(self.ctx.ans2guess[candidates[0]])
 
 
+DEFAULT_OPENER = "salet"
+
+
 class OptimalStrategy(Strategy):
     """Follows an exact decision tree: ``tree=`` a wordle_opt.tree.Tree or a
     tree file; without one, ``wordle_opt.search(...)`` computes it on first use
@@ -378,7 +381,7 @@ class OptimalStrategy(Strategy):
     _shortcut_small = False
 
     def __init__(self, lists, opener=None, answers_only=False, hard=None, seed=0, tree=None,
-                 max_guesses=6, answers=None, guesses=None, **options):
+                 max_guesses=6, **options):
         super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
         self._tree_source = tree
         self._tree = None
@@ -393,11 +396,13 @@ class OptimalStrategy(Strategy):
     def _load_tree(self):
         src = self._tree_source
         if src is None:
-            try:
-                from wordle_opt.search import search
-            except ImportError:
-                raise WordleOptError("strategy 'optimal' needs a tree: pass tree=FILE (--tree FILE)") from None
-            opener = self.lists.guesses[self.opener] if self.opener is not None else "salet"
+            from wordle_opt.search import search
+
+            opener = self.lists.guesses[self.opener] if self.opener is not None else DEFAULT_OPENER
+            if not self.lists.is_guess(opener):
+                raise WordListError(
+                    f"strategy optimal without a tree searches from {opener.upper()}, which is not an "
+                    f"allowed guess in list {self.lists.name!r}: give an opener or a tree file")
             return search(opener=opener, hard=self.hard, answers=self.lists,
                           max_guesses=self.max_guesses).tree
         if isinstance(src, (str, os.PathLike)):
@@ -448,6 +453,6 @@ def get_strategy(name, lists, **opts) -> Strategy:
     if cls is None:
         raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
     if cls is not OptimalStrategy:
-        for k in ("tree", "max_guesses", "answers", "guesses"):
+        for k in ("tree", "max_guesses"):
             opts.pop(k, None)
     return cls(lists, **opts)
