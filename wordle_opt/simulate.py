@@ -25,14 +25,11 @@ import numpy as np
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
 from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy
+from wordle_opt.tree import history_text
 
 GUESS_CAP = 20
 
 Path = List[Tuple[str, int]]
-
-
-def _byg(pattern: int) -> str:
-    return "".join("BYG"[(int(pattern) // 3**i) % 3] for i in range(5))
 
 
 def resolve_lists(answers="original", guesses=None):
@@ -91,9 +88,8 @@ class Walker:
         why = violation(played, words[g], self.rule)
         if why is None:
             why = "it is not a possible answer (answers-only guessing)"
-        where = " ".join(f"{w.upper()} {_byg(p)}" for w, p in played) or "the start"
         mode = f"hard ({self.rule})" if self.rule else "easy"
-        raise HardModeError(f"strategy {self.strategy.name} plays {words[g].upper()} after {where}, "
+        raise HardModeError(f"strategy {self.strategy.name} plays {words[g].upper()} {history_text(played)}, "
                             f"not allowed in {mode} mode: {why}")
 
     def walk(self, history: tuple = (), cands=None, legal=None,

@@ -24,6 +24,7 @@ import numpy as np
 
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
+from wordle_opt.tree import history_text
 
 ALL_GREEN = 242
 # Float scores closer than this are ties (sums of the same terms in another order).
@@ -424,16 +425,11 @@ class OptimalStrategy(Strategy):
         try:
             word = tree.next_guess(words)
         except (WordleOptError, KeyError, IndexError, AttributeError) as exc:
-            where = " ".join(f"{w.upper()} {_byg(p)}" for w, p in words) or "the start"
-            raise TreeError(f"the tree does not cover the position after {where} ({exc})") from None
+            raise TreeError(f"the tree does not cover the position {history_text(words)} ({exc})") from None
         try:
             return self.lists.guess_index(word)
         except WordListError:
             raise TreeError(f"the tree guesses {word!r}, which is not in the guess list of {self.lists.name}")
-
-
-def _byg(pattern: int) -> str:
-    return "".join("BYG"[(int(pattern) // 3**i) % 3] for i in range(5))
 
 
 STRATEGIES: Dict[str, Type[Strategy]] = {

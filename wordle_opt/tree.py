@@ -59,8 +59,7 @@ _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 def byg(pattern: int) -> str:
     """Colouring int 0..242 as a B/Y/G string, letter i first."""
-    p = int(pattern)
-    return "".join(_BYG[(p // 3**i) % 3] for i in range(5))
+    return Pattern(int(pattern)).byg
 
 
 def parse_byg(text: str) -> int:
@@ -96,7 +95,8 @@ def _is_word(w) -> bool:
     return isinstance(w, str) and len(w) == 5 and w.isascii() and w.isalpha() and w.islower()
 
 
-def _history_text(history: Sequence[Tuple[str, int]]) -> str:
+def history_text(history: Sequence[Tuple[str, int]]) -> str:
+    """'at the start' or 'after SALET BBBBB, COURD YBBBB' for messages."""
     if not history:
         return "at the start"
     return "after " + ", ".join(f"{g.upper()} {byg(p)}" for g, p in history)
@@ -448,7 +448,7 @@ def build_root(entries) -> Node:
                 hist = [(gg, pp) for gg, pp in path[:i]]
                 raise TreeError(
                     f"line {n}: guess {i + 1} is {g.upper()}, but line {where[id(node)]} plays "
-                    f"{node.guess.upper()} {_history_text(hist)}")
+                    f"{node.guess.upper()} {history_text(hist)}")
             if p == ALL_GREEN:
                 break
             child = node.children.get(p)
@@ -668,7 +668,7 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> Verify
         node, group, history = stack.pop()
         k = len(history) + 1
         g = node.guess
-        where = _history_text(history)
+        where = history_text(history)
         if g not in guess_set:
             err(f"guess {k} {where}: {g.upper()} is not an allowed guess")
         if rule is not None:
