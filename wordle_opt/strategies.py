@@ -404,8 +404,11 @@ class OptimalStrategy(Strategy):
                 raise WordListError(
                     f"strategy optimal without a tree searches from {opener.upper()}, which is not an "
                     f"allowed guess in list {self.lists.name!r}: give an opener or a tree file")
-            return search(opener=opener, hard=self.hard, answers=self.lists,
-                          max_guesses=self.max_guesses).tree
+            result = search(opener=opener, hard=self.hard, answers=self.lists, max_guesses=self.max_guesses)
+            if result.tree is None:
+                raise TreeError(f"strategy optimal: no tree opening with {opener.upper()} solves every "
+                                f"answer of {self.lists.name} within {self.max_guesses} guesses")
+            return result.tree
         if isinstance(src, (str, os.PathLike)):
             from wordle_opt.tree import Tree
 
