@@ -269,6 +269,8 @@ def test_optimal_without_a_tree_names_the_default_opener_it_cannot_use():
     s = get_strategy("optimal", lists, opener="flomp")
     assert lists.guesses[s.choose(cands, legal, [])] == "flomp"
     assert s.tree.total == _reference_total(lists, "flomp")
+    with pytest.raises(WordleOptError, match="tree= must be a Tree or a tree file path, not dict"):
+        get_strategy("optimal", lists, tree={"guess": "flomp"}).choose(cands, legal, [])
     # no tree fits the cap: said plainly, not as an internal AttributeError
     s = get_strategy("optimal", lists, opener="flomp", max_guesses=2)
     with pytest.raises(TreeError, match="no tree opening with FLOMP solves every answer of ight within 2"):

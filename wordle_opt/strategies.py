@@ -24,7 +24,7 @@ import numpy as np
 
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.tree import history_text
+from wordle_opt.tree import Tree, history_text
 
 ALL_GREEN = 242
 # Float scores closer than this are ties (sums of the same terms in another order).
@@ -410,11 +410,11 @@ class OptimalStrategy(Strategy):
                                 f"answer of {self.lists.name} within {self.max_guesses} guesses")
             return result.tree
         if isinstance(src, (str, os.PathLike)):
-            from wordle_opt.tree import Tree
-
             tree = Tree.load(src, self.lists)
-        else:
+        elif isinstance(src, Tree):
             tree = src
+        else:
+            raise WordleOptError(f"tree= must be a Tree or a tree file path, not {type(src).__name__}")
         if self.opener is not None and tree.root.guess != self.lists.guesses[self.opener]:
             raise TreeError(f"the tree opens with {tree.root.guess.upper()}, "
                             f"not the requested opener {self.lists.guesses[self.opener].upper()}")
@@ -427,7 +427,7 @@ class OptimalStrategy(Strategy):
         tree = self.tree
         try:
             word = tree.next_guess(words)
-        except (WordleOptError, KeyError, IndexError, AttributeError) as exc:
+        except WordleOptError as exc:
             raise TreeError(f"the tree does not cover the position {history_text(words)} ({exc})") from None
         try:
             return self.lists.guess_index(word)
