@@ -95,6 +95,8 @@ def test_next_guess_and_path():
     assert t.path("fight") == [("flomp", P("GBBBB")), ("fight", 242)]
     with pytest.raises(WordListError, match="'crane' is not in"):
         t.path("crane")
+    with pytest.raises(WordListError, match="answer 'tigh' has 4 letters; expected 5 letters a-z"):
+        t.path("tigh")
 
 
 def test_next_guess_reads_digit_strings_in_letter_order():

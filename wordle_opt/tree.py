@@ -47,7 +47,7 @@ from wordle_opt._reference import ALL_GREEN, score_words
 from wordle_opt.errors import PatternError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import normalise_rule, violation
-from wordle_opt.wordlists import SETS, load_lists
+from wordle_opt.wordlists import SETS, check_word, load_lists
 
 FORMAT = "wordle_opt-tree"
 VERSION = 1
@@ -261,7 +261,7 @@ class Tree:
 
     def path(self, answer: str) -> List[Tuple[str, int]]:
         """[(guess, pattern), ...] the tree plays against ``answer``; ends (answer, 242)."""
-        a = str(answer).strip().lower()
+        a = check_word(answer, "answer")
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
             raise WordListError(
