@@ -283,6 +283,15 @@ def _reference_total(lists, opener):
     return exhaustive_optimum(lists.answers, lists.guesses, opener=opener)
 
 
+def test_a_tree_given_to_another_strategy_is_an_error():
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
+    with pytest.raises(WordleOptError, match="a tree is followed only by strategy optimal, not entropy"):
+        get_strategy("entropy", lists, tree=tree)
+    assert get_strategy("entropy", lists, tree=None, max_guesses=6).name == "entropy"
+
+
 def test_optimal_loads_a_tree_file(tmp_path):
     answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")

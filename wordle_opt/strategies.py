@@ -452,6 +452,9 @@ def get_strategy(name, lists, **opts) -> Strategy:
     if cls is None:
         raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
     if cls is not OptimalStrategy:
+        if opts.get("tree") is not None:  # it would be ignored: say so rather than play another strategy
+            raise WordleOptError(f"a tree is followed only by strategy optimal, not {cls.name} "
+                                 "(--strategy optimal --tree FILE)")
         for k in ("tree", "max_guesses"):
             opts.pop(k, None)
     return cls(lists, **opts)
