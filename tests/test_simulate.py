@@ -196,6 +196,14 @@ def test_compare(small):
     assert wordle_opt.compare is compare and wordle_opt.simulate is simulate
 
 
+def test_compare_gives_the_tree_to_optimal_only():
+    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
+    c = compare("entropy,optimal", answers=lists, tree=tree)
+    assert c["optimal"].total == tree.total and c["entropy"].n == 8
+
+
 def _cli(*args, **kw):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True,

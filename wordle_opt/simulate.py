@@ -24,7 +24,7 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy
+from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy, strategy_key
 from wordle_opt.tree import history_text
 
 GUESS_CAP = 20
@@ -366,5 +366,7 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
         if progress is not None:
             def cb(done, total, _name=name):
                 progress(done, total, _name)
-        results.append(simulate(name, answers=lists, progress=cb, **kwargs))
+        # a tree (--tree) is for 'optimal' only; the heuristics are compared without it
+        opts = kwargs if strategy_key(name) == "optimal" else {k: v for k, v in kwargs.items() if k != "tree"}
+        results.append(simulate(name, answers=lists, progress=cb, **opts))
     return ComparisonResult(results)

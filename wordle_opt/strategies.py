@@ -442,13 +442,17 @@ STRATEGIES: Dict[str, Type[Strategy]] = {
 }
 
 
+def strategy_key(name) -> str:
+    """A strategy name as STRATEGIES spells it ('Expected_Size' -> 'expected-size')."""
+    return str(name).strip().lower().replace("_", "-")
+
+
 def get_strategy(name, lists, **opts) -> Strategy:
     """A strategy by name (see STRATEGIES), constructed with the word lists and
     options: opener, answers_only, hard, seed, and for 'optimal' tree/max_guesses."""
     if isinstance(name, Strategy):
         return name
-    key = str(name).strip().lower().replace("_", "-")
-    cls = STRATEGIES.get(key)
+    cls = STRATEGIES.get(strategy_key(name))
     if cls is None:
         raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
     if cls is not OptimalStrategy:
