@@ -424,6 +424,11 @@ def test_cli_show_outline_and_answer(ight_files):
     assert r.returncode == 0
     assert r.stdout.splitlines() == ["FLOMP BBBBB", "WRIST BBYBG", "NIGHT BGGGG", "TIGHT GGGGG",
                                      "TIGHT: solved in 4 guesses"]
+    # a leaf that guesses the wrong word: the outline names the answer left unsolved
+    (d / "bad.txt").write_text(IGHT_TEXT.replace("GBBBB1 fight GGGGG2", "GBBBB1 light GGGGG2"))
+    r = run_cli("show", d / "bad.txt", *lists_args)
+    assert r.returncode == 0 and "incomplete: the tree does not solve FIGHT" in r.stdout
+    assert "    LIGHT BGGGG  -> no branch: not solved: FIGHT" in r.stdout.splitlines(), r.stdout
     r = run_cli("show", d / "tree.txt", *lists_args, "--answer", "crane")
     assert r.returncode == 2 and "'crane' is not in" in r.stderr and r.stderr.count("\n") == 1
 

@@ -100,12 +100,16 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         pad = "  " * level
         # Same order as the text format: by B/Y/G string, all-green in its place.
         items: List[Tuple[int, object]] = list(node.children.items())
-        if ALL_GREEN in groups:
-            items.append((ALL_GREEN, None))
+        # colourings some answer gets but the tree has no branch for (None below)
+        items += [(p, None) for p in groups if p not in node.children]
         items.sort(key=lambda kv: byg(kv[0]))
         for p, child in items:
-            if child is None:
+            if p == ALL_GREEN:
                 lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+                continue
+            if child is None:
+                lost = ", ".join(a.upper() for a in groups[p])
+                lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> no branch: not solved: {lost}")
                 continue
             left = groups.get(p, [])
             if not left:
