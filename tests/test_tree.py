@@ -222,6 +222,15 @@ def test_save_rejects_unknown_format(tmp_path):
         t.save(tmp_path / "x", format="yaml")
 
 
+def test_load_tolerates_a_byte_order_mark(tmp_path):
+    L = ight_lists()
+    t = Tree(ight_tree(), L)
+    for name, text in (("t.txt", IGHT_TEXT), ("t.json", t.to_json())):
+        (tmp_path / name).write_bytes(b"\xef\xbb\xbf" + text.encode())
+        assert Tree.load(tmp_path / name, L).root == t.root
+        assert verify(tmp_path / name, answers=L).ok
+
+
 def test_load_missing_file_is_a_tree_error(tmp_path):
     with pytest.raises(TreeError, match="not found"):
         Tree.load(tmp_path / "absent.txt", lists(IGHT))

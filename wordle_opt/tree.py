@@ -517,7 +517,7 @@ def _parse_json(text: str):
 
 def _read(path) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a BOM from Windows editors is not text
             return f.read()
     except FileNotFoundError:
         raise TreeError(f"tree file not found: {path}") from None
