@@ -176,6 +176,10 @@ def test_report_text_and_html(small):
     assert "<table>" in html and f"{r.average:.4f}" in html
     worst = r.worst(3)
     assert worst[0][1] == r.max_depth
+    a = small.answers[0]
+    assert r.path(a.upper()) == r.paths[a]
+    with pytest.raises(wordle_opt.WordListError, match="'zzzzz' is not an answer of list 'small'"):
+        r.path("zzzzz")
 
 
 def test_plot_without_matplotlib_is_a_clear_error(small, monkeypatch):

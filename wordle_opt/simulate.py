@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.errors import WordleOptError
+from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
 from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy, strategy_key
 from wordle_opt.tree import history_text
@@ -198,7 +198,11 @@ class SimulationResult:
         return items[:k]
 
     def path(self, answer: str) -> Path:
-        return self.paths[answer]
+        """The game played against ``answer``."""
+        word = str(answer).strip().lower()
+        if word not in self.paths:
+            raise WordListError(f"{answer!r} is not an answer of list {self.lists!r} ({self.n} answers)")
+        return self.paths[word]
 
     # Display -------------------------------------------------------------
     def _title(self) -> str:
