@@ -166,6 +166,10 @@ def test_json_format_is_documented_and_round_trips():
     assert data["root"]["children"]["GBBBB"] == {"guess": "fight"}
     back = Tree.from_json(t.to_json(), L)
     assert back.root == t.root and back.hard == "nyt" and back.max_guesses == 5
+    # only a bundled set's name is recorded, so that the file reads back
+    named = Tree(ight_tree(), L, name="my lists")
+    assert json.loads(named.to_json())["answers"] is None
+    assert Tree.from_json(named.to_json(), L).root == t.root
 
 
 @pytest.mark.parametrize("mutate, message", [

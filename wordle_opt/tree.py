@@ -284,7 +284,8 @@ class Tree:
             return d
 
         return {"format": FORMAT, "version": VERSION, "hard": self.hard,
-                "max_guesses": self.max_guesses, "answers": self.name, "root": enc(self.root)}
+                "max_guesses": self.max_guesses, "answers": self.name if self.name in SETS else None,
+                "root": enc(self.root)}
 
     def to_json(self, indent: Optional[int] = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent) + "\n"
