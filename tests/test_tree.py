@@ -220,6 +220,25 @@ def test_round_trips_of_exhaustive_trees(tmp_path, answers, extra, rule):
     assert (rep.total, rep.histogram, rep.max_depth) == (t.total, t.histogram, t.max_depth)
 
 
+@pytest.mark.parametrize("answers, guesses, message", [
+    (["cr4ne", "crane"], None, "answer 'cr4ne' contains '4'"),
+    (["cran"], None, "answer 'cran' has 4 letters"),
+    (["crane", None], None, "answer must be a 5-letter word, got NoneType"),
+    (["crane"], ["crane", "slat"], "guess 'slat' has 4 letters"),
+])
+def test_word_sequences_are_checked(answers, guesses, message):
+    for make in (lambda: Tree(Node("crane"), answers, guesses), lambda: verify(Node("crane"), answers, guesses)):
+        with pytest.raises(WordListError, match=message):
+            make()
+    assert Tree(Node("crane"), [" CRANE"]).answers == ("crane",)
+
+
+def test_tree_max_guesses_must_be_a_positive_int():
+    for bad in (0, True, 2.0):
+        with pytest.raises(TreeError, match="max_guesses must be a positive int"):
+            Tree(Node("crane"), ["crane"], max_guesses=bad)
+
+
 def test_save_rejects_unknown_format(tmp_path):
     t = Tree(ight_tree(), lists(IGHT, ("flomp", "mount", "wrist")))
     with pytest.raises(TreeError, match="unknown tree format"):

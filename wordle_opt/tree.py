@@ -159,7 +159,7 @@ def _resolve_lists(answers=None, guesses=None, default="original"):
         if isinstance(guesses, (str, os.PathLike)):
             guesses = None  # already applied
     else:
-        name, ans = None, tuple(w.lower() for w in answers)
+        name, ans = None, tuple(check_word(w, "answer") for w in answers)
         gs = ans
     if guesses is not None:
         if hasattr(guesses, "guesses"):
@@ -167,7 +167,7 @@ def _resolve_lists(answers=None, guesses=None, default="original"):
         elif isinstance(guesses, (str, os.PathLike)):
             gs = tuple(load_lists(guesses).guesses)
         else:
-            gs = tuple(w.lower() for w in guesses)
+            gs = tuple(check_word(w, "guess") for w in guesses)
         name = None  # a named set with other guesses is no longer that set
     if name not in SETS:
         name = None
@@ -195,7 +195,8 @@ class Tree:
         self.guesses: Tuple[str, ...] = gs
         self.name: Optional[str] = name if name is not None else lname
         self.hard = normalise_rule(hard)
-        if max_guesses is not None and (not isinstance(max_guesses, int) or max_guesses < 1):
+        if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
+                                        or max_guesses < 1):
             raise TreeError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
         self.max_guesses: Optional[int] = max_guesses
         self._depths: Optional[Dict[str, int]] = None
