@@ -109,6 +109,8 @@ def test_next_guess_reads_digit_strings_in_letter_order():
     assert t.next_guess([("flomp", 10)]) == t.next_guess([("flomp", "10")]) == "light"
     with pytest.raises(TreeError, match="out of range"):
         t.next_guess([("flomp", "12345")])
+    with pytest.raises(wordle_opt.PatternError, match="has 1 tiles"):
+        t.next_guess([("flomp", "\u00b2")])  # a superscript 2: isdigit(), but not a number int() reads
 
 
 # ------------------------------------------------------------------ formats

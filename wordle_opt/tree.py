@@ -78,7 +78,7 @@ def _as_pattern(value) -> int:
         try:
             return int(Pattern.parse(value))
         except PatternError:
-            if not value.strip().isdigit():
+            if not value.strip().isdecimal():
                 raise
             p = int(value)
     else:
