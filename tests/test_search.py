@@ -114,6 +114,13 @@ def test_bad_input_gets_clear_errors():
         search("salet", max_guesses="six")
     with pytest.raises(WordleOptError, match="hard"):
         search("salet", hard="ultra")
+    with pytest.raises(WordleOptError, match="threads"):
+        search("salet", threads=0)
+    with pytest.raises(WordleOptError, match="cache_mb"):
+        search("salet", cache_mb=0)
+    lists = WordLists.from_words(["crane", "slate"])
+    with pytest.raises(WordleOptError, match="already has its guesses"):
+        search("crane", answers=lists, guesses="original")
 
 
 def test_exported_from_the_package():
@@ -184,3 +191,16 @@ def test_ctrl_c_stops_a_long_search_at_once(tmp_path):
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and err.strip() == "interrupted"
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--threads", "0"], "--threads: must be at least 1"),
+    (["--cache-mb", "0"], "--cache-mb: must be above 0"),
+    (["--max-guesses", "none?"], "--max-guesses"),
+    (["--out", "no-such-folder/tree.txt"], "does not exist"),
+    (["--out", "."], "is a directory"),
+])
+def test_cli_search_bad_options_fail_before_searching(tmp_path, args, message):
+    r = _cli("search", "salet", *args, cwd=tmp_path)
+    assert r.returncode == 2 and message in r.stderr
+    assert "Traceback" not in r.stderr and r.stdout == ""

@@ -19,7 +19,7 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.tree import Node, Tree
+from wordle_opt.tree import Node, Tree, byg
 from wordle_opt.wordlists import WordLists, load_lists
 
 ALL_GREEN = 242
@@ -263,15 +263,21 @@ def search(
     cpu0 = time.process_time()
     rule = normalise_rule(hard)
     cap = _parse_cap(max_guesses)
-    lists = answers if isinstance(answers, WordLists) else load_lists(answers, guesses)
+    if isinstance(answers, WordLists):
+        if guesses is not None:
+            raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
+        lists = answers
+    else:
+        lists = load_lists(answers, guesses)
     n = len(lists.answers)
     # n useful guesses always suffice (each splits), plus a fixed opener that may not
     depth = n + 1 if cap is None else min(cap, n + 1)
     if threads is None:
         threads = os.cpu_count() or 1
-    threads = max(1, int(threads))
-    if cache_mb <= 0:
-        raise WordleOptError(f"cache_mb must be positive, not {cache_mb!r}")
+    if not isinstance(threads, int) or threads < 1:
+        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
+    if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:
+        raise WordleOptError(f"cache_mb must be a positive number of MiB, not {cache_mb!r}")
     opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
     if coop_min is None:
         coop_min = 100 if rule is None else n + 1
@@ -321,7 +327,7 @@ def search(
             for p, S, sub in results:
                 if sub is None:
                     feasible = False
-                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {_byg(p)}")
+                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {byg(p)}")
                 else:
                     root.children[p] = sub
 
@@ -363,7 +369,3 @@ def _run(engine: _Engine, tasks: List[Callable]) -> list:
             wait(futures)
             raise
         return [f.result() for f in futures]
-
-
-def _byg(p: int) -> str:
-    return "".join("BYG"[(p // 3**i) % 3] for i in range(5))

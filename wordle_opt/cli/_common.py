@@ -38,17 +38,42 @@ def bare_hard_first(argv):
     return out
 
 
+def _at_least_one(text: str, what: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer of at least 1 (thread counts)."""
+    return _at_least_one(text, "a whole number")
+
+
+def guess_count(text: str) -> int:
+    """argparse type: a number of guesses, at least 1."""
+    return _at_least_one(text, "a number of guesses")
+
+
+def positive_float(text: str) -> float:
+    """argparse type: a number above 0 (sizes in MiB)."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return x
+
+
 def guess_cap(text: str):
     """argparse type for --max-guesses: a positive int, or 'none' for no cap."""
     if text.strip().lower() in ("none", "inf", "unlimited"):
         return None
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of guesses or 'none', got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the guess cap must be at least 1, got {n}")
-    return n
+    return guess_count(text)
 
 
 class Progress:

@@ -4,19 +4,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count
 from wordle_opt.strategies import STRATEGIES
-
-
-def _positive_int(text: str) -> int:
-    """argparse type for --max-guesses: 'solved within N' needs N >= 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of guesses, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
 
 
 def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
@@ -29,7 +18,7 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
     p.add_argument("--tree", default=None, metavar="FILE", help="tree file for --strategy optimal")
     p.add_argument("--seed", type=int, default=0, help="seed of the random strategy (default 0)")
-    p.add_argument("--max-guesses", type=_positive_int, default=6, metavar="N",
+    p.add_argument("--max-guesses", type=guess_count, default=6, metavar="N",
                    help="count a game as solved within N guesses (default 6)")
 
 

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap, positive_float, positive_int
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -24,9 +25,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--out", default=None, metavar="FILE", help="write the tree to FILE")
     p.add_argument("--format", default=None, choices=("text", "json"),
                    help="tree file format (default: json for *.json, else the leaderboard text)")
-    p.add_argument("--threads", type=int, default=None, metavar="N",
+    p.add_argument("--threads", type=positive_int, default=None, metavar="N",
                    help="solver threads (default: all cores)")
-    p.add_argument("--cache-mb", type=float, default=None, metavar="MB",
+    p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
                    help="transposition table per thread in MiB (default 192)")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
@@ -35,6 +36,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 def cmd_search(args) -> int:
     from wordle_opt.search import DEFAULT_CACHE_MB, search
+
+    if args.out:
+        _check_writable(args.out)  # before the search, not after it
 
     def run(cap):
         progress = Progress(unit="groups")
@@ -46,7 +50,7 @@ def cmd_search(args) -> int:
                 guesses=args.guesses,
                 max_guesses=cap,
                 threads=args.threads,
-                cache_mb=args.cache_mb or DEFAULT_CACHE_MB,
+                cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
                 progress=progress,
             )
         finally:
@@ -74,6 +78,18 @@ def cmd_search(args) -> int:
     print(result)
     _write(result, args)
     return 1
+
+
+def _check_writable(path: str) -> None:
+    from wordle_opt.errors import WordleOptError
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
+    if not os.path.isdir(folder):
+        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise WordleOptError(f"--out {path}: not writable")
 
 
 def _write(result, args) -> None:
