@@ -15,18 +15,13 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.play import Assistant, solve
 from wordle_opt.simulate import simulate
-from wordle_opt.wordlists import load_lists
+
 
 BYG = "BYG"
 
 
 def byg(p: int) -> str:
     return "".join(BYG[(p // 3**i) % 3] for i in range(5))
-
-
-@pytest.fixture(scope="module")
-def original():
-    return load_lists("original")
 
 
 class Player(io.StringIO):

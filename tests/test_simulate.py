@@ -19,12 +19,7 @@ from wordle_opt.rules import violation
 from wordle_opt.simulate import ComparisonResult, SimulationResult, compare, simulate
 from wordle_opt.strategies import Strategy
 from wordle_opt.tree import Tree
-from wordle_opt.wordlists import WordLists, load_lists
-
-
-@pytest.fixture(scope="module")
-def original():
-    return load_lists("original")
+from wordle_opt.wordlists import WordLists
 
 
 @pytest.fixture(scope="module")

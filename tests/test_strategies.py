@@ -13,14 +13,9 @@ from wordle_opt._reference import exhaustive_tree, score_words
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree
-from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.wordlists import WordLists
 
 HEURISTICS = [name for name in STRATEGIES if name != "optimal"]
-
-
-@pytest.fixture(scope="module")
-def original():
-    return load_lists("original")
 
 
 @pytest.fixture(scope="module")
