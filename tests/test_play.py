@@ -211,3 +211,22 @@ def test_cli_solve():
     assert res.stdout.splitlines()[-1].startswith("CRANE in ")
     res = _cli(["solve", "crane", "--strategy", "nope"])
     assert res.returncode == 2 and res.stderr.startswith("error: unknown strategy")
+
+
+def test_undo_returns_from_the_entropy_fallback_to_the_tree():
+    from wordle_opt._reference import exhaustive_tree
+    from wordle_opt.tree import Tree
+    from wordle_opt.wordlists import WordLists
+
+    answers = ["fight", "light", "might", "sight", "crane", "pious"]
+    lists = WordLists.from_words(answers, answers + ["flams", "slate"])
+    suggested = lambda text: re.findall(r"Suggestion: (\w+)", text)  # noqa: E731
+    entropy_first = suggested(session("quit\n", lists=lists)[2])[0].lower()
+    opener = next(w for w in lists.guesses if w != entropy_first)
+    tree = Tree(exhaustive_tree(lists.answers, lists.guesses, opener=opener), lists)
+    off_tree = next(w for w in ("slate", "flams") if w != opener)
+    p = byg(score_words(off_tree, "fight"))
+    a, code, text = session(f"{off_tree} {p}\nundo\nquit\n", strategy="optimal", lists=lists, tree=tree)
+    assert "suggesting by entropy" in text
+    # back at the start, the tree covers the position again: its opener, not entropy's
+    assert suggested(text)[0] == opener.upper() and suggested(text)[-1] == opener.upper()

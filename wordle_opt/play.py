@@ -128,6 +128,7 @@ class Assistant:
             return False
         self.history.pop()
         self._states.pop()
+        self._fallback = None  # the tree may cover the earlier position again
         return True
 
     # ---- the session ----------------------------------------------------
