@@ -10,7 +10,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordle_opt._reference import score_words
+from wordle_opt.rules import nyt_violation, strict_violation
 
 ALL_GREEN = 242
 
@@ -68,22 +68,14 @@ def filter_candidates(table, cands, guess, pattern):
 
 def legal_nyt(codes, legal, guess, pattern):
     g = _word(guess)
-    d = [(int(pattern) // 3**i) % 3 for i in range(5)]
-    need = Counter(g[i] for i in range(5) if d[i])
-    out = []
-    for w in legal:
-        word = _word(codes[w])
-        if any(d[i] == 2 and word[i] != g[i] for i in range(5)):
-            continue
-        have = Counter(word)
-        if all(have[c] >= k for c, k in need.items()):
-            out.append(w)
-    return np.array(out, dtype=np.int32)
+    return np.array([w for w in legal if nyt_violation(g, int(pattern), _word(codes[w])) is None],
+                    dtype=np.int32)
 
 
 def legal_strict(codes, legal, guess, pattern):
     g = _word(guess)
-    return np.array([w for w in legal if score_words(g, _word(codes[w])) == pattern], dtype=np.int32)
+    return np.array([w for w in legal if strict_violation(g, int(pattern), _word(codes[w])) is None],
+                    dtype=np.int32)
 
 
 def frequency_scores(answer_codes, cands, guess_codes, guesses):

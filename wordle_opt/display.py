@@ -5,9 +5,10 @@ import os
 import sys
 from typing import Optional, TextIO
 
+from wordle_opt.patterns import Pattern
+
 _ANSI = {0: "\x1b[1;97;100m", 1: "\x1b[1;30;103m", 2: "\x1b[1;97;42m"}  # grey, yellow, green
 _RESET = "\x1b[0m"
-_LETTER = "BYG"
 
 
 def use_colour(stream: Optional[TextIO] = None) -> bool:
@@ -20,7 +21,7 @@ def use_colour(stream: Optional[TextIO] = None) -> bool:
 
 def tiles(word: str, pattern: int, colour: bool) -> str:
     """``word`` coloured by ``pattern``: ANSI tiles, or ``WORD BYGBB`` without colour."""
-    digits = [(int(pattern) // 3**i) % 3 for i in range(5)]
+    p = Pattern(int(pattern))
     if colour:
-        return "".join(f"{_ANSI[d]} {c.upper()} {_RESET}" for c, d in zip(word, digits))
-    return f"{word.upper()} {''.join(_LETTER[d] for d in digits)}"
+        return "".join(f"{_ANSI[d]} {c.upper()} {_RESET}" for c, d in zip(word, p.colours))
+    return f"{word.upper()} {p.byg}"
