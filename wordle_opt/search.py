@@ -19,7 +19,7 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.tree import Node, Tree, byg
+from wordle_opt.tree import Node, Tree, _html_histogram, _html_table, byg
 from wordle_opt.wordlists import WordLists, load_lists
 
 ALL_GREEN = 242
@@ -105,21 +105,7 @@ class SearchResult:
         return f"<SearchResult {self.opener} {self.rule_name}: total {self.total}, average {self.average:.4f}>"
 
     def _repr_html_(self) -> str:
-        import html
-
-        body = "".join(
-            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td style='text-align:left'>{html.escape(v)}</td></tr>"
-            for k, v in self.summary_rows()
-        )
-        out = f"<table>{body}</table>"
-        if self.tree is not None:
-            top = max(self.histogram.values())
-            bars = "".join(
-                f"<tr><td>{k}</td><td><div style='background:#6aaa64;height:1em;width:{200 * v / top:.0f}px'></div></td><td>{v}</td></tr>"
-                for k, v in sorted(self.histogram.items())
-            )
-            out += f"<table>{bars}</table>"
-        return out
+        return _html_table(self.summary_rows()) + (_html_histogram(self.histogram) if self.tree else "")
 
 
 def _parse_cap(max_guesses) -> Optional[int]:
