@@ -26,13 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"wordle_opt.cli.{name}")
-        except ModuleNotFoundError as exc:  # a command module still being written
-            if exc.name != f"wordle_opt.cli.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"wordle_opt.cli.{name}").register(sub)
     return parser
 
 
