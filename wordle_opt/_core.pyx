@@ -929,8 +929,5 @@ cdef class Solver:
     def cache_bytes(self):
         return (self.cache_mask + 1) * sizeof(CacheEntry)
 
-    def clear_cache(self):
-        memset(self.cache, 0, (self.cache_mask + 1) * sizeof(CacheEntry))
-
 
 INFINITY = INF

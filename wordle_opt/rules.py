@@ -8,12 +8,9 @@ consistent with all feedback so far.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Optional, Sequence, Tuple
+from typing import Iterable, Optional, Tuple
 
 from wordle_opt._reference import score_words
-
-RULES = ("nyt", "strict")
-
 
 def normalise_rule(hard) -> Optional[str]:
     """None/False -> None (easy); True/'nyt' -> 'nyt'; 'strict' -> 'strict'."""
@@ -63,8 +60,3 @@ def violation(history: Iterable[Tuple[str, int]], word: str, rule: Optional[str]
         if why:
             return why
     return None
-
-
-def legal_guesses(history: Sequence[Tuple[str, int]], words: Iterable[str], rule: Optional[str]):
-    """The words of ``words`` that are legal guesses after ``history``."""
-    return [w for w in words if violation(history, w, rule) is None]
