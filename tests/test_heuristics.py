@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_opt import _core, _heuristics, _heuristics_py
-from wordle_opt._reference import score_words
+from wordle_opt.rules import score_words
 from wordle_opt.rules import violation
 
 # A small alphabet makes repeated letters and equal colourings common.

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from wordle_opt._reference import score_words
+from wordle_opt.rules import score_words
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.play import Assistant, solve
@@ -153,7 +153,7 @@ def test_end_of_input_anywhere_exits_cleanly(original):
 
 
 def test_optimal_falls_back_when_the_user_leaves_the_tree():
-    from wordle_opt._reference import exhaustive_tree
+    from wordle_opt.oracle import exhaustive_tree
     from wordle_opt.tree import Tree
     from wordle_opt.wordlists import WordLists
 
@@ -214,7 +214,7 @@ def test_cli_solve():
 
 
 def test_undo_returns_from_the_entropy_fallback_to_the_tree():
-    from wordle_opt._reference import exhaustive_tree
+    from wordle_opt.oracle import exhaustive_tree
     from wordle_opt.tree import Tree
     from wordle_opt.wordlists import WordLists
 

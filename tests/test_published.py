@@ -9,7 +9,8 @@ import pytest
 
 from wordle_opt.search import search
 from wordle_opt.simulate import simulate
-from wordle_opt.tree import Tree, verify
+from wordle_opt.tree import Tree
+from wordle_opt.verify import verify
 
 pytestmark = pytest.mark.slow
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_opt._reference import ALL_GREEN, exhaustive_optimum, exhaustive_tree, score_words
-from wordle_opt.rules import violation
-from wordle_opt.tree import verify
+from wordle_opt.oracle import exhaustive_optimum, exhaustive_tree
+from wordle_opt.rules import ALL_GREEN, score_words, violation
+from wordle_opt.verify import verify
 
 FOUR_IGHT = ("fight", "light", "might", "sight")
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordle_opt import Pattern, _core, _reference, load_lists, pattern_table, score
+from wordle_opt import Pattern, _core, _core_py, load_lists, pattern_table, rules, score
 
 # ------------------------------------------------------------------ golden table
 # (guess, answer, colouring, the rule it shows).  Greens are taken first; then,
@@ -44,7 +44,7 @@ GOLDEN = [
 def test_golden_duplicate_letter_cases(guess, answer, expected, rule):
     want = Pattern.parse(expected)
     assert score(guess, answer) == want
-    assert _reference.score_words(guess, answer) == want
+    assert rules.score_words(guess, answer) == want
     g, a = [guess], [answer]
     assert _core.pattern_table_codes(_core.encode(g), _core.encode(a))[0, 0] == want
     assert _core.score_codes(_core.encode(g)[0], _core.encode(a)[0]) == want
@@ -88,7 +88,7 @@ def numpy_pattern_table(guess_codes, answer_codes, chunk=512):
 def test_numpy_reference_agrees_with_the_golden_table():
     guesses = [g for g, *_ in GOLDEN]
     answers = [a for _, a, *_ in GOLDEN]
-    t = numpy_pattern_table(_reference.encode(guesses), _reference.encode(answers))
+    t = numpy_pattern_table(_core_py.encode(guesses), _core_py.encode(answers))
     assert [t[i, i] for i in range(len(GOLDEN))] == [Pattern.parse(e) for _, _, e, _ in GOLDEN]
 
 
@@ -116,9 +116,9 @@ word_lists = st.one_of(
 def test_core_table_equals_reference_table(lists):
     guesses, answers = lists
     gc, ac = _core.encode(guesses), _core.encode(answers)
-    assert np.array_equal(gc, _reference.encode(guesses)) and gc.shape == (len(guesses), 5)
+    assert np.array_equal(gc, _core_py.encode(guesses)) and gc.shape == (len(guesses), 5)
     got = _core.pattern_table_codes(gc, ac)
-    want = _reference.pattern_table_codes(_reference.encode(guesses), _reference.encode(answers))
+    want = _core_py.pattern_table_codes(_core_py.encode(guesses), _core_py.encode(answers))
     assert got.dtype == np.uint8 and got.shape == (len(guesses), len(answers))
     assert np.array_equal(got, want)
     assert np.array_equal(numpy_pattern_table(gc, ac).reshape(got.shape), want)
@@ -128,8 +128,8 @@ def test_core_table_equals_reference_table(lists):
 @given(word, word)
 def test_core_score_equals_reference_score(guess, answer):
     g, a = _core.encode([guess])[0], _core.encode([answer])[0]
-    want = _reference.score_words(guess, answer)
-    assert _core.score_codes(g, a) == _reference.score_codes(g, a) == want
+    want = rules.score_words(guess, answer)
+    assert _core.score_codes(g, a) == _core_py.score_codes(g, a) == want
     assert score(guess, answer) == want
 
 
@@ -138,7 +138,7 @@ def test_large_random_sample_of_the_original_table_equals_plain_reference():
     rng = np.random.default_rng(20220215)
     gi = rng.choice(len(lists.guesses), 400, replace=False)
     ai = rng.choice(len(lists.answers), 250, replace=False)
-    want = _reference.pattern_table_codes(lists.guess_codes[gi], lists.answer_codes[ai])
+    want = _core_py.pattern_table_codes(lists.guess_codes[gi], lists.answer_codes[ai])
     assert np.array_equal(lists.table[np.ix_(gi, ai)], want)
     # Sanity of the sample itself: plenty of guesses with repeated letters.
     assert sum(len(set(lists.guesses[i])) < 5 for i in gi) > 50
@@ -152,7 +152,7 @@ def test_full_original_table_equals_both_references_on_every_entry():
     # The plain-Python reference on all 30 million entries, split over the cores.
     chunks = np.array_split(np.ascontiguousarray(lists.guess_codes), 64)
     with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
-        parts = pool.starmap(_reference.pattern_table_codes, [(c, lists.answer_codes) for c in chunks])
+        parts = pool.starmap(_core_py.pattern_table_codes, [(c, lists.answer_codes) for c in chunks])
     assert np.array_equal(table, np.concatenate(parts))
 
 
@@ -189,8 +189,8 @@ NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_impl_")
     [
         (None, "cython", "wordle_opt._core"),
         ("cython", "cython", "wordle_opt._core"),
-        ("python", "python", "wordle_opt._reference"),
-        ("PYTHON", "python", "wordle_opt._reference"),
+        ("python", "python", "wordle_opt._core_py"),
+        ("PYTHON", "python", "wordle_opt._core_py"),
     ],
 )
 def test_env_var_forces_each_implementation(env, impl, module):
@@ -235,4 +235,4 @@ def test_compiled_core_is_a_real_extension_module():
     assert _core.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     for name in ("encode", "score_codes", "pattern_table_codes"):
         assert callable(getattr(_core, name))
-        assert callable(getattr(_reference, name))
+        assert callable(getattr(_core_py, name))

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import wordle_opt
-from wordle_opt._reference import exhaustive_optimum
+from wordle_opt.oracle import exhaustive_optimum
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.search import search
-from wordle_opt.tree import verify
+from wordle_opt.verify import verify
 from wordle_opt.wordlists import WordLists
 
 # Clusters of near-identical words: the cases where guesses outside the set,

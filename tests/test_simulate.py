@@ -13,9 +13,9 @@ import pytest
 
 import wordle_opt
 from wordle_opt import strategies
-from wordle_opt._reference import exhaustive_tree, score_words
+from wordle_opt.oracle import exhaustive_tree
 from wordle_opt.errors import WordleOptError
-from wordle_opt.rules import violation
+from wordle_opt.rules import score_words, violation
 from wordle_opt.simulate import ComparisonResult, SimulationResult, compare, simulate
 from wordle_opt.strategies import Strategy
 from wordle_opt.tree import Tree
@@ -278,13 +278,14 @@ def test_progress_line_only_on_a_terminal():
 
 
 def test_a_tree_for_another_rule_is_refused():
-    from wordle_opt.tree import Node, parse_byg
+    from wordle_opt.patterns import Pattern
+    from wordle_opt.tree import Node
 
     answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
     # NIGHT, then FLOMP: fine in easy mode, but FLOMP cannot be the answer
     # after NIGHT BGGGG (strict) and it is not an answer at all (answers-only).
-    tree = Tree(Node("night", {parse_byg("BGGGG"): Node("flomp", {})}), lists)
+    tree = Tree(Node("night", {Pattern.parse("BGGGG"): Node("flomp", {})}), lists)
     with pytest.raises(wordle_opt.HardModeError,
                        match=r"plays FLOMP after NIGHT BGGGG, not allowed in hard \(strict\) mode"):
         simulate("optimal", answers=lists, tree=tree, hard="strict")

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 import wordle_opt
-from wordle_opt import _heuristics, _heuristics_py, strategies
-from wordle_opt._reference import exhaustive_tree, score_words
+from wordle_opt import _heuristics, _heuristics_py, context, strategies
+from wordle_opt.oracle import exhaustive_tree
+from wordle_opt.rules import score_words
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree
@@ -232,6 +233,7 @@ def test_reference_loops_give_the_same_choices(small, monkeypatch):
     cands, legal = _root(small)
     fast = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
     monkeypatch.setattr(strategies, "H", _heuristics_py)
+    monkeypatch.setattr(context, "H", _heuristics_py)
     slow = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
     assert fast == slow
 
@@ -273,7 +275,7 @@ def test_optimal_without_a_tree_names_the_default_opener_it_cannot_use():
 
 
 def _reference_total(lists, opener):
-    from wordle_opt._reference import exhaustive_optimum
+    from wordle_opt.oracle import exhaustive_optimum
 
     return exhaustive_optimum(lists.answers, lists.guesses, opener=opener)
 

@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 
 import wordle_opt
-from wordle_opt._reference import exhaustive_optimum, exhaustive_tree, score_words
+from wordle_opt.oracle import exhaustive_optimum, exhaustive_tree
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import score_words
 from wordle_opt.errors import TreeError, WordListError
-from wordle_opt.tree import Node, Tree, VerifyReport, byg, parse_byg, verify
+from wordle_opt.tree import Node, Tree
+from wordle_opt.verify import VerifyReport, verify
 from wordle_opt.wordlists import WordLists
 
 IGHT = ("fight", "light", "might", "night", "right", "sight", "tight", "wight")
@@ -24,7 +27,7 @@ def lists(answers, extra=()):
 
 
 def P(s: str) -> int:
-    return parse_byg(s)
+    return int(Pattern.parse(s))
 
 
 def ight_tree() -> Node:
@@ -485,7 +488,7 @@ def test_cli_guesses_alone_keep_the_answer_set_the_json_file_names(tmp_path):
 def test_public_exports():
     assert wordle_opt.Tree is Tree and wordle_opt.Node is Node
     assert wordle_opt.verify is verify and wordle_opt.VerifyReport is VerifyReport
-    assert byg(parse_byg("BYGBB")) == "BYGBB"
+    assert Pattern.parse("BYGBB").byg == "BYGBB"
 
 
 @pytest.mark.slow

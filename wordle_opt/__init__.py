@@ -15,7 +15,8 @@ from wordle_opt.patterns import Pattern, pattern_table, score
 from wordle_opt.wordlists import WordLists, load_lists
 from wordle_opt.simulate import compare, simulate
 from wordle_opt.strategies import STRATEGIES, get_strategy
-from wordle_opt.tree import Node, Tree, VerifyReport, verify
+from wordle_opt.tree import Node, Tree
+from wordle_opt.verify import VerifyReport, verify
 from wordle_opt.search import SearchResult, search
 
 __version__ = "0.1.0"

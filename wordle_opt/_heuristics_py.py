@@ -10,9 +10,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordle_opt.rules import nyt_violation, strict_violation
-
-ALL_GREEN = 242
+from wordle_opt.rules import ALL_GREEN, nyt_violation, strict_violation
 
 
 def _word(code) -> str:

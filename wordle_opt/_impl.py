@@ -1,41 +1,73 @@
-"""Which implementation of the core runs: compiled (default) or the plain-Python reference.
+"""Which implementation of the compiled modules runs: compiled (default) or plain Python.
 
-``WORDLE_OPT_IMPLEMENTATION=python`` selects ``wordle_opt._reference`` (slow, for
-debugging and differential tests); ``cython`` or unset selects ``wordle_opt._core``.
-A compiled core that fails to import is an error, never a silent fallback: a
-broken build must not pass as a working (if 100x slower) one.  Cf. rapidfuzz
-``RAPIDFUZZ_IMPLEMENTATION`` and msgpack ``MSGPACK_PUREPYTHON``.
+One switch for every compiled module, chosen together:
 
-    from wordle_opt._impl import core   # core.encode, core.pattern_table_codes, ...
+    WORDLE_OPT_IMPLEMENTATION   core                    heuristics
+    cython (or unset)           wordle_opt._core        wordle_opt._heuristics
+    python                      wordle_opt._core_py     wordle_opt._heuristics_py
+
+Any other value is an ImportError.  A compiled module that fails to import is
+an error, never a silent fallback: a broken build must not pass as a working
+(if 100x slower) one.  Cf. rapidfuzz ``RAPIDFUZZ_IMPLEMENTATION`` and msgpack
+``MSGPACK_PUREPYTHON``.
+
+    from wordle_opt._impl import core, heuristics
 """
 from __future__ import annotations
 
+import glob
+import importlib
+import importlib.machinery
 import os
 from types import ModuleType
+from typing import Tuple
 
 ENV_VAR = "WORDLE_OPT_IMPLEMENTATION"
 CHOICES = ("cython", "python")
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
-def _select() -> "tuple[str, ModuleType]":
+class SourceTreeError(ImportError):
+    """The package was imported from a source checkout that has no compiled modules."""
+
+
+def _compiled_here(name: str) -> bool:
+    return any(glob.glob(os.path.join(_PACKAGE_DIR, name + suffix))
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _source_tree_without_build() -> bool:
+    """Imported from a checkout (the .pyx sources are here) that was never built in place."""
+    return os.path.isfile(os.path.join(_PACKAGE_DIR, "_core.pyx")) and not _compiled_here("_core")
+
+
+def _compiled(name: str) -> ModuleType:
+    try:
+        return importlib.import_module(f"wordle_opt.{name}")
+    except ImportError as exc:
+        if _source_tree_without_build():
+            root = os.path.dirname(_PACKAGE_DIR)
+            raise SourceTreeError(
+                f"running from the source tree {root}, which has no compiled core; run from "
+                "another directory, or `pip install -e .` here") from exc
+        raise ImportError(
+            f"wordle_opt: the compiled core wordle_opt.{name} does not import ({exc}); "
+            "reinstall with `pip install .` (or `python setup.py build_ext --inplace` in a "
+            f"checkout), or set {ENV_VAR}=python to run the slow pure-Python reference"
+        ) from exc
+
+
+def _select() -> Tuple[str, ModuleType, ModuleType]:
     choice = os.environ.get(ENV_VAR, "").strip().lower() or "cython"
     if choice not in CHOICES:
         raise ImportError(
             f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not one of {', '.join(CHOICES)}"
         )
     if choice == "python":
-        from wordle_opt import _reference
+        from wordle_opt import _core_py, _heuristics_py
 
-        return choice, _reference
-    try:
-        from wordle_opt import _core
-    except ImportError as exc:
-        raise ImportError(
-            f"wordle_opt: the compiled core wordle_opt._core does not import ({exc}); "
-            "reinstall with `pip install .` (or `python setup.py build_ext --inplace` in a "
-            f"checkout), or set {ENV_VAR}=python to run the slow pure-Python reference"
-        ) from exc
-    return choice, _core
+        return choice, _core_py, _heuristics_py
+    return choice, _compiled("_core"), _compiled("_heuristics")
 
 
-IMPLEMENTATION, core = _select()
+IMPLEMENTATION, core, heuristics = _select()

@@ -1,9 +1,11 @@
-"""Rendering colourings for people: ANSI tiles on a terminal, BYG letters when piped."""
+"""Rendering for people: ANSI tiles on a terminal (BYG letters when piped), and
+small HTML tables for notebooks (``_repr_html_``)."""
 from __future__ import annotations
 
+import html
 import os
 import sys
-from typing import Optional, TextIO
+from typing import Dict, Optional, TextIO
 
 from wordle_opt.patterns import Pattern
 
@@ -25,3 +27,22 @@ def tiles(word: str, pattern: int, colour: bool) -> str:
     if colour:
         return "".join(f"{_ANSI[d]} {c.upper()} {_RESET}" for c, d in zip(word, p.colours))
     return f"{word.upper()} {p.byg}"
+
+
+def html_table(rows) -> str:
+    """(label, value) rows as a two-column HTML table."""
+    body = "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+                   f"<td style='text-align:right'>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    return f"<table>{body}</table>"
+
+
+def html_histogram(hist: Dict[int, int]) -> str:
+    """{guesses: answers} as an HTML bar chart ("" when empty)."""
+    if not hist:
+        return ""
+    top = max(hist.values())
+    rows = "".join(
+        f"<tr><td>{k}</td><td><div style='background:#6aaa64;height:1em;"
+        f"width:{max(1, round(200 * v / top))}px'></div></td><td>{v}</td></tr>"
+        for k, v in sorted(hist.items()))
+    return f"<table><tr><th>guesses</th><th></th><th>answers</th></tr>{rows}</table>"

@@ -18,12 +18,12 @@ import numpy as np
 
 from wordle_opt._impl import core
 from wordle_opt.errors import PatternError, WordListError
+from wordle_opt.rules import ALL_GREEN, NPAT
 from wordle_opt.wordlists import check_word
 
 __all__ = ["Pattern", "score", "pattern_table", "ALL_GREEN", "N_PATTERNS"]
 
-ALL_GREEN = 242
-N_PATTERNS = 243
+N_PATTERNS = NPAT
 _POW3 = (1, 3, 9, 27, 81)
 
 _BYG = "BYG"

@@ -26,11 +26,12 @@ from typing import List, Optional, TextIO, Tuple
 import numpy as np
 
 from wordle_opt.display import tiles, use_colour
-from wordle_opt.errors import HardModeError, PatternError, TreeError, WordleOptError, WordListError
+from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import normalise_rule, violation
-from wordle_opt.simulate import Walker, resolve_lists
-from wordle_opt.strategies import ALL_GREEN, get_strategy
+from wordle_opt.rules import ALL_GREEN, normalise_rule, violation
+from wordle_opt.simulate import Walker
+from wordle_opt.strategies import get_strategy
+from wordle_opt.wordlists import load_lists
 
 HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
         "or tiles. Commands: undo, quit, help.")
@@ -44,7 +45,7 @@ class Assistant:
                  answers_only=False, opener=None, tree=None, seed=0, max_guesses=6,
                  input: Optional[TextIO] = None, output: Optional[TextIO] = None,
                  colour: Optional[bool] = None, alternatives: int = 5, lists=None):
-        self.lists = lists if lists is not None else resolve_lists(answers, guesses)
+        self.lists = lists if lists is not None else load_lists(answers, guesses)
         self.rule = normalise_rule(hard)
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
@@ -264,7 +265,7 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
           colour: Optional[bool] = None, lists=None) -> List[Tuple[str, int]]:
     """Play one game against ``answer`` and print it as tiles; returns the
     [(guess, colouring)] path."""
-    lists = lists if lists is not None else resolve_lists(answers, guesses)
+    lists = lists if lists is not None else load_lists(answers, guesses)
     a = lists.answer_index(str(answer).strip().lower())
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule, seed=seed,

@@ -1,16 +1,49 @@
-"""Hard-mode rules, in plain Python, from their definitions.
+"""The game's rules in plain Python, from their definitions: the bottom layer.
 
-``nyt``: every green stays in place, and every revealed letter (green or
-yellow) is reused at least as many times as it was revealed; grey letters may
-be reused.  ``strict``: every guess could still be the answer, i.e. it is
-consistent with all feedback so far.
+Colouring: ``score_words`` gives an int 0..242 whose digit i (base 3) is the
+colour of letter i, grey 0 / yellow 1 / green 2, so ALL_GREEN = 242 and there
+are NPAT = 243 colourings.
+
+Hard mode.  ``nyt``: every green stays in place, and every revealed letter
+(green or yellow) is reused at least as many times as it was revealed; grey
+letters may be reused.  ``strict``: every guess could still be the answer,
+i.e. it is consistent with all feedback so far.
+
+The guess cap: a positive number of guesses, or none (``parse_cap``).
+
+This module imports nothing of the package but ``errors``; everything else
+builds on it.
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Iterable, Optional, Tuple
 
-from wordle_opt._reference import score_words
+from wordle_opt.errors import WordleOptError
+
+ALL_GREEN = 242
+NPAT = 243
+
+
+def score_words(guess: str, answer: str) -> int:
+    """Colouring of ``guess`` against ``answer`` as an int 0..242.
+
+    Greens first; then, left to right, a letter is yellow only while the
+    answer still has unmatched copies of it; otherwise grey.
+    """
+    colours = [0] * 5
+    unmatched: Counter[str] = Counter()
+    for i, (g, a) in enumerate(zip(guess, answer)):
+        if g == a:
+            colours[i] = 2
+        else:
+            unmatched[a] += 1
+    for i, g in enumerate(guess):
+        if colours[i] != 2 and unmatched[g] > 0:
+            unmatched[g] -= 1
+            colours[i] = 1
+    return sum(c * 3**i for i, c in enumerate(colours))
+
 
 def normalise_rule(hard) -> Optional[str]:
     """None/False -> None (easy); True/'nyt' -> 'nyt'; 'strict' -> 'strict'."""
@@ -20,8 +53,6 @@ def normalise_rule(hard) -> Optional[str]:
         return "nyt"
     if hard == "strict":
         return "strict"
-    from wordle_opt.errors import WordleOptError
-
     raise WordleOptError(f"unknown hard-mode rule {hard!r}: expected 'nyt', 'strict' or none")
 
 
@@ -60,3 +91,21 @@ def violation(history: Iterable[Tuple[str, int]], word: str, rule: Optional[str]
         if why:
             return why
     return None
+
+
+_NO_CAP = ("none", "inf", "unlimited")
+
+
+def parse_cap(value) -> Optional[int]:
+    """The guess cap from an int or text: a whole number of at least 1, or None
+    (None, or 'none', 'inf', 'unlimited' in any case) for no cap.
+    WordleOptError otherwise."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in _NO_CAP):
+        return None
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise WordleOptError(f"expected a number of guesses, got {value!r}") from None
+    if n < 1:
+        raise WordleOptError(f"must be at least 1, got {n}")
+    return n

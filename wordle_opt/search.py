@@ -19,7 +19,9 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.tree import Node, Tree, _html_histogram, _html_table, byg
+from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table
+from wordle_opt.patterns import Pattern
+from wordle_opt.tree import Node, Tree
 from wordle_opt.wordlists import WordLists, load_lists
 
 ALL_GREEN = 242
@@ -313,7 +315,7 @@ def search(
             for p, S, sub in results:
                 if sub is None:
                     feasible = False
-                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {byg(p)}")
+                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {Pattern(p).byg}")
                 else:
                     root.children[p] = sub
 

@@ -23,22 +23,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.rules import normalise_rule
-from wordle_opt.strategies import ALL_GREEN, Strategy, context_for, get_strategy, strategy_key
-from wordle_opt.tree import history_text
+from wordle_opt.context import context_for
+from wordle_opt.node import history_text
+from wordle_opt.rules import ALL_GREEN, normalise_rule
+from wordle_opt.strategies import Strategy, get_strategy, strategy_key
+from wordle_opt.wordlists import load_lists
 
 GUESS_CAP = 20
 
 Path = List[Tuple[str, int]]
-
-
-def resolve_lists(answers="original", guesses=None):
-    """A WordLists from names/paths, or the WordLists passed as ``answers``."""
-    if hasattr(answers, "table") and hasattr(answers, "guesses"):
-        return answers
-    from wordle_opt.wordlists import load_lists
-
-    return load_lists(answers, guesses)
 
 
 class Walker:
@@ -282,7 +275,7 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
     called as answers finish.  ``answers`` may also be a WordLists."""
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise WordleOptError(f"max_guesses must be a positive int, not {max_guesses!r}")
-    lists = resolve_lists(answers, guesses)
+    lists = load_lists(answers, guesses)
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule,
                          seed=seed, tree=tree, max_guesses=max_guesses, **options)
@@ -363,7 +356,7 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
         strategies = [s.strip() for s in strategies.split(",") if s.strip()]
     if not strategies:
         raise WordleOptError("no strategy to compare: give names like 'entropy,minimax'")
-    lists = resolve_lists(kwargs.pop("answers", "original"), kwargs.pop("guesses", None))
+    lists = load_lists(kwargs.pop("answers", "original"), kwargs.pop("guesses", None))
     results = []
     for name in strategies:
         cb = None

@@ -14,19 +14,19 @@ warn (`WordListWarning`) and are fixed up.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
 import functools
 import os
-import sys
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
 from wordle_opt._impl import core
 from wordle_opt.errors import WordListError
+from wordle_opt.suggest import suggest
+from wordle_opt.words import LETTERS as _LETTERS
+from wordle_opt.words import PathLike, WordListWarning, _first, _warn, check_word, parse_words, read_words
 
 __all__ = [
     "WordLists",
@@ -36,17 +36,11 @@ __all__ = [
     "list_sets",
     "read_words",
     "check_word",
+    "resolve_words",
     "DEFAULT_SET",
     "SETS",
     "CHECKSUMS",
 ]
-
-PathLike = Union[str, "os.PathLike[str]"]
-
-
-class WordListWarning(UserWarning):
-    """A word list was usable after a fix-up (duplicates dropped, answers added)."""
-
 
 @dataclass(frozen=True)
 class ListSet:
@@ -83,7 +77,6 @@ CHECKSUMS: Dict[str, Tuple[int, str]] = {
 
 CHECKSUMS_FIRST = next(iter(CHECKSUMS))
 _DATA_PACKAGE = "wordle_opt.wordlist_data"
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 # --------------------------------------------------------------------------
@@ -114,126 +107,6 @@ def data_dir() -> Path:
 def bundled_path(filename: str) -> Path:
     """Path of a bundled list file, e.g. ``bundled_path("original-answers.txt")``."""
     return data_dir() / filename
-
-
-# --------------------------------------------------------------------------
-# Words and files
-
-
-def check_word(word: object, what: str = "word") -> str:
-    """``word`` lowercased if it is 5 letters a-z, else a one-line WordListError."""
-    if not isinstance(word, str):
-        raise WordListError(f"{what} must be a 5-letter word, got {type(word).__name__} {word!r}")
-    w = word.strip().lower()
-    if len(w) != 5:
-        raise WordListError(f"{what} {word!r} has {len(w)} letters; expected 5 letters a-z")
-    bad = [c for c in w if c not in _LETTERS]
-    if bad:
-        raise WordListError(f"{what} {word!r} contains {bad[0]!r}; expected 5 letters a-z")
-    return w
-
-
-def _warn(message: str) -> None:
-    """WordListWarning attributed to the first caller outside wordle_opt."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    level, frame = 2, sys._getframe(1)  # level 2 = _warn's caller
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here):
-        level, frame = level + 1, frame.f_back
-    warnings.warn(message, WordListWarning, stacklevel=level)
-
-
-def _first(words: Sequence[str], k: int = 5) -> str:
-    shown = ", ".join(words[:k])
-    return shown + (f" ... ({len(words)} in all)" if len(words) > k else "")
-
-
-def parse_words(lines: Iterable[str], label: str) -> Tuple[str, ...]:
-    """Words from lines of text (``#`` comments, blanks skipped), validated and
-    deduplicated in first-seen order.  ``label`` names the source in messages."""
-    seen: Dict[str, None] = {}
-    dups: List[str] = []
-    for lineno, line in enumerate(lines, 1):
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
-        w = text.lower()
-        if len(w) != 5:
-            raise WordListError(
-                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one 5-letter word a line"
-            )
-        bad = [c for c in w if c not in _LETTERS]
-        if bad:
-            raise WordListError(
-                f"{label}, line {lineno}: {text!r} contains {bad[0]!r}; expected letters a-z only"
-            )
-        if w in seen:
-            dups.append(w)
-        else:
-            seen[w] = None
-    if not seen:
-        raise WordListError(f"{label}: no words (expected one 5-letter word a line)")
-    if dups:
-        _warn(f"{label}: dropped {len(dups)} duplicate word(s): {_first(dups)}")
-    return tuple(seen)
-
-
-def read_words(path: PathLike) -> Tuple[str, ...]:
-    """Validated words of a list file (see `parse_words`)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except IsADirectoryError:
-        raise WordListError(f"{path}: is a directory, not a word list file") from None
-    except OSError as exc:
-        raise WordListError(f"{path}: cannot read word list ({exc.strerror or exc})") from None
-    try:
-        text = data.decode("utf-8-sig")  # tolerate a BOM from Windows editors
-    except UnicodeDecodeError as exc:
-        raise WordListError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return parse_words(text.splitlines(), str(path))
-
-
-# --------------------------------------------------------------------------
-# Suggestions for words not in a list
-
-
-def _osa_distance(a: str, b: str) -> int:
-    """Edit distance counting an adjacent swap as one edit (typos like salte/salet)."""
-    prev2: List[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return prev[-1]
-
-
-def suggest(word: str, words: Sequence[str], limit: int = 5) -> List[str]:
-    """Closest words in ``words``: fewest edits (at most 2); among equals the
-    anagrams of ``word`` only, when there are any (a swapped pair is the
-    likeliest typo)."""
-    if not words:
-        return []
-    # Cheap prefilter: each edit changes at most one letter of the multiset, so
-    # a word within 2 edits differs from ``word`` in at most 2 letters.
-    best: Dict[int, List[str]] = {}
-    letters = sorted(word)
-    mine = Counter(word)
-    for w in words:
-        if sum((mine - Counter(w)).values()) > 2:
-            continue
-        d = _osa_distance(word, w)
-        if d <= 2:
-            best.setdefault(d, []).append(w)
-    if not best:
-        return difflib.get_close_matches(word, list(words), n=min(limit, 3), cutoff=0.7)
-    closest = best[min(best)]
-    anagrams = [w for w in closest if sorted(w) == letters]
-    return (anagrams or closest)[:limit]
 
 
 # --------------------------------------------------------------------------
@@ -329,9 +202,6 @@ class WordLists:
             f"{w!r} is not an allowed guess in {self._where(self.guesses_source)}{hint}"
         )
 
-    def is_answer(self, word: str) -> bool:
-        return isinstance(word, str) and word.lower() in self._answer_pos
-
     def is_guess(self, word: str) -> bool:
         return isinstance(word, str) and word.lower() in self._guess_pos
 
@@ -418,14 +288,17 @@ def _load_named(name: str) -> WordLists:
                      s.answers_file, s.guesses_file)
 
 
-def load_lists(answers: PathLike = DEFAULT_SET, guesses: Optional[PathLike] = None) -> WordLists:
+def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optional[PathLike] = None) -> WordLists:
     """Answers and allowed guesses.
 
     ``answers``: a named set ('original', 'nyt', 'nyt-12947') or a file path.
     ``guesses``: None (the named set's allowed list, or for an answers file the
     answers themselves), a named set (its allowed list) or a file path.
     Answers missing from the allowed guesses are added to them, with a warning.
+    A WordLists passed as ``answers`` is returned as it is (``guesses`` unused).
     """
+    if isinstance(answers, WordLists):
+        return answers
     if isinstance(answers, str) and answers in SETS and guesses in (None, answers):
         return _load_named(answers)
     a_label, a_words, a_set = _resolve(answers, "answers")
@@ -445,3 +318,38 @@ def load_lists(answers: PathLike = DEFAULT_SET, guesses: Optional[PathLike] = No
 def list_sets() -> List[Tuple[ListSet, WordLists]]:
     """Every bundled named set with its loaded lists (for counts), default first."""
     return [(s, load_lists(name)) for name, s in SETS.items()]
+
+
+def resolve_words(answers=None, guesses=None, default=DEFAULT_SET):
+    """(set name or None, answers tuple, guesses tuple) from whatever a tree or
+    verify caller gave: unlike `load_lists`, plain word sequences are kept as
+    given (order, duplicates: verify reports them).
+
+    ``answers``: a WordLists, a named set or file path (via load_lists), or a
+    sequence of words.  ``guesses``: None (the lists' own), a named set/path,
+    or a sequence of words.
+    """
+    if answers is None:
+        answers = default
+    if hasattr(answers, "answers") and hasattr(answers, "guesses"):
+        name = getattr(answers, "name", None)
+        ans, gs = tuple(answers.answers), tuple(answers.guesses)
+    elif isinstance(answers, (str, os.PathLike)):
+        lists = load_lists(answers, guesses if isinstance(guesses, (str, os.PathLike)) else None)
+        name, ans, gs = lists.name, tuple(lists.answers), tuple(lists.guesses)
+        if isinstance(guesses, (str, os.PathLike)):
+            guesses = None  # already applied
+    else:
+        name, ans = None, tuple(check_word(w, "answer") for w in answers)
+        gs = ans
+    if guesses is not None:
+        if hasattr(guesses, "guesses"):
+            gs = tuple(guesses.guesses)
+        elif isinstance(guesses, (str, os.PathLike)):
+            gs = tuple(load_lists(guesses).guesses)
+        else:
+            gs = tuple(check_word(w, "guess") for w in guesses)
+        name = None  # a named set with other guesses is no longer that set
+    if name not in SETS:
+        name = None
+    return name, ans, gs

@@ -5,6 +5,9 @@ import argparse
 import sys
 import time
 
+from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import parse_cap
+
 LIST_HELP = "original (default), nyt, nyt-12947, or a file (one word a line)"
 
 
@@ -70,10 +73,11 @@ def positive_float(text: str) -> float:
 
 
 def guess_cap(text: str):
-    """argparse type for --max-guesses: a positive int, or 'none' for no cap."""
-    if text.strip().lower() in ("none", "inf", "unlimited"):
-        return None
-    return guess_count(text)
+    """argparse type for --max-guesses: a positive int, or 'none' for no cap (rules.parse_cap)."""
+    try:
+        return parse_cap(text)
+    except WordleOptError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 class Progress:

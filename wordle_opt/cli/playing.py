@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import time
 
 from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import ALL_GREEN
 from wordle_opt.strategies import STRATEGIES
 
 
@@ -64,10 +65,9 @@ def cmd_simulate(args) -> int:
         progress.close()
     print(result)
     if args.paths and not args.compare:
-        from wordle_opt.tree import byg
 
         for word, path in result.paths.items():
-            print(word, " ".join(f"{g}:{byg(p)}" for g, p in path))
+            print(word, " ".join(f"{g}:{Pattern(p).byg}" for g, p in path))
     return 0
 
 
@@ -81,4 +81,4 @@ def cmd_solve(args) -> int:
     from wordle_opt.play import solve
 
     path = solve(args.answer, args.strategy, **_options(args))
-    return 0 if path and path[-1][1] == 242 else 1
+    return 0 if path and path[-1][1] == ALL_GREEN else 1

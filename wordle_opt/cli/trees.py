@@ -1,7 +1,6 @@
 """Commands on tree files: ``verify`` and ``show``."""
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import List, Optional, Tuple
 
@@ -41,7 +40,7 @@ def register(sub) -> None:
 
 
 def cmd_verify(args) -> int:
-    from wordle_opt.tree import verify
+    from wordle_opt.verify import verify
 
     # Names and paths go through as given: an unset --answers means the set the
     # file names (else original), also when only --guesses is given.
@@ -84,8 +83,8 @@ def _tile(word: str, pattern: int, colour: bool) -> str:
 def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str]:
     """The tree as lines: each branch shows the colouring, then the next guess
     and how many answers are left; ``depth`` limits the guesses shown."""
-    from wordle_opt._reference import ALL_GREEN, score_words
-    from wordle_opt.tree import byg
+    from wordle_opt.patterns import Pattern
+    from wordle_opt.rules import ALL_GREEN, score_words
 
     try:
         figs = f"total {tree.total}, average {tree.average:.4f}, at most {tree.max_depth} guesses"
@@ -102,7 +101,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         items: List[Tuple[int, object]] = list(node.children.items())
         # colourings some answer gets but the tree has no branch for (None below)
         items += [(p, None) for p in groups if p not in node.children]
-        items.sort(key=lambda kv: byg(kv[0]))
+        items.sort(key=lambda kv: Pattern(kv[0]).byg)
         for p, child in items:
             if p == ALL_GREEN:
                 lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")

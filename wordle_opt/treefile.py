@@ -1,0 +1,241 @@
+"""The two tree file formats: versioned JSON and the leaderboard text.
+
+File formats
+------------
+JSON (``*.json``), versioned::
+
+    {"format": "wordle_opt-tree", "version": 1,
+     "hard": null | "nyt" | "strict", "max_guesses": 6 | null,
+     "answers": "original" | null,          # named list set, if any
+     "root": {"guess": "salet",
+              "children": {"BBBBB": {"guess": "courd", "children": {...}},
+                           ...}}}
+
+Patterns are B/Y/G strings (letter i = colour of letter i).  ``children``
+may be omitted for a leaf.  Unknown top-level keys are ignored.
+
+Leaderboard text (anything else): one line per answer, each a sequence of
+``GUESS PATTERNk`` tokens separated by single spaces, the last one
+``ANSWER GGGGGk``::
+
+    salet BBBBB1 courd BBBBB2 nymph BBBBY3 whiff GGGGG4
+                                    BGYYB3 pygmy GGGGG4
+
+On each line the part shared with the line above, up to and including the
+last shared guess word and the space after it, is replaced by as many spaces.
+This is the convention of Alex Selby's published trees (e.g.
+``salet.easy.origwords.tree`` in github.com/alex1770/wordle), and so is the
+line order, which we follow so that such a file reads back and writes out
+unchanged: lines sorted by their pattern strings in order (B < G < Y), the
+all-green ``GUESS GGGGGk`` line of a node in its sorted place among the
+node's branches.  Reading accepts compressed or plain lines in any order,
+upper or lower case, and blank lines.
+"""
+from __future__ import annotations
+
+import json
+from typing import Dict, List, Optional, Tuple
+
+from wordle_opt.errors import TreeError
+from wordle_opt.node import Node, history_text
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import ALL_GREEN
+from wordle_opt.wordlists import SETS
+
+FORMAT = "wordle_opt-tree"
+VERSION = 1
+_BYG = frozenset("BYG")
+
+
+def _byg(pattern: int) -> str:
+    return Pattern(int(pattern)).byg
+
+
+def _parse_byg(text: str) -> Optional[int]:
+    """A B/Y/G string (any case; the files' only pattern form) as an int, or None."""
+    if len(text) != 5 or not set(text.upper()) <= _BYG:
+        return None
+    return int(Pattern.parse(text))
+
+
+def is_word(w) -> bool:
+    return isinstance(w, str) and len(w) == 5 and w.isascii() and w.isalpha() and w.islower()
+
+
+def to_dict(root: Node, hard: Optional[str], max_guesses: Optional[int], name: Optional[str]) -> dict:
+    """The JSON document of a tree (see the module docstring)."""
+    def enc(node: Node) -> dict:
+        d: dict = {"guess": node.guess}
+        if node.children:
+            d["children"] = {_byg(p): enc(c) for p, c in
+                             sorted(node.children.items(), key=lambda kv: _byg(kv[0]))}
+        return d
+
+    return {"format": FORMAT, "version": VERSION, "hard": hard,
+            "max_guesses": max_guesses, "answers": name if name in SETS else None,
+            "root": enc(root)}
+
+
+def format_lines(paths: List[List[Tuple[str, int]]]) -> str:
+    out, prev = [], None
+    for path in paths:
+        tokens = []
+        for k, (g, p) in enumerate(path, 1):
+            tokens += [g, f"{_byg(p)}{k}"]
+        full = " ".join(tokens)
+        if prev is not None:
+            shared = 0
+            while shared < min(len(prev), len(tokens)) and prev[shared] == tokens[shared]:
+                shared += 1
+            # blank out up to and including the last shared guess word (even index)
+            last_guess = shared - 1 if shared % 2 == 1 else shared - 2
+            if last_guess >= 0:
+                width = len(" ".join(tokens[: last_guess + 1])) + 1
+                full = " " * width + full[width:]
+        out.append(full)
+        prev = tokens
+    return "\n".join(out) + "\n"
+
+
+def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
+    """Lines of the leaderboard format -> [(line number, [(guess, pattern), ...])].
+
+    Raises TreeError naming the line for anything malformed.
+    """
+    entries = []
+    prev_full: Optional[str] = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        if "\t" in line:
+            raise TreeError(f"line {n}: tab character; the format uses spaces only")
+        indent = len(line) - len(line.lstrip(" "))
+        if indent:
+            if prev_full is None:
+                raise TreeError(f"line {n}: indented, but there is no line above to share a prefix with")
+            prefix = prev_full[:indent]
+            if len(prefix) < indent or prev_full[indent - 1] != " " or len(prefix.split()) % 2 != 1:
+                raise TreeError(
+                    f"line {n}: indentation of {indent} spaces does not end after a guess word "
+                    f"of the line above")
+            full = prefix + line[indent:]
+        else:
+            full = line
+        tokens = full.lower().split()
+        if len(tokens) % 2:
+            raise TreeError(f"line {n}: expected pairs 'GUESS PATTERNk', got an odd number of items")
+        path = []
+        for k in range(1, len(tokens) // 2 + 1):
+            g, pk = tokens[2 * k - 2], tokens[2 * k - 1]
+            if not is_word(g):
+                raise TreeError(f"line {n}: {g!r} is not a 5-letter word (guess {k})")
+            if len(pk) < 6 or pk[5:] != str(k):
+                raise TreeError(f"line {n}: expected a pattern followed by {k} after {g.upper()}, got {pk!r}")
+            p = _parse_byg(pk[:5])
+            if p is None:
+                raise TreeError(f"line {n}: {pk[:5].upper()!r} is not a pattern of B, Y, G (guess {k})")
+            last = k == len(tokens) // 2
+            if last and p != ALL_GREEN:
+                raise TreeError(f"line {n}: the last guess {g.upper()} must be GGGGG, got {_byg(p)}")
+            if not last and p == ALL_GREEN:
+                raise TreeError(f"line {n}: guess {k} {g.upper()} is GGGGG but the line goes on")
+            path.append((g, p))
+        entries.append((n, path))
+        prev_full = full.lower()
+    if not entries:
+        raise TreeError("empty tree file: no lines")
+    return entries
+
+
+def build_root(entries) -> Node:
+    """Merge per-answer lines into one tree; TreeError if two lines disagree on a guess."""
+    root: Optional[Node] = None
+    where: Dict[int, int] = {}  # id(node) -> line that introduced it
+    for n, path in entries:
+        if root is None:
+            root = Node(path[0][0])
+            where[id(root)] = n
+        node = root
+        for i, (g, p) in enumerate(path):
+            if g != node.guess:
+                hist = [(gg, pp) for gg, pp in path[:i]]
+                raise TreeError(
+                    f"line {n}: guess {i + 1} is {g.upper()}, but line {where[id(node)]} plays "
+                    f"{node.guess.upper()} {history_text(hist)}")
+            if p == ALL_GREEN:
+                break
+            child = node.children.get(p)
+            if child is None:
+                child = node.children[p] = Node(path[i + 1][0])
+                where[id(child)] = n
+            node = child
+    assert root is not None
+    return root
+
+
+
+def parse_json(text: str):
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TreeError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise TreeError("JSON tree nested too deeply") from None
+    if not isinstance(data, dict):
+        raise TreeError("JSON tree must be an object with \"format\": \"wordle_opt-tree\"")
+    if data.get("format") != FORMAT:
+        raise TreeError(f"JSON \"format\" must be \"{FORMAT}\", got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise TreeError(f"unsupported tree format version {data.get('version')!r} (this wordle_opt reads version {VERSION})")
+    hard = data.get("hard")
+    if hard not in (None, "nyt", "strict"):
+        raise TreeError(f"JSON \"hard\" must be null, \"nyt\" or \"strict\", got {hard!r}")
+    mg = data.get("max_guesses")
+    if mg is not None and (isinstance(mg, bool) or not isinstance(mg, int) or mg < 1):
+        raise TreeError(f"JSON \"max_guesses\" must be a positive integer or null, got {mg!r}")
+    ans = data.get("answers")
+    if ans is not None and (not isinstance(ans, str) or ans not in SETS):
+        raise TreeError(f"JSON \"answers\" must be null or a named set ({', '.join(SETS)}), got {ans!r}")
+    if "root" not in data:
+        raise TreeError("JSON tree has no \"root\"")
+
+    def dec(obj, where: str, depth: int) -> Node:
+        if depth > 64:
+            raise TreeError(f"{where}: tree deeper than 64 guesses")
+        if not isinstance(obj, dict):
+            raise TreeError(f"{where}: a node must be an object with \"guess\"")
+        g = obj.get("guess")
+        if not isinstance(g, str) or not is_word(g.lower()):
+            raise TreeError(f"{where}: \"guess\" must be a 5-letter word, got {g!r}")
+        kids = obj.get("children", {})
+        if not isinstance(kids, dict):
+            raise TreeError(f"{where}: \"children\" must be an object keyed by B/Y/G patterns")
+        node = Node(g.lower())
+        for key, child in kids.items():
+            p = _parse_byg(key)
+            if p is None:
+                raise TreeError(f"{where}: child key {key!r} is not a pattern of 5 letters B, Y, G")
+            if p == ALL_GREEN:
+                raise TreeError(f"{where}: no child may follow GGGGG (the game is solved)")
+            if p in node.children:
+                raise TreeError(f"{where}: pattern {key.upper()} appears twice")
+            node.children[p] = dec(child, f"{where}.{key.upper()}", depth + 1)
+        return node
+
+    root = dec(data["root"], "root", 1)
+    return root, {"hard": hard, "max_guesses": mg, "answers": ans}
+
+
+def read_file(path) -> str:
+    try:
+        with open(path, encoding="utf-8-sig") as f:  # a BOM from Windows editors is not text
+            return f.read()
+    except FileNotFoundError:
+        raise TreeError(f"tree file not found: {path}") from None
+    except IsADirectoryError:
+        raise TreeError(f"tree file {path} is a directory") from None
+    except UnicodeDecodeError:
+        raise TreeError(f"tree file {path} is not UTF-8 text") from None
+    except OSError as exc:
+        raise TreeError(f"cannot read tree file {path}: {exc.strerror or exc}") from None

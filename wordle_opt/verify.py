@@ -1,0 +1,203 @@
+"""An independent check of a decision tree against the rules, and its report.
+
+    report = verify("salet.tree", hard="nyt")
+    report.ok, report.total, print(report)
+
+Plain-Python scoring and hard rules (``rules.py``) only: nothing of the search.
+"""
+from __future__ import annotations
+
+import html
+import os
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from wordle_opt import treefile
+from wordle_opt.display import html_histogram, html_table
+from wordle_opt.errors import WordleOptError
+from wordle_opt.node import Node, history_text
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import ALL_GREEN, normalise_rule, score_words, violation
+from wordle_opt.tree import Tree
+from wordle_opt.wordlists import resolve_words
+
+_MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
+
+
+def _byg(pattern: int) -> str:
+    return Pattern(int(pattern)).byg
+
+
+@dataclass
+class VerifyReport:
+    """What :func:`verify` found.  Figures count the answers the tree does solve."""
+
+    ok: bool
+    errors: List[str]
+    total: int
+    average: float
+    histogram: Dict[int, int]
+    max_depth: int
+    n_answers: int
+    rule: Optional[str]
+    max_guesses: Optional[int]
+    n_errors: int = 0
+    n_solved: int = 0
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def _cap(self) -> str:
+        return f"at most {self.max_guesses} guesses" if self.max_guesses else "no guess cap"
+
+    def __str__(self) -> str:
+        rule = f"hard mode ({self.rule})" if self.rule else "easy mode"
+        if self.ok:
+            head = [f"ok: all {self.n_answers} answers solved, {rule}, {self._cap()}"]
+        else:
+            head = [f"NOT OK: {self.n_errors} problem{'s' * (self.n_errors != 1)} "
+                    f"({rule}, {self._cap()})"]
+            head += [f"  {e}" for e in self.errors]
+            if self.n_errors > len(self.errors):
+                head.append(f"  ... and {self.n_errors - len(self.errors)} more")
+            head.append(f"solved: {self.n_solved} of {self.n_answers} answers")
+        hist = "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))
+        return "\n".join(head + [
+            f"answers: {self.n_answers}",
+            f"total: {self.total}",
+            f"average: {self.average:.4f}",
+            f"histogram: {hist}",
+            f"worst case: {self.max_depth} guesses",
+        ])
+
+    def _repr_html_(self) -> str:
+        status = "ok" if self.ok else f"{self.n_errors} problem(s)"
+        rows = [("status", status), ("rule", self.rule or "easy"), ("cap", self._cap()),
+                ("answers", self.n_answers), ("total", self.total),
+                ("average", f"{self.average:.4f}"), ("worst case", f"{self.max_depth} guesses")]
+        errs = ""
+        if self.errors:
+            errs = "<ul>" + "".join(f"<li>{html.escape(e)}</li>" for e in self.errors) + "</ul>"
+        return html_table(rows) + errs + html_histogram(self.histogram)
+
+
+def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> VerifyReport:
+    """Re-check a tree from the rules alone (plain-Python scoring, rules.py).
+
+    ``tree``: a Tree, a Node (then ``answers`` is required) or a file path
+    (JSON or leaderboard text).  ``answers``/``guesses`` default to the
+    tree's lists (a JSON file's named set; 'original' for text).  ``hard``:
+    None = the rule the tree records (easy if none); 'easy'/False forces easy
+    rules; 'nyt'/'strict' check that rule.  ``max_guesses``: the cap, None
+    for none.  Problems are reported, not raised; only an unreadable or
+    malformed file raises TreeError.
+    """
+    entries = None
+    meta_hard, default_lists = None, "original"
+    if isinstance(tree, Tree):
+        root = tree.root
+        meta_hard = tree.hard
+        if answers is None:
+            answers = tree.answers
+            if guesses is None:
+                guesses = tree.guesses
+    elif isinstance(tree, Node):
+        root = tree
+        if answers is None:
+            raise WordleOptError("verify(Node) needs the answers list")
+    elif isinstance(tree, (str, os.PathLike)):
+        text = treefile.read_file(tree)
+        if text.lstrip().startswith("{"):
+            root, meta = treefile.parse_json(text)
+            meta_hard = meta["hard"]
+            default_lists = meta["answers"] or "original"
+        else:
+            entries = treefile.parse_text(text)
+            root = treefile.build_root(entries)
+    else:
+        raise WordleOptError(f"verify() takes a Tree, a Node or a file path, not {type(tree).__name__}")
+
+    name, ans, gs = resolve_words(answers, guesses, default=default_lists)
+    rule = meta_hard if hard is None else normalise_rule(hard)
+    if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
+                                    or max_guesses < 1):
+        raise WordleOptError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
+
+    errors: List[str] = []
+    count = [0]
+
+    def err(msg: str) -> None:
+        count[0] += 1
+        if len(errors) < _MAX_ERRORS:
+            errors.append(msg)
+
+    answer_set = set(ans)
+    guess_set = set(gs)
+    if len(answer_set) != len(ans):
+        err("the answers list has duplicate words")
+    if not ans:
+        err("the answers list is empty")
+
+    # Text files say each answer's patterns outright: check them line by line.
+    if entries is not None:
+        seen: Dict[str, int] = {}
+        for n, path in entries:
+            a = path[-1][0]
+            if a not in answer_set:
+                err(f"line {n}: {a.upper()} is not in the answers list")
+            if a in seen:
+                err(f"answer {a.upper()} appears twice (lines {seen[a]} and {n})")
+            else:
+                seen[a] = n
+            for k, (g, p) in enumerate(path[:-1], 1):
+                real = score_words(g, a)
+                if real != p:
+                    err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
+                        f"{_byg(p)} but {g.upper()} scores {_byg(real)} against {a.upper()}")
+        missing = [a for a in ans if a not in seen]
+        for a in missing:
+            err(f"answer {a.upper()} is missing from the tree file")
+
+    # Walk the tree with the set of answers reaching each node.
+    depth_of: Dict[str, int] = {}
+    stack: List[Tuple[Node, List[str], List[Tuple[str, int]]]] = [(root, list(ans), [])]
+    while stack:
+        node, group, history = stack.pop()
+        k = len(history) + 1
+        g = node.guess
+        where = history_text(history)
+        if g not in guess_set:
+            err(f"guess {k} {where}: {g.upper()} is not an allowed guess")
+        if rule is not None:
+            why = violation(history, g, rule)
+            if why:
+                err(f"guess {k} {where}: {g.upper()} breaks the hard-mode rule ({rule}): {why}")
+        groups: Dict[int, List[str]] = {}
+        for a in group:
+            groups.setdefault(score_words(g, a), []).append(a)
+        if ALL_GREEN in groups:
+            depth_of[g] = k
+            if max_guesses is not None and k > max_guesses:
+                err(f"answer {g.upper()} needs {k} guesses, over the cap of {max_guesses}")
+        for p, child in sorted(node.children.items()):
+            if p not in groups:
+                err(f"unreachable branch {where}: {g.upper()} {_byg(p)} (guess {k}) "
+                    f"is the colouring of no remaining answer")
+            else:
+                stack.append((child, groups[p], history + [(g, p)]))
+        for p, left in groups.items():
+            if p != ALL_GREEN and p not in node.children:
+                for a in left:
+                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {_byg(p)} "
+                        f"(guess {k}) {where}")
+
+    hist: Dict[int, int] = {}
+    for d in depth_of.values():
+        hist[d] = hist.get(d, 0) + 1
+    total = sum(depth_of.values())
+    return VerifyReport(
+        ok=count[0] == 0, errors=errors, total=total,
+        average=total / len(ans) if ans else 0.0,
+        histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
+        n_answers=len(ans), rule=rule, max_guesses=max_guesses,
+        n_errors=count[0], n_solved=len(depth_of))
