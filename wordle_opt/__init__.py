@@ -4,6 +4,17 @@
     >>> wordle_opt.score("crane", "react").byg
     'YYGBY'
 """
+import sys as _sys
+
+try:
+    from wordle_opt import _impl  # chooses the implementation; fails here, not mid-run
+except ImportError as _exc:
+    # `python -m wordle_opt` in a checkout that was never built: say so in one
+    # line, not a traceback (while -m imports the package, sys.argv[0] is "-m").
+    if getattr(_exc, "source_tree", False) and _sys.argv[:1] == ["-m"]:
+        _sys.stderr.write(f"wordle_opt: {_exc}\n")
+        raise SystemExit(2)
+    raise
 from wordle_opt.errors import (
     HardModeError,
     PatternError,

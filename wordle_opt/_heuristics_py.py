@@ -12,6 +12,9 @@ import numpy as np
 
 from wordle_opt.rules import ALL_GREEN, nyt_violation, strict_violation
 
+__all__ = ["score_guesses", "max_entropy", "lookahead_entropy", "filter_candidates", "legal_nyt",
+           "legal_strict", "frequency_scores"]
+
 
 def _word(code) -> str:
     return "".join(chr(int(c) + 97) for c in code)

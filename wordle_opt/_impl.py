@@ -30,6 +30,8 @@ _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 class SourceTreeError(ImportError):
     """The package was imported from a source checkout that has no compiled modules."""
 
+    source_tree = True
+
 
 def _compiled_here(name: str) -> bool:
     return any(glob.glob(os.path.join(_PACKAGE_DIR, name + suffix))

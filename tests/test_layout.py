@@ -1,0 +1,178 @@
+"""The package's shape: layers without cycles, twins that match their compiled
+modules, and the one switch between them working from any place it is run."""
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import types
+from pathlib import Path
+
+import grimp
+import numpy
+import pytest
+
+import wordle_opt
+from wordle_opt import _core, _core_py, _heuristics, _heuristics_py
+
+PACKAGE = Path(wordle_opt.__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ------------------------------------------------------------------ layers and cycles
+
+def test_import_linter_layers_are_kept():
+    code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports())"
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "1 kept, 0 broken" in r.stdout
+
+
+def test_every_module_sits_in_a_layer():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    layers = config["tool"]["importlinter"]["contracts"][0]["layers"]
+    named = {m.strip().strip("()") for layer in layers for m in layer.split("|")}
+    graph = grimp.build_graph("wordle_opt")
+    modules = {m for m in graph.modules if m != "wordle_opt" and not m.startswith("wordle_opt.cli.")}
+    assert modules - named == set(), "add new modules to [tool.importlinter] in pyproject.toml"
+
+
+def _cycles(graph) -> list:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index, low, on, stack, out = {}, {}, set(), [], []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.find_modules_directly_imported_by(v):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for m in sorted(graph.modules):
+        if m not in index:
+            visit(m)
+    return out
+
+
+def test_import_graph_has_no_cycle():
+    graph = grimp.build_graph("wordle_opt")
+    assert _cycles(graph) == []
+    # the checker does find one
+    graph.add_import(importer="wordle_opt.rules", imported="wordle_opt.tree")
+    assert any("wordle_opt.rules" in c and "wordle_opt.tree" in c for c in _cycles(graph))
+
+
+# ------------------------------------------------------------------ twins and stubs
+
+def _compiled_names(module) -> set:
+    return {n for n in dir(module)
+            if not n.startswith("_") and not isinstance(getattr(module, n), types.ModuleType)}
+
+
+def _twin_names(module) -> set:
+    names = set(module.__all__)
+    assert all(hasattr(module, n) for n in names)
+    own = {n for n, v in vars(module).items() if not n.startswith("_")
+           and getattr(v, "__module__", None) == module.__name__}
+    assert own <= names, f"{module.__name__} defines public names missing from __all__"
+    return names
+
+
+def _stub_names(path: Path) -> set:
+    names = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return {n for n in names if not n.startswith("_")}
+
+
+@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py)],
+                         ids=["core", "heuristics"])
+def test_twins_and_stubs_expose_the_compiled_names(compiled, twin):
+    want = _compiled_names(compiled)
+    assert _twin_names(twin) == want
+    stub = Path(compiled.__file__).parent / (compiled.__name__.rsplit(".", 1)[1] + ".pyi")
+    assert _stub_names(stub) == want
+
+
+# ------------------------------------------------------------------ the switch, anywhere
+
+IMPORT_ALL = """
+import importlib, pkgutil, sys, wordle_opt
+from wordle_opt import _impl
+for m in pkgutil.walk_packages(wordle_opt.__path__, "wordle_opt."):
+    if m.name not in ("wordle_opt.__main__", "wordle_opt._core", "wordle_opt._heuristics"):
+        importlib.import_module(m.name)
+assert _impl.core.__name__ == "wordle_opt._core_py", _impl.core
+assert _impl.heuristics.__name__ == "wordle_opt._heuristics_py", _impl.heuristics
+compiled = sorted(n for n in sys.modules if n in ("wordle_opt._core", "wordle_opt._heuristics"))
+assert compiled == [], compiled
+print(wordle_opt.score("crane", "react").byg)
+"""
+
+
+def _env(**extra):
+    env = dict(os.environ)
+    env.pop("WORDLE_OPT_IMPLEMENTATION", None)
+    env.update(extra)
+    return env
+
+
+def test_whole_package_imports_with_the_python_implementation(tmp_path):
+    r = subprocess.run([sys.executable, "-c", IMPORT_ALL], env=_env(WORDLE_OPT_IMPLEMENTATION="python"),
+                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "YYGBY"
+
+
+@pytest.fixture
+def source_tree(tmp_path):
+    """A copy of the checkout's sources without any compiled module, as after a
+    plain `pip install .` (the build stays in site-packages)."""
+    shutil.copytree(PACKAGE, tmp_path / "wordle_opt",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    shutil.copytree(ROOT / "wordlists", tmp_path / "wordlists")
+    return tmp_path
+
+
+def _run_in(tree: Path, *args, **env):
+    # -S: no site-packages .pth files, so no editable-install finder can supply the
+    # compiled core from elsewhere; numpy's own directory is put back by hand.
+    numpy_dir = str(Path(numpy.__file__).resolve().parent.parent)
+    return subprocess.run([sys.executable, "-S", "-m", "wordle_opt", *args], cwd=tree,
+                          env=_env(PYTHONPATH=numpy_dir, **env), capture_output=True, text=True, timeout=300)
+
+
+def test_running_from_an_unbuilt_source_tree_is_one_clear_line(source_tree):
+    r = _run_in(source_tree, "score", "crane", "react")
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr == (f"wordle_opt: running from the source tree {source_tree}, which has no compiled "
+                        "core; run from another directory, or `pip install -e .` here\n")
+
+
+def test_the_python_implementation_runs_from_an_unbuilt_source_tree(source_tree):
+    r = _run_in(source_tree, "score", "crane", "react", WORDLE_OPT_IMPLEMENTATION="python")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[:2] == ["CRANE", "YYGBY"]
