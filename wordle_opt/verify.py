@@ -92,6 +92,47 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> Verify
     for none.  Problems are reported, not raised; only an unreadable or
     malformed file raises TreeError.
     """
+    root, entries, meta_hard, default_lists, answers, guesses = _open(tree, answers, guesses)
+    name, ans, gs = resolve_words(answers, guesses, default=default_lists)
+    rule = meta_hard if hard is None else normalise_rule(hard)
+    if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
+                                    or max_guesses < 1):
+        raise WordleOptError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
+    errors = _Errors()
+    if len(set(ans)) != len(ans):
+        errors("the answers list has duplicate words")
+    if not ans:
+        errors("the answers list is empty")
+    if entries is not None:
+        _check_lines(entries, ans, errors)
+    depth_of = _walk(root, ans, set(gs), rule, max_guesses, errors)
+    hist: Dict[int, int] = {}
+    for d in depth_of.values():
+        hist[d] = hist.get(d, 0) + 1
+    total = sum(depth_of.values())
+    return VerifyReport(
+        ok=errors.count == 0, errors=errors.kept, total=total,
+        average=total / len(ans) if ans else 0.0,
+        histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
+        n_answers=len(ans), rule=rule, max_guesses=max_guesses,
+        n_errors=errors.count, n_solved=len(depth_of))
+
+
+class _Errors:
+    """Keeps the first _MAX_ERRORS problems, counts all."""
+
+    def __init__(self):
+        self.kept: List[str] = []
+        self.count = 0
+
+    def __call__(self, msg: str) -> None:
+        self.count += 1
+        if len(self.kept) < _MAX_ERRORS:
+            self.kept.append(msg)
+
+
+def _open(tree, answers, guesses):
+    """(root, text lines or None, recorded rule, default lists, answers, guesses)."""
     entries = None
     meta_hard, default_lists = None, "original"
     if isinstance(tree, Tree):
@@ -116,49 +157,33 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> Verify
             root = treefile.build_root(entries)
     else:
         raise WordleOptError(f"verify() takes a Tree, a Node or a file path, not {type(tree).__name__}")
+    return root, entries, meta_hard, default_lists, answers, guesses
 
-    name, ans, gs = resolve_words(answers, guesses, default=default_lists)
-    rule = meta_hard if hard is None else normalise_rule(hard)
-    if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
-                                    or max_guesses < 1):
-        raise WordleOptError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
 
-    errors: List[str] = []
-    count = [0]
-
-    def err(msg: str) -> None:
-        count[0] += 1
-        if len(errors) < _MAX_ERRORS:
-            errors.append(msg)
-
+def _check_lines(entries, ans, err) -> None:
+    """Text files say each answer's patterns outright: check them line by line."""
     answer_set = set(ans)
-    guess_set = set(gs)
-    if len(answer_set) != len(ans):
-        err("the answers list has duplicate words")
-    if not ans:
-        err("the answers list is empty")
+    seen: Dict[str, int] = {}
+    for n, path in entries:
+        a = path[-1][0]
+        if a not in answer_set:
+            err(f"line {n}: {a.upper()} is not in the answers list")
+        if a in seen:
+            err(f"answer {a.upper()} appears twice (lines {seen[a]} and {n})")
+        else:
+            seen[a] = n
+        for k, (g, p) in enumerate(path[:-1], 1):
+            real = score_words(g, a)
+            if real != p:
+                err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
+                    f"{_byg(p)} but {g.upper()} scores {_byg(real)} against {a.upper()}")
+    missing = [a for a in ans if a not in seen]
+    for a in missing:
+        err(f"answer {a.upper()} is missing from the tree file")
 
-    # Text files say each answer's patterns outright: check them line by line.
-    if entries is not None:
-        seen: Dict[str, int] = {}
-        for n, path in entries:
-            a = path[-1][0]
-            if a not in answer_set:
-                err(f"line {n}: {a.upper()} is not in the answers list")
-            if a in seen:
-                err(f"answer {a.upper()} appears twice (lines {seen[a]} and {n})")
-            else:
-                seen[a] = n
-            for k, (g, p) in enumerate(path[:-1], 1):
-                real = score_words(g, a)
-                if real != p:
-                    err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
-                        f"{_byg(p)} but {g.upper()} scores {_byg(real)} against {a.upper()}")
-        missing = [a for a in ans if a not in seen]
-        for a in missing:
-            err(f"answer {a.upper()} is missing from the tree file")
 
-    # Walk the tree with the set of answers reaching each node.
+def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
+    """Walk the tree with the set of answers reaching each node; {answer: guesses}."""
     depth_of: Dict[str, int] = {}
     stack: List[Tuple[Node, List[str], List[Tuple[str, int]]]] = [(root, list(ans), [])]
     while stack:
@@ -191,13 +216,4 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> Verify
                     err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {_byg(p)} "
                         f"(guess {k}) {where}")
 
-    hist: Dict[int, int] = {}
-    for d in depth_of.values():
-        hist[d] = hist.get(d, 0) + 1
-    total = sum(depth_of.values())
-    return VerifyReport(
-        ok=count[0] == 0, errors=errors, total=total,
-        average=total / len(ans) if ans else 0.0,
-        histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
-        n_answers=len(ans), rule=rule, max_guesses=max_guesses,
-        n_errors=count[0], n_solved=len(depth_of))
+    return depth_of
