@@ -176,3 +176,17 @@ def test_the_python_implementation_runs_from_an_unbuilt_source_tree(source_tree)
     r = _run_in(source_tree, "score", "crane", "react", WORDLE_OPT_IMPLEMENTATION="python")
     assert r.returncode == 0, r.stderr
     assert r.stdout.split()[:2] == ["CRANE", "YYGBY"]
+
+
+@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py)],
+                         ids=["core", "heuristics"])
+def test_twins_constants_have_the_compiled_values(compiled, twin):
+    shared = [n for n in twin.__all__ if isinstance(getattr(twin, n), (int, float)) and hasattr(compiled, n)]
+    assert {n: getattr(twin, n) for n in shared} == {n: getattr(compiled, n) for n in shared}
+
+
+def test_the_python_rules_are_the_twins_rules():
+    from wordle_opt import patterns, rules
+
+    assert _core_py.ALL_GREEN == rules.ALL_GREEN == patterns.ALL_GREEN == 242
+    assert _core_py.NPAT == rules.NPAT == patterns.N_PATTERNS == 243

@@ -14,7 +14,7 @@ __all__ = ["ALL_GREEN", "NPAT", "INFINITY", "RULE_EASY", "RULE_NYT", "RULE_STRIC
 
 INFINITY = 1 << 40  # the core's INF: a total no tree reaches, marks infeasible
 RULE_EASY, RULE_NYT, RULE_STRICT = 0, 1, 2
-DEFAULT_CACHE_MB = 192
+DEFAULT_CACHE_MB = 192.0
 
 
 def encode(words):

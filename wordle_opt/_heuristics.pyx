@@ -12,12 +12,9 @@ from libc.math cimport log2
 from libc.stdlib cimport malloc, free
 
 from wordle_opt._typedefs cimport pat_t, widx_t, uint8_t, int64_t
-from wordle_opt._core cimport filter_legal, RULE_NYT, RULE_STRICT
+from wordle_opt._core cimport filter_legal, ALL_GREEN, NPAT, RULE_NYT, RULE_STRICT
 
 cnp.import_array()
-
-DEF NPAT = 243
-DEF ALL_GREEN = 242
 
 
 cdef inline void _one_guess(const pat_t* row, const widx_t* cands, Py_ssize_t n,
