@@ -19,7 +19,7 @@ import numpy as np
 from wordle_opt._impl import core
 from wordle_opt.errors import PatternError, WordListError
 from wordle_opt.rules import ALL_GREEN, NPAT
-from wordle_opt.wordlists import check_word
+from wordle_opt.words import check_word
 
 __all__ = ["Pattern", "score", "pattern_table", "ALL_GREEN", "N_PATTERNS"]
 

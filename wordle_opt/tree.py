@@ -22,10 +22,6 @@ from wordle_opt.wordlists import check_word, resolve_words
 __all__ = ["Node", "Tree", "history_text"]
 
 
-def _byg(pattern: int) -> str:
-    return Pattern(int(pattern)).byg
-
-
 def _pattern_arg(value) -> int:
     """A pattern given by a user: int, Pattern, or text in any form Pattern.parse
     reads ('BYGBB', '01200' -- digits in letter order, not a decimal number --,
@@ -84,7 +80,7 @@ class Tree:
             if child is None:
                 raise TreeError(
                     f"the tree does not solve {answer.upper()}: no branch for "
-                    f"{node.guess.upper()} {_byg(p)} at guess {len(path)}")
+                    f"{node.guess.upper()} {Pattern(p).byg} at guess {len(path)}")
             node = child
 
     def _figures(self) -> Dict[str, int]:
@@ -126,7 +122,7 @@ class Tree:
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {_byg(p)}: "
+                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}: "
                     f"no answer of its list gets that colouring there")
             node = child
         return node.guess
@@ -164,7 +160,7 @@ class Tree:
     def to_text(self) -> str:
         """The leaderboard text format (see the module docstring); raises if an answer is unsolved."""
         lines = [self._walk(a) for a in self.answers]
-        lines.sort(key=lambda path: [_byg(p) for _, p in path])
+        lines.sort(key=lambda path: [Pattern(p).byg for _, p in path])
         return treefile.format_lines(lines)
 
     @classmethod

@@ -47,10 +47,6 @@ VERSION = 1
 _BYG = frozenset("BYG")
 
 
-def _byg(pattern: int) -> str:
-    return Pattern(int(pattern)).byg
-
-
 def _parse_byg(text: str) -> Optional[int]:
     """A B/Y/G string (any case; the files' only pattern form) as an int, or None."""
     if len(text) != 5 or not set(text.upper()) <= _BYG:
@@ -67,8 +63,8 @@ def to_dict(root: Node, hard: Optional[str], max_guesses: Optional[int], name: O
     def enc(node: Node) -> dict:
         d: dict = {"guess": node.guess}
         if node.children:
-            d["children"] = {_byg(p): enc(c) for p, c in
-                             sorted(node.children.items(), key=lambda kv: _byg(kv[0]))}
+            d["children"] = {Pattern(p).byg: enc(c) for p, c in
+                             sorted(node.children.items(), key=lambda kv: Pattern(kv[0]).byg)}
         return d
 
     return {"format": FORMAT, "version": VERSION, "hard": hard,
@@ -81,7 +77,7 @@ def format_lines(paths: List[List[Tuple[str, int]]]) -> str:
     for path in paths:
         tokens = []
         for k, (g, p) in enumerate(path, 1):
-            tokens += [g, f"{_byg(p)}{k}"]
+            tokens += [g, f"{Pattern(p).byg}{k}"]
         full = " ".join(tokens)
         if prev is not None:
             shared = 0
@@ -137,7 +133,7 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
                 raise TreeError(f"line {n}: {pk[:5].upper()!r} is not a pattern of B, Y, G (guess {k})")
             last = k == len(tokens) // 2
             if last and p != ALL_GREEN:
-                raise TreeError(f"line {n}: the last guess {g.upper()} must be GGGGG, got {_byg(p)}")
+                raise TreeError(f"line {n}: the last guess {g.upper()} must be GGGGG, got {Pattern(p).byg}")
             if not last and p == ALL_GREEN:
                 raise TreeError(f"line {n}: guess {k} {g.upper()} is GGGGG but the line goes on")
             path.append((g, p))

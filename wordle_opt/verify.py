@@ -24,10 +24,6 @@ from wordle_opt.wordlists import resolve_words
 _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 
-def _byg(pattern: int) -> str:
-    return Pattern(int(pattern)).byg
-
-
 @dataclass
 class VerifyReport:
     """What :func:`verify` found.  Figures count the answers the tree does solve."""
@@ -176,7 +172,7 @@ def _check_lines(entries, ans, err) -> None:
             real = score_words(g, a)
             if real != p:
                 err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
-                    f"{_byg(p)} but {g.upper()} scores {_byg(real)} against {a.upper()}")
+                    f"{Pattern(p).byg} but {g.upper()} scores {Pattern(real).byg} against {a.upper()}")
     missing = [a for a in ans if a not in seen]
     for a in missing:
         err(f"answer {a.upper()} is missing from the tree file")
@@ -206,14 +202,14 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
                 err(f"answer {g.upper()} needs {k} guesses, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
-                err(f"unreachable branch {where}: {g.upper()} {_byg(p)} (guess {k}) "
+                err(f"unreachable branch {where}: {g.upper()} {Pattern(p).byg} (guess {k}) "
                     f"is the colouring of no remaining answer")
             else:
                 stack.append((child, groups[p], history + [(g, p)]))
         for p, left in groups.items():
             if p != ALL_GREEN and p not in node.children:
                 for a in left:
-                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {_byg(p)} "
+                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {Pattern(p).byg} "
                         f"(guess {k}) {where}")
 
     return depth_of
