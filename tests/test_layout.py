@@ -7,13 +7,17 @@ import os
 import shutil
 import subprocess
 import sys
-import tomllib
 import types
 from pathlib import Path
 
 import grimp
 import numpy
 import pytest
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11
+    import tomli as tomllib
 
 import wordle_opt
 from wordle_opt import _core, _core_py, _heuristics, _heuristics_py
