@@ -180,12 +180,13 @@ cdef class Solver:
     cdef int _frame(self, int depth) noexcept nogil
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil
-    cdef bint closed_form(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
-    cdef bint cache_lookup(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
-    cdef bint perfect_split(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
-    cdef bint scan(self, Position* P, Frame* F, cost_t* v, widx_t* best_out) noexcept nogil
-    cdef cost_t candidate_loop(self, Position* P, Frame* F, widx_t* bestg) noexcept nogil
-    cdef void store_result(self, Position* P, cost_t v, widx_t bestg, widx_t* best_out) noexcept nogil
+    # The steps of solve(), in order (each states its contract where defined).
+    cdef inline bint closed_form(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint cache_lookup(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint perfect_split(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint scan(self, Position* P, Frame* F, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline cost_t candidate_loop(self, Position* P, Frame* F, widx_t* bestg) noexcept nogil
+    cdef inline void store_result(self, Position* P, cost_t v, widx_t bestg, widx_t* best_out) noexcept nogil
     cdef cost_t try_guess(self, int depth, const widx_t* S, int n, const widx_t* useful,
                           int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,

@@ -162,8 +162,8 @@ cdef extern from *:
     void wo_atomic_min(int64_t* p, int64_t v) nogil
 
 
-# 64-bit hashing constants.  Cache keys are two independent 64-bit hashes,
-# so each hash uses its own published constants.
+# 64-bit hashing constants.  A cache key is two independent 64-bit hashes
+# (128 bits), so each of the two uses its own constants.
 # splitmix64's finaliser multipliers (Steele, Lea & Flood 2014): full avalanche.
 cdef uint64_t SPLITMIX_MUL1 = 0xbf58476d1ce4e5b9
 cdef uint64_t SPLITMIX_MUL2 = 0x94d049bb133111eb
