@@ -72,6 +72,7 @@ def test_fallback_finds_the_smallest_cap_with_one_engine():
     assert result.feasible and result.max_guesses == expected
     assert result.total == exhaustive_optimum(IGHT, IGHT, max_guesses=expected, opener="fight")
     assert [r.max_guesses for r in refuted] == list(range(3, expected))
+    assert all(r.stats["seconds"] > 0 and r.stats["threads"] >= 1 for r in refuted)
     assert notes == [f"trying at most {c} guesses" for c in range(4, expected + 1)]
 
 

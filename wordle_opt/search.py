@@ -189,19 +189,19 @@ def search(
     _warn_if_huge(lists, opener_idx, engine, note)
     while True:
         result = _search_cap(engine, lists, rule, opener_idx, cap, progress, share_min)
+        # (figures since the call: one engine serves every cap)
+        result.stats.update(engine.stats())
+        result.stats["seconds"] = time.perf_counter() - t0
+        result.stats["cpu_seconds"] = time.process_time() - cpu0
+        result.stats["threads"] = len(engine.all_solvers)
+        result.stats["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         if result.feasible or not fallback or cap is None or cap > n:
-            break
+            return result
         if on_refuted is not None:
             on_refuted(result)
         cap += 1
         if note is not None:
             note(f"trying at most {cap} guesses")
-    result.stats.update(engine.stats())
-    result.stats["seconds"] = time.perf_counter() - t0
-    result.stats["cpu_seconds"] = time.process_time() - cpu0
-    result.stats["threads"] = len(engine.all_solvers)
-    result.stats["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return result
 
 
 def _check_threads(threads, note: Optional[Note]) -> int:
