@@ -106,3 +106,12 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     expected = [exhaustive_optimum(words, words, hard=h, max_guesses=6, opener="crane")
                 for h in (None, "nyt", "strict")]
     assert [int(x) for x in r.stdout.split()] == expected
+
+
+def test_cli_threads_beyond_the_cores_get_one_warning_line(tmp_path):
+    words = tmp_path / "ight.txt"
+    words.write_text("\n".join(IGHT[:5]) + "\n")
+    r = _cli("search", "fight", "--answers", str(words), "--threads", "999", cwd=tmp_path)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    warnings = [line for line in r.stdout.splitlines() if "999 threads" in line]
+    assert warnings == [f"warning: 999 threads capped at the machine's {os.cpu_count()} cores"]
