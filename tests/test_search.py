@@ -44,9 +44,9 @@ def test_optimum_equals_exhaustive_search(hard, answers, extra, cap, shared, dat
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
-    # shared: every group is solved by both threads together (Solver.solve_shared)
+    # shared: every group is solved by both threads together (Solver.solve_shared_root)
     result = search(opener, hard=hard, answers=lists, max_guesses=cap, threads=2, cache_mb=1,
-                    coop_min=1 if shared else None)
+                    share_min=1 if shared else None)
     if expected is None:
         assert not result.feasible and result.tree is None
         return

@@ -3,11 +3,50 @@
 from wordle_opt._typedefs cimport pat_t, widx_t, cost_t, uint8_t, uint16_t, int32_t, int64_t, uint64_t
 
 
+cpdef enum:
+    ALL_GREEN = 242        # the colouring of a hit: 2 (green) in every base-3 digit
+    NPAT = 243             # colourings 0..242
+
+
 cdef enum:
-    ALL_GREEN = 242
-    NPAT = 243
     MAX_FRAMES = 64        # deepest recursion the solver supports
     FAST_MIN = 16          # candidate count from which scans use colouring stamps
+
+
+cdef extern from *:
+    """
+    #define WO_INF (((int64_t) 1) << 40)
+    """
+    # The cost of an infeasible state: above any total of 2**31 answers x 64 guesses.
+    const cost_t INF "WO_INF"
+
+
+cdef inline cost_t lb_size(int s, int d) noexcept nogil:
+    """Lower bound on cost(S, d) from |S| = s alone, exact (the optimum) when
+    s <= 2 or d <= 1: one answer may be hit by the first guess, every other
+    needs two or more; at most 242 groups can each have one answer hit by the
+    second guess, the rest need a third."""
+    if s <= 0:
+        return 0
+    if d <= 0:
+        return INF
+    if s == 1:
+        return 1
+    if d == 1:
+        return INF
+    if s == 2:
+        return 3
+    if s > 243:
+        if d == 2:
+            return INF
+        return 3 * s - 244
+    return 2 * s - 1
+
+
+cdef inline bint splits_or_hits(int ngroups, bint hits) noexcept nogil:
+    """Is a guess worth playing (and passing to the children)?  Only if it
+    splits the candidates into two or more groups or may be the answer."""
+    return ngroups > 1 or hits
 
 
 cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
@@ -41,7 +80,8 @@ cdef enum Error:
     ERR_STOPPED = 2        # request_stop() was called
 
 
-cdef enum Rule:
+cpdef enum:
+    # hard-mode rule of a Solver (the Python layer passes these by name)
     RULE_EASY = 0
     RULE_NYT = 1
     RULE_STRICT = 2
@@ -64,6 +104,19 @@ cdef struct CacheEntry:
     uint8_t used
 
 
+cdef struct Position:
+    # One node of the search, handed from step to step of Solver.solve.
+    const widx_t* S         # [n] candidates (answer indices), sorted
+    int n
+    const widx_t* L         # [nl] legal guesses
+    int nl
+    int d                   # guesses left (clamped to n)
+    int depth               # recursion level = index of the node's Frame
+    cost_t beta             # the caller needs the value only if below beta
+    cost_t lb               # proven lower bound on the node's value so far
+    uint64_t k1, k2         # cache key of (S, d, L)
+
+
 cdef struct Frame:
     # Scratch space for one recursion level; a child never touches its parent's.
     Candidate* cands        # [ng] guesses worth trying, after deduplication
@@ -74,6 +127,11 @@ cdef struct Frame:
     widx_t* child_legal     # [ng] legal guesses of the child being solved (hard mode)
     widx_t* part            # [na] candidates grouped by colouring
     uint64_t* seen          # [seen_cap] partition hashes (deduplication)
+    int ncand               # entries of cands (bound below beta)
+    int nuseful             # entries of useful
+    cost_t minfail          # least bound >= beta seen (the fail-high value)
+    cost_t scan_best        # best exact total from the scan (groups <= 2), or INF
+    widx_t scan_bestg       # ... and its guess
     int ngroups             # groups of the candidate being tried, largest first
     pat_t gpat[243]
     int32_t gstart[243]
@@ -116,12 +174,19 @@ cdef class Solver:
     cdef Stats stats
     cdef int error                  # an Error, set inside nogil code, raised after it
     cdef int stop_requested         # set by another thread: stop at the next node
-    cdef int par_tid, par_n         # solve_shared: this thread's share of the root
-    cdef int64_t* par_best          # solve_shared: best root total over all threads
+    cdef int share_tid, share_n     # shared root: this thread's share of the root's guesses
+    cdef int64_t* share_best        # shared root: best root total over all threads
 
     cdef int _frame(self, int depth) noexcept nogil
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil
+    # The steps of solve(), in order (each states its contract where defined).
+    cdef inline bint closed_form(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint cache_lookup(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint perfect_split(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline bint scan(self, Position* P, Frame* F, cost_t* v, widx_t* best_out) noexcept nogil
+    cdef inline cost_t candidate_loop(self, Position* P, Frame* F, widx_t* bestg) noexcept nogil
+    cdef inline void store_result(self, Position* P, cost_t v, widx_t bestg, widx_t* best_out) noexcept nogil
     cdef cost_t try_guess(self, int depth, const widx_t* S, int n, const widx_t* useful,
                           int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil
     cdef int child_legal(self, const widx_t* L, int nl, widx_t g, pat_t p,

@@ -14,6 +14,9 @@ from libc.stdlib cimport malloc, calloc, free, qsort
 
 cnp.import_array()
 
+# Cache of each Solver in MiB, and search()'s default: one value for both.
+DEFAULT_CACHE_MB = 192.0
+
 cdef int POW3[5]
 POW3[:] = [1, 3, 9, 27, 81]
 
@@ -159,69 +162,55 @@ cdef extern from *:
     void wo_atomic_min(int64_t* p, int64_t v) nogil
 
 
-cdef cost_t INF = (<cost_t> 1) << 40
-# 64-bit hashing constants (splitmix64, FNV-1a, golden ratio, pi digits)
-cdef uint64_t K_632BE59B = 0x632be59bd9b4e019
-cdef uint64_t K_9E3779B9 = 0x9e3779b97f4a7c15
-cdef uint64_t K_GOLD = 0x51ed270b27f1a3c5
-cdef uint64_t K_SM1 = 0xbf58476d1ce4e5b9
-cdef uint64_t K_SM2 = 0x94d049bb133111eb
-cdef uint64_t K_PI1 = 0x243f6a8885a308d3
-cdef uint64_t K_PI2 = 0x13198a2e03707344
-cdef uint64_t K_FNV_PRIME = 0x100000001b3
-cdef uint64_t K_FNV_BASIS = 0xcbf29ce484222325
-
-
-cdef inline cost_t lb_size(int s, int d) noexcept nogil:
-    """Lower bound on cost(S, d) from |S| = s alone: one answer may be hit by the
-    first guess, every other needs two or more; at most 242 groups can each have
-    one answer hit by the second guess, the rest need a third."""
-    if s <= 0:
-        return 0
-    if d <= 0:
-        return INF
-    if s == 1:
-        return 1
-    if d == 1:
-        return INF
-    if s == 2:
-        return 3
-    if s > 243:
-        if d == 2:
-            return INF
-        return 3 * s - 244
-    return 2 * s - 1
+# 64-bit hashing constants.  A cache key is two independent 64-bit hashes
+# (128 bits), so each of the two uses its own constants.
+# splitmix64's finaliser multipliers (Steele, Lea & Flood 2014): full avalanche.
+cdef uint64_t SPLITMIX_MUL1 = 0xbf58476d1ce4e5b9
+cdef uint64_t SPLITMIX_MUL2 = 0x94d049bb133111eb
+# 2**64 / golden ratio, splitmix64's increment: consecutive indices land far apart.
+cdef uint64_t GOLDEN_GAMMA = 0x9e3779b97f4a7c15
+# Seeds: the first 128 bits of pi's fraction (nothing-up-my-sleeve numbers),
+# one per hash so the two keys start independent.
+cdef uint64_t PI_SEED1 = 0x243f6a8885a308d3
+cdef uint64_t PI_SEED2 = 0x13198a2e03707344
+# FNV-1a 64 (Fowler/Noll/Vo): the second list hash, and the split hash's start.
+cdef uint64_t FNV64_PRIME = 0x100000001b3
+cdef uint64_t FNV64_OFFSET = 0xcbf29ce484222325
+# Arbitrary odd multipliers with well-spread bits, distinct from those above so
+# that guesses-left (DEPTH_MUL) and "may hit" (HIT_MUL) mix into other bits.
+cdef uint64_t DEPTH_MUL = 0x632be59bd9b4e019
+cdef uint64_t HIT_MUL = 0x51ed270b27f1a3c5
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     # splitmix64 finaliser
     x ^= x >> 30
-    x *= K_SM1
+    x *= SPLITMIX_MUL1
     x ^= x >> 27
-    x *= K_SM2
+    x *= SPLITMIX_MUL2
     x ^= x >> 31
     return x
 
 
 cdef inline void hash_list(const widx_t* a, int n, uint64_t* h1, uint64_t* h2) noexcept nogil:
     """Two independent 64-bit hashes of an index list (cache keys: 128 bits)."""
-    cdef uint64_t x = K_PI1 + n, y = K_PI2 + n
+    cdef uint64_t x = PI_SEED1 + n, y = PI_SEED2 + n
     cdef int i
     for i in range(n):
-        x = mix64(x ^ (<uint64_t> a[i] + K_9E3779B9))
-        y = (y ^ <uint64_t> a[i]) * K_FNV_PRIME + (y >> 29)
+        x = mix64(x ^ (<uint64_t> a[i] + GOLDEN_GAMMA))
+        y = (y ^ <uint64_t> a[i]) * FNV64_PRIME + (y >> 29)
     h1[0] = x
     h2[0] = mix64(y)
 
 
 cdef inline void hash_set(const widx_t* a, int n, uint64_t* h1, uint64_t* h2) noexcept nogil:
     """Two 64-bit hashes of a set of indices, independent of their order."""
-    cdef uint64_t x = K_PI1 + n, y = K_PI2 + n, z
+    cdef uint64_t x = PI_SEED1 + n, y = PI_SEED2 + n, z
     cdef int i
     for i in range(n):
-        z = mix64(<uint64_t> a[i] + K_9E3779B9)
+        z = mix64(<uint64_t> a[i] + GOLDEN_GAMMA)
         x += z
-        y ^= mix64(z + K_PI2)
+        y ^= mix64(z + PI_SEED2)
     h1[0] = mix64(x)
     h2[0] = mix64(y + x)
 
@@ -300,8 +289,12 @@ cdef class Solver:
     drives it; see there for the public API."""
 
     def __cinit__(self, const pat_t[:, ::1] table, const uint8_t[:, ::1] guess_codes,
-                  const widx_t[::1] answer_guess, int rule=0, double cache_mb=256.0):
+                  const widx_t[::1] answer_guess, int rule=RULE_EASY, double cache_mb=DEFAULT_CACHE_MB):
         cdef Py_ssize_t i, j, cap
+        if not 0 < cache_mb < 1e9:  # NaN and inf too (the doubling below would never stop)
+            raise ValueError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
+        if rule not in (RULE_EASY, RULE_NYT, RULE_STRICT):
+            raise ValueError(f"rule must be RULE_EASY, RULE_NYT or RULE_STRICT, not {rule!r}")
         self.ng = table.shape[0]
         self.na = table.shape[1]
         self.rule = rule
@@ -321,7 +314,7 @@ cdef class Solver:
         if self.poskey == NULL:
             raise MemoryError()
         for i in range(self.na):
-            self.poskey[i] = mix64(<uint64_t> i + K_PI1) | 1
+            self.poskey[i] = mix64(<uint64_t> i + PI_SEED1) | 1
         self.seen_cap = 1
         while self.seen_cap < 2 * self.ng:
             self.seen_cap *= 2
@@ -338,7 +331,7 @@ cdef class Solver:
             cap *= 2
         self.cache = <CacheEntry*> calloc(cap, sizeof(CacheEntry))
         if self.cache == NULL:
-            raise MemoryError()
+            raise MemoryError(f"cannot allocate a cache of {cap * sizeof(CacheEntry) / 1048576.0:.0f} MiB")
         self.cache_mask = cap - 1
         memset(&self.stats, 0, sizeof(Stats))
 
@@ -421,8 +414,8 @@ cdef class Solver:
         if d > n:
             d = n
         hash_list(S, n, k1, k2)
-        k1[0] ^= mix64(<uint64_t> d * K_9E3779B9 + 17)
-        k2[0] += <uint64_t> d * K_632BE59B
+        k1[0] ^= mix64(<uint64_t> d * GOLDEN_GAMMA + 17)
+        k2[0] += <uint64_t> d * DEPTH_MUL
         if self.rule != RULE_EASY:
             # Hard mode: the legal guesses are part of the state.
             hash_set(L, nl, &l1, &l2)
@@ -505,98 +498,157 @@ cdef class Solver:
         return False
 
     # -- the search ----------------------------------------------------------
+    # Every step below takes the node's Position (P) and, where it needs one,
+    # its Frame.  A step that "settles" the node writes the node's value to
+    # v[0] and returns True; the value then follows solve()'s contract.
     cdef cost_t solve(self, int depth, const widx_t* S, int n, const widx_t* L, int nl,
                       int d, cost_t beta, widx_t* best_out) noexcept nogil:
-        cdef cost_t node_lb, best, total, minfail, scan_best, par_mine, shared
-        cdef uint64_t k1, k2, h, slot, mask
-        cdef CacheEntry* e
+        """cost(S, d) with legal guesses L.  Returns v if v < beta (and its best
+        first guess in best_out), else some number in [beta, v]; INF when
+        infeasible, or on error (self.error is then set)."""
+        cdef Position P
         cdef Frame* F
-        cdef Py_ssize_t j
-        cdef int i, k, t, ncand, nuseful, s, gi, bucket_end, maxs
-        cdef bint fast, ins, dup, shared_root
-        cdef uint8_t st
-        cdef uint8_t* mark
-        cdef widx_t g, bestg, scan_bestg, par_mine_g
-        cdef const pat_t* row
-        cdef pat_t c
-        cdef int64_t sumsq
-
-        if n == 0:
-            return 0
-        if d > n:
-            d = n  # every useful guess shrinks each group, so n guesses always suffice
-        if d <= 0:
-            return INF
-        best_out[0] = self.ans_guess[S[0]]
-        if n == 1:
-            return 1
-        if d == 1:
-            return INF
-        if n == 2:
-            return 3
-        node_lb = lb_size(n, d)
-        if node_lb >= beta:
-            return node_lb
+        cdef cost_t v
+        cdef widx_t bestg
+        P.S = S
+        P.n = n
+        P.L = L
+        P.nl = nl
+        # every useful guess shrinks each group, so n guesses always suffice
+        P.d = d if d <= n else n
+        P.depth = depth
+        P.beta = beta
+        if self.closed_form(&P, &v, best_out):
+            return v
         if depth >= MAX_FRAMES or self._frame(depth) != 0:
             self.error = ERR_NO_SPACE
             return INF
-
-        self.state_key(S, n, L, nl, d, &k1, &k2)
-        e = self.probe(k1, k2)
-        if e != NULL:
-            self.stats.cache_hits += 1
-            if e.exact:
-                best_out[0] = e.guess
-                return e.value
-            if e.value >= beta:
-                return e.value
-            if e.value > node_lb:
-                node_lb = e.value
+        self.state_key(S, n, L, nl, P.d, &P.k1, &P.k2)
+        if self.cache_lookup(&P, &v, best_out):
+            return v
         self.stats.nodes += 1
         if self.stop_requested:
             self.error = ERR_STOPPED
             return INF
+        if self.perfect_split(&P, &v, best_out):
+            return v
+        F = &self.frames[depth]
+        if self.scan(&P, F, &v, best_out):
+            return v
+        # Order by bound with a counting sort (bounds are small integers); the
+        # finer order inside one bound is sorted only when the loop gets there.
+        self.order_by_bound(F, F.ncand)
+        v = self.candidate_loop(&P, F, &bestg)
+        if self.error:
+            return INF
+        if self.share_n > 1 and depth == 0:
+            # This thread saw only its share of the root's candidates: its best
+            # is no proof on its own, so it is returned, not cached.
+            best_out[0] = bestg
+            return v
+        self.store_result(&P, v, bestg, best_out)
+        return v
 
-        # A candidate that splits the rest into singletons: 2n - 1 is the bound.
-        if self.perfect_in_set(S, n, best_out):
-            self.store(k1, k2, n, 2 * n - 1, True, best_out[0])
-            return 2 * n - 1
+    cdef inline bint closed_form(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil:
+        """Settles the node from |S| and d alone where lb_size is exact (no
+        answer, one answer, a pair, no guess left, or one guess for two or
+        more answers: v exact, best_out the first candidate); otherwise sets
+        P.lb = lb_size(n, d) and settles only if that reaches beta (v = P.lb,
+        a number in [beta, v])."""
+        P.lb = lb_size(P.n, P.d)
+        if P.n <= 2 or P.d <= 1:
+            if P.n >= 1 and P.d >= 1:
+                best_out[0] = self.ans_guess[P.S[0]]
+            v[0] = P.lb
+            return True
+        best_out[0] = self.ans_guess[P.S[0]]
+        if P.lb >= P.beta:
+            v[0] = P.lb
+            return True
+        return False
+
+    cdef inline bint cache_lookup(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil:
+        """Settles the node from the cache: an exact entry (v exact), or a
+        lower bound that reaches beta (v in [beta, cost]).  A smaller stored
+        bound only raises P.lb."""
+        cdef CacheEntry* e = self.probe(P.k1, P.k2)
+        if e == NULL:
+            return False
+        self.stats.cache_hits += 1
+        if e.exact:
+            best_out[0] = e.guess
+            v[0] = e.value
+            return True
+        if e.value >= P.beta:
+            v[0] = e.value
+            return True
+        if e.value > P.lb:
+            P.lb = e.value
+        return False
+
+    cdef inline bint perfect_split(self, Position* P, cost_t* v, widx_t* best_out) noexcept nogil:
+        """Settles the node when a candidate splits the rest into singletons
+        (v = 2n - 1 exact: nothing is lower), when the bound 2n that holds
+        otherwise reaches beta (v in [beta, cost]), or for three answers
+        (v = 6 exact).  Otherwise raises P.lb to 2n."""
+        cdef int n = P.n
+        if self.perfect_in_set(P.S, n, best_out):
+            self.store(P.k1, P.k2, n, 2 * n - 1, True, best_out[0])
+            v[0] = 2 * n - 1
+            return True
         # Otherwise every guess costs at least 2n (a guess outside S cannot hit;
         # one inside leaves a group of two or more).
-        if node_lb < 2 * n:
-            node_lb = 2 * n
-        if node_lb >= beta:
-            self.store(k1, k2, n, node_lb, False, -1)
-            return node_lb
-        if n == 3 and d >= 3:
+        if P.lb < 2 * n:
+            P.lb = 2 * n
+        if P.lb >= P.beta:
+            self.store(P.k1, P.k2, n, P.lb, False, -1)
+            v[0] = P.lb
+            return True
+        if n == 3 and P.d >= 3:
             # Guessing a candidate leaves a pair: 3 + 3 = 6 = the bound.
-            best_out[0] = self.ans_guess[S[0]]
-            self.store(k1, k2, n, 6, True, best_out[0])
-            return 6
+            best_out[0] = self.ans_guess[P.S[0]]
+            self.store(P.k1, P.k2, n, 6, True, best_out[0])
+            v[0] = 6
+            return True
+        return False
 
-        # Scan the legal guesses: bound each by its split, drop guesses that do
-        # not split S, and (easy mode) guesses whose split was already seen.
-        F = &self.frames[depth]
-        ncand = 0
-        nuseful = 0
-        minfail = INF
-        mask = 0
-        scan_best = INF
-        scan_bestg = -1
+    cdef inline bint scan(self, Position* P, Frame* F, cost_t* v, widx_t* best_out) noexcept nogil:
+        """Bound every legal guess by its split of S.  Fills F.useful (the
+        guesses the children get: those that split S or may hit, in easy mode
+        without repeated splits), F.cands (those whose bound is below beta),
+        F.minfail (the least bound >= beta) and F.scan_best/F.scan_bestg (the
+        best guess whose groups are all of size <= 2, whose bound is exact).
+        Settles the node (v exact) when such a guess meets P.lb."""
+        cdef const widx_t* S = P.S
+        cdef int n = P.n, d = P.d
+        cdef cost_t total
+        cdef uint64_t h, slot, mask = 0
+        cdef Py_ssize_t j
+        cdef int i, k, t, s, maxs, ncand = 0, nuseful = 0
+        cdef bint fast, ins, dup
+        cdef uint8_t st
+        cdef uint8_t* mark
+        cdef widx_t g
+        cdef const pat_t* row
+        cdef pat_t c
+        cdef int64_t sumsq
+        F.minfail = INF
+        F.scan_best = INF
+        F.scan_bestg = -1
         # Mid-sized sets with room for two more guesses: the bound needs only
         # the number of groups (3n - groups - hit), which a write-only stamp
         # per colouring gives without the counting loop's store-to-load chain.
         fast = n >= FAST_MIN and n <= 243 and d - 1 >= 2
         if self.rule == RULE_EASY and not fast:
             mask = 1
-            while mask < 2 * nl:
+            while mask < 2 * P.nl:
                 mask *= 2
             mask -= 1
             memset(F.seen, 0, (mask + 1) * sizeof(uint64_t))
         mark = self.mark  # locals: byte stores through self would force reloads
         st = self.stamp
-        for j in range(nl):
-            g = L[j]
+        for j in range(P.nl):
+            g = P.L[j]
             row = self.table + <Py_ssize_t> g * self.na
             self.stats.scanned += n
             if fast:
@@ -610,15 +662,17 @@ cdef class Solver:
                     k += mark[c] != st
                     mark[c] = st
                 ins = self.mark[ALL_GREEN] == st
-                if k == 1 and not ins:
+                if not splits_or_hits(k, ins):
                     continue  # one group: the guess teaches nothing here
+                # val(x_1..x_k) >= sum of 2|group| - 1 (3 on a miss's side), less
+                # one for the hit: 3n - k - ins.
                 total = 3 * n - k - ins
                 sumsq = -1  # computed if the guess is ever sorted among equals
                 # 2n = one pair at most (with a hit) or all singletons: exact.
                 maxs = 2 if total <= 2 * n else 3
             else:
                 k = 0
-                h = K_FNV_BASIS
+                h = FNV64_OFFSET
                 for i in range(n):
                     c = row[S[i]]
                     if self.cnt[c] == 0:
@@ -641,23 +695,24 @@ cdef class Solver:
                         sumsq += <int64_t> s * s
                         if s > maxs:
                             maxs = s
-            if k == 1 and not ins:
-                continue  # one group: the guess teaches nothing here
-            if maxs <= 2 and total < scan_best:
+                if not splits_or_hits(k, ins):
+                    continue  # one group: the guess teaches nothing here
+            if maxs <= 2 and total < F.scan_best:
                 # Groups of one or two: the bound is the exact cost.
-                scan_best = total
-                scan_bestg = g
-                if total <= node_lb:
+                F.scan_best = total
+                F.scan_bestg = g
+                if total <= P.lb:
                     self.stamp = st
                     best_out[0] = g
-                    self.store(k1, k2, n, total, True, g)
-                    return total
+                    self.store(P.k1, P.k2, n, total, True, g)
+                    v[0] = total
+                    return True
             if self.rule == RULE_EASY and not fast:
                 # Guesses with the same split (and no chance to hit) have equal
                 # subtrees, here and in every subset of S: keep the first.
                 # Candidates are kept even when their split repeats, since a
                 # child may contain one of them and only it can hit there.
-                h = mix64(h + (<uint64_t> ins) * K_GOLD + <uint64_t> k)
+                h = mix64(h + (<uint64_t> ins) * HIT_MUL + <uint64_t> k)
                 if h == 0:
                     h = 1
                 slot = h & mask
@@ -679,80 +734,89 @@ cdef class Solver:
                 # guess that splits S, and repeated splits are cache hits.)
                 F.useful[nuseful] = g
                 nuseful += 1
-            if total >= beta:
-                if total < minfail:
-                    minfail = total
+            if total >= P.beta:
+                if total < F.minfail:
+                    F.minfail = total
                 continue
             F.cands[ncand].guess = g
             F.cands[ncand].in_set = ins
             F.cands[ncand].lb = total
             F.cands[ncand].sumsq = sumsq
             ncand += 1
-
         self.stamp = st
-        # Order by bound with a counting sort (bounds are small integers); the
-        # finer order inside one bound is sorted only when the loop gets there.
-        self.order_by_bound(F, ncand)
+        F.ncand = ncand
+        F.nuseful = nuseful
+        return False
 
-        best = beta
-        bestg = -1
-        par_mine = INF  # solve_shared: the best of this thread's own share
-        par_mine_g = -1
-        shared_root = self.par_n > 1 and depth == 0
-        if scan_best < best:
-            best, bestg = scan_best, scan_bestg
-            if shared_root:
-                par_mine, par_mine_g = scan_best, scan_bestg
-                wo_atomic_min(self.par_best, scan_best)
-        bucket_end = 0
-        for gi in range(ncand):
-            if F.cands[gi].lb >= best or node_lb >= best:
+    cdef inline cost_t candidate_loop(self, Position* P, Frame* F, widx_t* bestg) noexcept nogil:
+        """Try F.cands in order (sorted by bound) until the bound reaches the
+        best total.  Returns v if v < beta (bestg[0]: its guess), else some
+        number in [beta, v] (bestg[0] = -1).  At a shared root (share_n > 1,
+        depth 0) it tries only this thread's share and returns the best of
+        that share (INF, -1 if none), pruning with the best of all threads."""
+        cdef cost_t best = P.beta, minfail = F.minfail, mine = INF, total, shared
+        cdef widx_t g, mine_g = -1
+        cdef int gi, i, bucket_end = 0
+        cdef bint share_root = self.share_n > 1 and P.depth == 0
+        bestg[0] = -1
+        if F.scan_best < best:
+            best = F.scan_best
+            bestg[0] = F.scan_bestg
+            if share_root:
+                mine, mine_g = F.scan_best, F.scan_bestg
+                wo_atomic_min(self.share_best, F.scan_best)
+        for gi in range(F.ncand):
+            if F.cands[gi].lb >= best or P.lb >= best:
                 if F.cands[gi].lb < minfail:
                     minfail = F.cands[gi].lb
                 break
             if gi == bucket_end:
                 bucket_end = gi + 1
-                while bucket_end < ncand and F.cands[bucket_end].lb == F.cands[gi].lb:
+                while bucket_end < F.ncand and F.cands[bucket_end].lb == F.cands[gi].lb:
                     bucket_end += 1
                 for i in range(gi, bucket_end):
                     if F.cands[i].sumsq < 0:
-                        F.cands[i].sumsq = self.split_sumsq(F.cands[i].guess, S, n)
+                        F.cands[i].sumsq = self.split_sumsq(F.cands[i].guess, P.S, P.n)
                 qsort(F.cands + gi, bucket_end - gi, sizeof(Candidate), cmp_cand)
-            if shared_root:
-                # Sharing the root with other threads: take every par_n-th
-                # candidate, and prune with the best any thread has found.
-                if gi % self.par_n != self.par_tid:
+            if share_root:
+                # Take every share_n-th candidate, and prune with the best any
+                # thread has found.
+                if gi % self.share_n != self.share_tid:
                     continue
-                shared = wo_atomic_load(self.par_best)
+                shared = wo_atomic_load(self.share_best)
                 if shared < best:
                     best = shared
                 if F.cands[gi].lb >= best:
                     break
             g = F.cands[gi].guess
-            total = self.try_guess(depth, S, n, F.useful, nuseful, d, g, F.cands[gi].lb, best)
+            total = self.try_guess(P.depth, P.S, P.n, F.useful, F.nuseful, P.d, g,
+                                   F.cands[gi].lb, best)
             if self.error:
                 return INF
             if total < best:
-                best, bestg = total, g
-                if shared_root:
-                    par_mine, par_mine_g = total, g
-                    wo_atomic_min(self.par_best, total)
+                best = total
+                bestg[0] = g
+                if share_root:
+                    mine, mine_g = total, g
+                    wo_atomic_min(self.share_best, total)
             elif total < minfail:
                 minfail = total
-
-        if shared_root:
-            # This thread saw only its share of the candidates: its best is no
-            # proof on its own, so it is returned, not cached.
-            best_out[0] = par_mine_g
-            return par_mine
-        if best < beta:
-            best_out[0] = bestg
-            self.store(k1, k2, n, best, True, bestg)
+        if share_root:
+            bestg[0] = mine_g
+            return mine
+        if best < P.beta:
             return best
-        if minfail < node_lb:
-            minfail = node_lb
-        self.store(k1, k2, n, minfail, False, -1)
-        return minfail
+        bestg[0] = -1
+        return minfail if minfail > P.lb else P.lb
+
+    cdef inline void store_result(self, Position* P, cost_t v, widx_t bestg,
+                                  widx_t* best_out) noexcept nogil:
+        """Cache the loop's result: exact below beta, else a lower bound."""
+        if v < P.beta:
+            best_out[0] = bestg
+            self.store(P.k1, P.k2, P.n, v, True, bestg)
+        else:
+            self.store(P.k1, P.k2, P.n, v, False, -1)
 
     cdef cost_t try_guess(self, int depth, const widx_t* S, int n, const widx_t* useful,
                           int nuseful, int d, widx_t g, cost_t lb, cost_t best) noexcept nogil:
@@ -865,7 +929,7 @@ cdef class Solver:
             raise MemoryError("search scratch space exhausted (or recursion deeper than %d)" % MAX_FRAMES)
         return v, best
 
-    def solve_shared(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses,
+    def solve_shared_root(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses,
                      int64_t[::1] shared_best, int tid, int nthreads):
         """Solve S together with other threads, each with its own Solver: this
         one tries every nthreads-th root candidate (from tid) and prunes with
@@ -876,17 +940,17 @@ cdef class Solver:
         cdef cost_t v
         cdef int n = S.shape[0], nl = L.shape[0]
         if n == 0 or nl == 0 or nthreads < 1 or not 0 <= tid < nthreads:
-            raise ValueError("solve_shared: empty set or bad thread numbers")
+            raise ValueError("solve_shared_root: empty set or bad thread numbers")
         self.error = 0
-        self.par_best = &shared_best[0]
-        self.par_tid = tid
-        self.par_n = nthreads
+        self.share_best = &shared_best[0]
+        self.share_tid = tid
+        self.share_n = nthreads
         try:
             with nogil:
                 v = self.solve(0, &S[0], n, &L[0], nl, max_guesses, INF, &best)
         finally:
-            self.par_n = 0
-            self.par_best = NULL
+            self.share_n = 0
+            self.share_best = NULL
         if self.error == ERR_STOPPED:
             raise KeyboardInterrupt("search stopped")
         if self.error:
@@ -895,7 +959,7 @@ cdef class Solver:
 
     def remember(self, const widx_t[::1] S, const widx_t[::1] L, int max_guesses, cost_t value,
                  widx_t guess):
-        """Record a proven optimum of S (e.g. from solve_shared) in this solver's cache."""
+        """Record a proven optimum of S (e.g. from solve_shared_root) in this solver's cache."""
         cdef uint64_t k1, k2
         if S.shape[0] == 0:
             return
@@ -907,6 +971,33 @@ cdef class Solver:
         """Make a running solve_set (in another thread) stop soon and raise
         KeyboardInterrupt; the solver refuses further work."""
         self.stop_requested = 1
+
+    def useful(self, const widx_t[::1] S, const widx_t[::1] L):
+        """The guesses of L that split S or may hit (splits_or_hits, in L's
+        order): in hard mode, the legal list a node hands its children before
+        each child's legality filter, hence part of their cache keys."""
+        out = np.empty(L.shape[0], dtype=np.int32)
+        cdef widx_t[::1] o = out
+        cdef int i, j, k, m = 0, n = S.shape[0]
+        cdef const pat_t* row
+        cdef pat_t c
+        cdef bint hits
+        for j in range(L.shape[0]):
+            row = self.table + <Py_ssize_t> L[j] * self.na
+            k = 0
+            for i in range(n):
+                c = row[S[i]]
+                if self.cnt[c] == 0:
+                    self.touched[k] = c
+                    k += 1
+                self.cnt[c] += 1
+            hits = self.cnt[ALL_GREEN] > 0
+            for i in range(k):
+                self.cnt[self.touched[i]] = 0
+            if splits_or_hits(k, hits):
+                o[m] = L[j]
+                m += 1
+        return out[:m]
 
     def legal_after(self, const widx_t[::1] L, widx_t g, int p):
         """Hard mode: the guesses of L that stay legal after g was coloured p."""

@@ -39,45 +39,52 @@ def cmd_search(args) -> int:
 
     if args.out:
         _check_writable(args.out)  # before the search, not after it
+    progress = Progress(unit="groups")
+    first = []
 
-    def run(cap):
-        progress = Progress(unit="groups")
-        try:
-            return search(
-                opener=args.opener,
-                hard=args.hard,
-                answers=args.answers,
-                guesses=args.guesses,
-                max_guesses=cap,
-                threads=args.threads,
-                cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
-                progress=progress,
-            )
-        finally:
-            progress.close()
+    def refuted(result) -> None:
+        # No strategy fits this cap: say so (the search goes on with the next).
+        progress.close()
+        if not first:
+            first.append(result)
+            print(result)
+            print(f"no strategy solves every answer within {result.max_guesses} guesses"
+                  + (f" with opener {result.opener.upper()}" if result.opener else ""))
+            for line in result.unsolvable[:5]:
+                print(f"  cannot finish: {line}")
+        else:
+            print(f"not within {result.max_guesses} guesses either")
+        sys.stdout.flush()
 
-    result = run(args.max_guesses)
-    print(result)
-    if result.feasible:
-        _write(result, args)
-        return 0
-    # No strategy fits the cap: say so, then find the smallest cap that works.
-    print(f"no strategy solves every answer within {result.max_guesses} guesses"
-          + (f" with opener {result.opener.upper()}" if result.opener else ""))
-    for line in result.unsolvable[:5]:
-        print(f"  cannot finish: {line}")
-    if args.no_fallback:
+    def note(line: str) -> None:
+        progress.close()
+        print(line, flush=True)  # (stdout: stderr carries only errors and the progress line)
+
+    try:
+        result = search(
+            opener=args.opener,
+            hard=args.hard,
+            answers=args.answers,
+            guesses=args.guesses,
+            max_guesses=args.max_guesses,
+            threads=args.threads,
+            cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
+            progress=progress,
+            fallback=not args.no_fallback,
+            on_refuted=refuted,
+            note=note,
+        )
+    finally:
+        progress.close()
+    if not result.feasible:
+        # Only with --no-fallback (or a cap no number of guesses can meet).
+        refuted(result)
         return 1
-    cap = result.max_guesses
-    while not result.feasible and cap <= result.n_answers:
-        cap += 1
-        result = run(cap)
-        if not result.feasible:
-            print(f"not within {cap} guesses either")
-    print(f"\nthe best it can do with {cap} guesses:")
+    if first:
+        print(f"\nthe best it can do with {result.max_guesses} guesses:")
     print(result)
     _write(result, args)
-    return 1
+    return 1 if first else 0
 
 
 def _check_writable(path: str) -> None:
