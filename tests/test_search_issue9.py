@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from wordle_opt._reference import exhaustive_optimum
+from wordle_opt.oracle import exhaustive_optimum
 from wordle_opt.errors import WordleOptError
 from wordle_opt.search import search
 from wordle_opt.wordlists import WordLists

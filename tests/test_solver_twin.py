@@ -1,4 +1,4 @@
-"""The compiled Solver against its plain-Python twin (wordle_opt._solver_py),
+"""The compiled Solver against its plain-Python twin (wordle_opt._core_py),
 and the twin and the stubs against the compiled core's public names."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordle_opt import _core, _solver_py
+from wordle_opt import _core, _core_py
 from wordle_opt.wordlists import WordLists
 
 WORDS = sorted(set("""fight light might night right sight tight wight batch catch hatch latch
@@ -25,7 +25,7 @@ def public(names):
 
 def test_twin_and_stubs_expose_the_compiled_names():
     compiled = public(dir(_core))
-    assert compiled <= public(dir(_solver_py)) | {"encode", "score_codes", "pattern_table_codes"}
+    assert compiled <= public(dir(_core_py)) | {"encode", "score_codes", "pattern_table_codes"}
     stub = ast.parse(pathlib.Path(_core.__file__).with_name("_core.pyi").read_text())
     stubbed = {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
     stubbed |= {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
@@ -33,16 +33,16 @@ def test_twin_and_stubs_expose_the_compiled_names():
     methods = public(dir(_core.Solver))
     [cls] = [n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "Solver"]
     assert methods <= {f.name for f in cls.body if isinstance(f, ast.FunctionDef)}
-    assert methods <= public(dir(_solver_py.Solver))
+    assert methods <= public(dir(_core_py.Solver))
     for name in ("ALL_GREEN", "NPAT", "RULE_EASY", "RULE_NYT", "RULE_STRICT", "INFINITY", "DEFAULT_CACHE_MB"):
-        assert getattr(_core, name) == getattr(_solver_py, name), name
+        assert getattr(_core, name) == getattr(_core_py, name), name
 
 
 def solvers(answers, extra, rule):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     args = (np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes),
             np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32), rule, 1)
-    return lists, _core.Solver(*args), _solver_py.Solver(*args)
+    return lists, _core.Solver(*args), _core_py.Solver(*args)
 
 
 @pytest.mark.parametrize("rule", RULES)
@@ -80,7 +80,7 @@ def test_shared_root_shares_add_up_to_the_optimum(rule, answers, cap):
     S = np.arange(len(lists.answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
     exact = plain.solve_set(S, L, cap)[0]
-    for solver_cls in (_core.Solver, _solver_py.Solver):
+    for solver_cls in (_core.Solver, _core_py.Solver):
         shared = np.array([_core.INFINITY], dtype=np.int64)
         parts = [solver_cls(fast_table(lists), lists.guess_codes, answer_guess(lists), rule, 1)
                  .solve_shared_root(S, L, cap, shared, t, 2) for t in range(2)]
@@ -97,7 +97,7 @@ def answer_guess(lists):
 
 def test_solver_rejects_bad_cache_sizes():
     lists, _, _ = solvers(["crane", "slate"], [], _core.RULE_EASY)
-    for impl in (_core, _solver_py):
+    for impl in (_core, _core_py):
         for bad in (float("inf"), float("nan"), 0.0, -1.0):
             with pytest.raises(ValueError, match="cache_mb"):
                 impl.Solver(fast_table(lists), lists.guess_codes, answer_guess(lists), impl.RULE_EASY, bad)

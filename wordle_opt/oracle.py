@@ -136,10 +136,3 @@ def exhaustive_tree(answers, guesses, hard=None, max_guesses=None, opener=None):
     """An optimal tree as a ``wordle_opt.node.Node`` (ties: first guess in list
     order), or None if infeasible."""
     return _exhaustive(answers, guesses, hard, max_guesses, opener, True)[1]
-
-
-# The plain twin of _core.Solver and the core's constants (the lead moves this
-# re-export into _core_py; until then the implementation switch finds them here).
-from wordle_opt._solver_py import (  # noqa: E402
-    DEFAULT_CACHE_MB, INFINITY, NPAT, RULE_EASY, RULE_NYT, RULE_STRICT, Solver,
-)

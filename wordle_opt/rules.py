@@ -102,9 +102,12 @@ def parse_cap(value) -> Optional[int]:
     WordleOptError otherwise."""
     if value is None or (isinstance(value, str) and value.strip().lower() in _NO_CAP):
         return None
+    # True is an int and int(2.5) is 2: both would run with a cap nobody asked for.
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise WordleOptError(f"expected a number of guesses, got {value!r}")
     try:
         n = int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise WordleOptError(f"expected a number of guesses, got {value!r}") from None
     if n < 1:
         raise WordleOptError(f"must be at least 1, got {n}")

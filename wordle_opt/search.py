@@ -19,7 +19,7 @@ import numpy as np
 from wordle_opt._impl import core
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
-from wordle_opt.rules import normalise_rule
+from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table
 from wordle_opt.patterns import Pattern
 from wordle_opt.tree import Node, Tree
@@ -122,18 +122,6 @@ class SearchResult:
         return _html_table(self.summary_rows()) + (_html_histogram(self.histogram) if self.tree else "")
 
 
-def _parse_cap(max_guesses) -> Optional[int]:
-    if max_guesses is None or (isinstance(max_guesses, str) and max_guesses.lower() in ("none", "inf", "unlimited")):
-        return None
-    try:
-        cap = int(max_guesses)
-    except (TypeError, ValueError):
-        raise WordleOptError(f"max_guesses must be a positive integer or none, not {max_guesses!r}") from None
-    if cap < 1:
-        raise WordleOptError(f"max_guesses must be a positive integer or none, not {max_guesses!r}")
-    return cap
-
-
 def search(
     opener: Optional[str] = "salet",
     hard=None,
@@ -170,7 +158,10 @@ def search(
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     rule = normalise_rule(hard)
-    cap = _parse_cap(max_guesses)
+    try:
+        cap = parse_cap(max_guesses)
+    except WordleOptError as exc:
+        raise WordleOptError(f"max_guesses: {exc}") from None
     if isinstance(answers, WordLists):
         if guesses is not None:
             raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
