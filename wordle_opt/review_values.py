@@ -152,8 +152,10 @@ class Evaluator:
             out.append(hit)
         return out
 
-    def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int) -> Split:
-        """Q(g) at the position, with every group's exact value (or bound)."""
+    def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
+              known: Optional[Dict[int, Cost]] = None) -> Split:
+        """Q(g) at the position, with every group's exact value (or bound);
+        ``known``: the groups' values from an earlier search, if any."""
         row = self.engine.table[g, S]
         d = self.depth(turns_played)
         groups = {}
@@ -163,7 +165,9 @@ class Evaluator:
             Lp = self.legal_after(L, g, p) if p != ALL_GREEN else L[:0]
             groups[p] = [Sp, Lp]
         inner = [p for p in groups if p != ALL_GREEN]
-        if d <= 1 and inner:  # no guess left for the groups that are not solved
+        if known is not None:
+            vals = [(known[p], -1) for p in inner]
+        elif d <= 1 and inner:  # no guess left for the groups that are not solved
             vals = [(Cost(INF, len(groups[p][0])), -1) for p in inner]
         else:
             vals = self.values([(groups[p][0], groups[p][1], d - 1) for p in inner])
@@ -194,32 +198,28 @@ class RootBest:
     searched: Tuple[Tuple[str, Cost], ...] = ()
 
 
-_ROOT_CACHE: Dict[tuple, Cost] = {}
+# Exact values of the openers' groups, per (lists, rule, cap, opener): the
+# first turn of every review repeats them (SALET: 0.8 s each time otherwise).
+_ROOT_CACHE: Dict[tuple, Dict[int, Cost]] = {}
 _ROOT_LOCK = threading.Lock()
 # Lists this small: prove the best opener outright (one search over every guess).
 EXACT_ROOT_MAX_ANSWERS = 100
 
 
 def opener_cost(ev: Evaluator, g: int) -> Split:
-    """Q(g) at the start of the game (remembered per lists, rule, cap, opener)."""
-    lists = ev.lists
-    key = (hash((lists.answers, lists.guesses)), ev.rule, ev.cap, g)
-    S = np.arange(len(lists.answers), dtype=np.int32)
-    split = ev.split(S, ev.engine.all_guesses, 0, g)
-    if split.cost.exact:
-        with _ROOT_LOCK:
-            if len(_ROOT_CACHE) > 256:
-                _ROOT_CACHE.clear()
-            _ROOT_CACHE[key] = split.cost
-    return split
-
-
-def _cached_opener(ev: Evaluator, g: int) -> Cost:
+    """Q(g) at the start of the game, its groups' values remembered."""
     lists = ev.lists
     key = (hash((lists.answers, lists.guesses)), ev.rule, ev.cap, g)
     with _ROOT_LOCK:
-        hit = _ROOT_CACHE.get(key)
-    return hit if hit is not None else opener_cost(ev, g).cost
+        known = _ROOT_CACHE.get(key)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    split = ev.split(S, ev.engine.all_guesses, 0, g, known)
+    if known is None and split.cost.exact:
+        with _ROOT_LOCK:
+            if len(_ROOT_CACHE) > 256:
+                _ROOT_CACHE.clear()
+            _ROOT_CACHE[key] = {p: c for p, (_, _, c) in split.groups.items()}
+    return split
 
 
 def _best_first_guess(ev: Evaluator, shortlist: List[int],
@@ -244,7 +244,7 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
     for i, g in enumerate(dict.fromkeys(shortlist)):
         if progress is not None:
             progress(i, words[g])
-        searched.append((words[g], _cached_opener(ev, g)))
+        searched.append((words[g], opener_cost(ev, g).cost))
     exact = [(w, c) for w, c in searched if c.exact]
     best_total = min((c.total for _, c in exact), default=INF)
     best = tuple(w for w, c in exact if c.total == best_total)
