@@ -242,3 +242,32 @@ def test_a_long_search_does_not_block_other_requests(live_server):
     assert r.status_code == 200
     assert slow.is_alive(), f"the ADIEU search finished first; answered the other request in {fast:.2f} s"
     slow.join()
+
+
+# ------------------------------------------------------------------ Review
+
+def test_review_matches_the_api_and_cli_table(original):
+    from wordle_opt.review_show import rows
+
+    small = [a for a in original.answers if a.endswith("ate")][:40]
+    up = client.post("/api/lists", json={"answers": "\n".join(small)}).json()
+    game = f"{small[0]}.{wordle_opt.score(small[0], small[5]).byg}.{small[5]}.GGGGG"
+    r = client.post("/api/review", json={"lists": up["name"], "game": game})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    direct = wordle_opt.review(game, answers=WordLists.from_words(small, name="x"), threads=1)
+    assert got["rows"] == rows(direct)
+    assert [t["skill"] for t in got["turns"]] == [t.skill for t in direct.turns]
+    assert got["solved"] and len(got["turns"]) == 2
+
+
+@pytest.mark.parametrize("body, status, words", [
+    ({"game": "salet drone crate"}, 400, ["WORD.COLOURS", "answer"]),
+    ({"game": "salte drone", "answer": "crate"}, 400, ["salte", "salet"]),
+    ({"game": ""}, 422, ["game"]),
+    ({"game": "salet crate", "answer": "zzzzz"}, 400, ["zzzzz"]),
+])
+def test_bad_review_requests(body, status, words):
+    message = error(client.post("/api/review", json=body), status)
+    for w in words:
+        assert w in message, message

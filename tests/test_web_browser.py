@@ -131,3 +131,36 @@ def test_explore_the_tree(browser, live_server):
     inner = css(browser, "#tree .node .node")[0]
     assert inner.text.startswith("Guess COURD")
     assert "221 answers" in inner.text
+
+
+def _cli_review_rows(*args):
+    import re
+    import subprocess
+    import sys
+    import tempfile
+
+    r = subprocess.run([sys.executable, "-m", "wordle_opt", "review", *args], capture_output=True, text=True,
+                       timeout=600, cwd=tempfile.gettempdir())
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    table = lines[1:lines.index("")]
+    return [re.split(r"\s{2,}", line.strip()) for line in table]
+
+
+def test_review_matches_the_cli(browser, live_server):
+    open_view(browser, live_server, "review")
+    css(browser, "#review-game")[0].send_keys("salet drone crate")
+    css(browser, "#review-answer")[0].send_keys("crate")
+    css(browser, "#review-go")[0].click()
+    wait_for(browser, lambda d: css(d, "#review-table .review-row"), timeout=600)
+    page = []
+    for row in css(browser, "#review-table .review-row"):
+        cells = row.find_elements("css selector", "td")
+        tiles = cells[1].find_elements("css selector", ".tile")
+        word = "".join(t.text for t in tiles)
+        colours = "".join("BYG"[int(t.get_attribute("class").split(" c")[1][0])] for t in tiles)
+        page.append([cells[0].text, word, colours] + [c.text for c in cells[2:]])
+    cli = _cli_review_rows("--answer", "crate", "salet", "drone", "crate")
+    assert page == cli
+    assert [r[8] for r in page] == ["100.0", "86.5", "100.0"]     # skill per turn
+    assert "SALET costs 7920 guesses" in text(browser, "#review-out")

@@ -34,6 +34,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore
+from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
 
 STATIC = Path(__file__).with_name("static")
@@ -61,6 +62,12 @@ async def _bad_request(request: Request, exc: RequestValidationError):
     return _error(422, f"{where}: {first.get('msg', 'invalid')}")
 
 
+@app.exception_handler(Exception)
+async def _server_error(request: Request, exc: Exception):
+    # A bug, not bad input: still one JSON line for the page, never a traceback.
+    return _error(500, f"internal error ({type(exc).__name__}); please report it")
+
+
 @app.exception_handler(HTTPException)
 async def _http_error(request: Request, exc: HTTPException):
     return _error(exc.status_code, str(exc.detail))
@@ -73,7 +80,7 @@ class Settings(BaseModel):
     hard: Rule = "easy"
     max_guesses: Optional[int] = Field(6, ge=1, le=20)
 
-    def game(self) -> compute.Game:
+    def to_game(self) -> compute.Game:
         return compute.make_game(self.lists, self.hard, self.max_guesses)
 
 
@@ -84,6 +91,11 @@ class Turn(BaseModel):
 
 class AdviceRequest(Settings):
     history: List[Turn] = Field(default_factory=list, max_length=20)
+
+
+class ReviewRequest(Settings):
+    game: str = Field(min_length=1, max_length=400)
+    answer: Optional[str] = Field(None, max_length=32)
 
 
 # ------------------------------------------------------------------- routes
@@ -126,7 +138,7 @@ async def upload_lists(request: Request, name: str = Query("upload", max_length=
 def advice(req: AdviceRequest):
     """The position after ``history``: suggestion (with expected guesses, exact
     or a labelled estimate), alternatives, candidates left."""
-    game = req.game()
+    game = req.to_game()
     return advise(game, parse_history((t.guess, t.colours) for t in req.history))
 
 
@@ -139,3 +151,9 @@ def explore_node(opener: str = Query(DEFAULT_OPENER, max_length=32), path: str =
     game = compute.make_game(lists, hard, compute.parse_cap(max_guesses))
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
     return explore(game, opener, patterns)
+
+
+@app.post("/api/review")
+def review(req: ReviewRequest):
+    """``wordle_opt.review`` of a game: the CLI's table rows and notes, and every figure."""
+    return review_game(req.to_game(), req.game, req.answer)

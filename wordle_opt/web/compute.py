@@ -21,9 +21,10 @@ from wordle_opt.rules import normalise_rule
 from wordle_opt.search import SearchResult, search
 from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words
 
-# Searches running at once; more wait their turn.  The core releases the GIL,
-# so two searches use both cores and a third request still gets answered.
-SEARCH_SLOTS = max(2, os.cpu_count() or 1)
+# Searches (and reviews) running at once; more wait their turn.  The core
+# releases the GIL, so the event loop and quick requests still get answered,
+# and a review of several seconds leaves room for others' searches.
+SEARCH_SLOTS = max(4, os.cpu_count() or 1)
 # Transposition table of one web search (the CLI's default is 192 MiB): keeps
 # SEARCH_SLOTS searches well inside memory.  SALET easy still proves in ~0.5 s.
 SEARCH_CACHE_MB = 48.0
@@ -77,6 +78,11 @@ class Memo:
 
 
 memo = Memo()
+
+
+def search_slot() -> threading.BoundedSemaphore:
+    """Hold one while searching (``with search_slot():``)."""
+    return _slots
 
 
 def exact_search(lists: WordLists, opener: Optional[str], rule: Optional[str], cap: Optional[int]) -> SearchResult:

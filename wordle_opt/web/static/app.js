@@ -244,6 +244,48 @@ async function loadTree(ev) {
   }
 }
 
+// ---------------------------------------------------------------- Review
+
+// Headings for the CLI's columns (the cells are the CLI's own text).
+const REVIEW_HEAD = ["#", "guess", "answers before", "after", "expected, your guess", "expected, best guess",
+  "best guess", "skill", "luck", "luck %"];
+
+function renderReview(r) {
+  const table = el("table", { id: "review-table" }, el("tr", {}, ...REVIEW_HEAD.map((h) => el("th", {}, h))));
+  r.rows.forEach((row, i) => {
+    const t = r.turns[i];
+    const cells = [row[0], tiles(t.guess, t.colours), ...row.slice(3)];
+    table.append(el("tr", { class: "review-row" }, ...cells.map((c, j) => el("td", { class: j === 1 || j === 3 || j === 6 ? "" : "num" }, c))));
+  });
+  $("#review-out").replaceChildren(table,
+    el("p", { class: "hint" }, "Expected: guesses still needed, this one included, playing that guess and then " +
+      "the best way (the exact optimum). Skill: 100 \u00d7 best \u00f7 yours, so 100 = a best guess. Luck: guesses " +
+      "the colouring you got saved against the average colouring for your guess (+ lucky); luck %: the share " +
+      "of colourings that would have left more to do."),
+    ...r.notes.map((n) => el("p", { class: "note" }, n)));
+}
+
+async function runReview(ev) {
+  if (ev) ev.preventDefault();
+  $("#review-error").textContent = "";
+  $("#review-out").replaceChildren(el("p", { class: "hint" }, "reviewing\u2026 (the first turn searches several openers: seconds)"));
+  try {
+    const body = { ...settings(), game: $("#review-game").value, answer: $("#review-answer").value.trim() || null };
+    renderReview(await api("POST", "/api/review", body));
+  } catch (e) {
+    $("#review-out").replaceChildren();
+    $("#review-error").textContent = e.message;
+  }
+}
+
+function reviewThisGame() {
+  if (!play.history.length) { $("#play-error").textContent = "play at least one guess first"; return; }
+  $("#review-game").value = play.history.map((t) => `${t.guess}.${t.colours}`).join(".");
+  $("#review-answer").value = "";
+  show("review");
+  runReview();
+}
+
 // ---------------------------------------------------------------- settings
 
 async function loadLists() {
@@ -281,7 +323,8 @@ async function main() {
   $("#explore-form").addEventListener("submit", loadTree);
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
   $("#upload").addEventListener("change", uploadList);
-  if (window.initReview) window.initReview();
+  $("#review-form").addEventListener("submit", runReview);
+  $("#review-this").addEventListener("click", reviewThisGame);
   syncTiles();
   await loadLists();
   const view = location.hash.slice(1);
