@@ -271,3 +271,24 @@ def test_bad_review_requests(body, status, words):
     message = error(client.post("/api/review", json=body), status)
     for w in words:
         assert w in message, message
+
+
+# ------------------------------------------------------------------ the command
+
+def test_serve_command_prints_the_address_and_serves(tmp_path):
+    import subprocess
+    import sys
+
+    import httpx
+
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "serve", "--port", "0"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"http://localhost:(\d+)/", line)
+        assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+        r = httpx.get(f"http://127.0.0.1:{m.group(1)}/api/lists", timeout=30)
+        assert r.status_code == 200 and r.json()[0]["name"] == "original"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
