@@ -147,8 +147,10 @@ class Evaluator:
             if hit is None:
                 self.stopped_searches += 1
                 S, L, d = sets[i]
-                bound, g = self.engine.all_solvers[0].solve_set(S, L, d, 1)
-                hit = (_cost(bound, len(S), self.engine.inf, exact=False), int(g))
+                # beta = 1: the core's cheap bound, at once (no best guess with it);
+                # exact for one or two answers, and "infeasible" from it is proven.
+                bound, _ = self.engine.all_solvers[0].solve_set(S, L, d, 1)
+                hit = (_cost(bound, len(S), self.engine.inf, exact=bound >= self.engine.inf or len(S) <= 2), -1)
             out.append(hit)
         return out
 
@@ -248,9 +250,6 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
     exact = [(w, c) for w, c in searched if c.exact]
     best_total = min((c.total for _, c in exact), default=INF)
     best = tuple(w for w, c in exact if c.total == best_total)
-    open_ = [w for w, c in searched if not c.exact and c.total < best_total]
     scope = f"best of the {len(searched)} openers searched"
-    if open_:
-        scope += f" ({', '.join(w.upper() for w in open_)} not finished in time)"
     cost = Cost(best_total, n, True) if exact else min((c for _, c in searched), key=lambda c: c.total)
     return RootBest(cost, best, False, scope, tuple(searched))
