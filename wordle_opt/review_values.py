@@ -80,6 +80,7 @@ class Evaluator:
     def __init__(self, lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[int],
                  threads: int, cache_mb: float, time_limit: Optional[float]):
         self.lists, self.rule, self.cap = lists, rule, cap
+        self.opener = opener
         self.args = (lists, rule, threads, cache_mb, opener)
         self.engine = _Engine(*self.args)
         self.order = (np.arange(len(lists.answers)) if opener is None
@@ -246,7 +247,11 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
     for i, g in enumerate(dict.fromkeys(shortlist)):
         if progress is not None:
             progress(i, words[g])
-        searched.append((words[g], opener_cost(ev, g).cost))
+        # Another opener gets an engine numbered by its own colouring (SOARE:
+        # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
+        own = ev if g == ev.opener else Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+        searched.append((words[g], opener_cost(own, g).cost))
+        ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]
     best_total = min((c.total for _, c in exact), default=INF)
     best = tuple(w for w, c in exact if c.total == best_total)
