@@ -43,8 +43,8 @@ def _opt(S, L, hard, d):
 
 
 def reference_review(lists, turns, hard, cap):
-    """Per turn (V, Q(guess), skill, luck, luck percentile), computed from
-    the definitions in wordle_opt.review with the exhaustive oracle."""
+    """Per turn (V, Q(guess), skill, luck, luck percentile, position), computed
+    from the definitions in wordle_opt.review with the exhaustive oracle."""
     out, S, history = [], list(lists.answers), []
     for t, (g, p) in enumerate(turns):
         L = [w for w in lists.guesses if violation(history, w, hard) is None]
@@ -70,7 +70,7 @@ def reference_review(lists, turns, hard, cap):
             worse = sum(len(groups[q]) for q in groups if left[q] > left[p])
             same = sum(len(groups[q]) for q in groups if left[q] == left[p])
             pct = 100 * (worse + same / 2) / n
-        out.append((V, Q, skill, luck, pct))
+        out.append((V, Q, skill, luck, pct, (S, L, d)))
         S = groups[p]
         history.append((g, p))
     return out
@@ -106,19 +106,18 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
                    max_guesses=cap, threads=1, cache_mb=1)
     ref = reference_review(lists, turns, hard, cap)
     assert len(r.turns) == len(turns)
-    for turn, (V, Q, skill, luck, pct) in zip(r.turns, ref):
+    for turn, (V, Q, skill, luck, pct, (S, L, d)) in zip(r.turns, ref):
         assert turn.exact and turn.best_scope == "proven best"
+        assert turn.candidates_before == len(S)
+        assert set(turn.candidates_after) == {a for a in S if score_words(turn.guess, a) == turn.colours}
         assert turn.best.total == (float("inf") if V is None else V)
         assert turn.player.total == (float("inf") if Q is None else Q)
         assert turn.skill == pytest.approx(skill) if skill is not None else turn.skill is None
         assert turn.luck == pytest.approx(luck) if luck is not None else turn.luck is None
         assert turn.luck_percentile == pytest.approx(pct) if pct is not None else turn.luck_percentile is None
-        if V is not None:
-            # every guess named best reaches the optimum
-            S = list(lists.answers) if turn.number == 1 else None
-            if S is not None:
-                for b in turn.best_guesses:
-                    assert exhaustive_optimum(S, lists.guesses, hard=hard, max_guesses=cap, opener=b) == V
+        # every guess named best reaches the optimum
+        for b in turn.best_guesses:
+            assert exhaustive_optimum(S, L, hard=hard, max_guesses=d, opener=b) == V
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

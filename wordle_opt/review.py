@@ -21,7 +21,6 @@ optimum under the rule, lists and cap of the review):
 """
 from __future__ import annotations
 
-import html
 import os
 import time
 from dataclasses import dataclass, field

@@ -17,7 +17,6 @@ beta = 1 returns at once with it), marked not exact -- never a silent guess.
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
