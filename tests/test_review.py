@@ -235,3 +235,20 @@ def test_cli_review_prints_the_table_and_one_line_errors():
     r = _cli("review", "--answer", "crate", "salet", "drone", "crane", "crate", "--hard")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.strip() == "error: turn 2: DRONE breaks the hard rule (nyt): guess must contain A"
+
+
+def test_ctrl_c_stops_a_long_review_at_once(tmp_path):
+    import signal
+    import time
+
+    # QAJAQ's groups take minutes to prove, with no time limit: Ctrl-C must end it.
+    p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "review", "qajaq", "--answer", "crate",
+                          "--time-limit", "3600"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert p.poll() is None  # still searching
+    start = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.strip() == "interrupted"
+    assert time.monotonic() - start < 5

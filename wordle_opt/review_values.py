@@ -106,6 +106,29 @@ class Evaluator:
         """(V, a best guess) of each (S, L, d), solved on the engine's threads
         within the time limit; a set left unfinished gets its proven bound."""
         done: List[Optional[Tuple[Cost, int]]] = [None] * len(sets)
+        # Biggest sets first, so the threads finish together.
+        order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
+        if not self._batch(sets, order, done, self.time_limit):
+            # Stopped: give the sets left a second, shorter chance, smallest
+            # first, so that the big one that ran out of time does not keep
+            # the small ones from an exact value (and the bound stays tight).
+            left = [i for i in reversed(order) if done[i] is None]
+            self._batch(sets, left, done, self.time_limit / 4)
+        out = []
+        for i, hit in enumerate(done):
+            if hit is None:
+                self.stopped_searches += 1
+                S, L, d = sets[i]
+                # beta = 1: the core's cheap bound, at once (no best guess with it);
+                # exact for one or two answers, and "infeasible" from it is proven.
+                bound, _ = self.engine.all_solvers[0].solve_set(S, L, d, 1)
+                hit = (_cost(bound, len(S), self.engine.inf, exact=bound >= self.engine.inf or len(S) <= 2), -1)
+            out.append(hit)
+        return out
+
+    def _batch(self, sets, order: List[int], done: list, limit: Optional[float]) -> bool:
+        """Solve sets[i] for i in order into done[i] until ``limit`` seconds
+        pass; False if the time ran out (the engine is then a fresh one)."""
         stop = threading.Event()
 
         def task(i: int):
@@ -123,18 +146,16 @@ class Evaluator:
                 self.engine.solvers.put(solver)
             done[i] = (_cost(cost, len(S), self.engine.inf), int(g))
 
-        timer = None
-        if self.time_limit is not None:
-            def expire():
-                stop.set()
-                for s in self.engine.all_solvers:
-                    s.request_stop()
-            timer = threading.Timer(self.time_limit, expire)
+        def expire():
+            stop.set()
+            for s in self.engine.all_solvers:
+                s.request_stop()
+
+        timer = None if limit is None else threading.Timer(limit, expire)
+        if timer is not None:
             timer.daemon = True
             timer.start()
         try:
-            # Biggest sets first, so the threads finish together.
-            order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
             _run(self.engine, [lambda i=i: task(i) for i in order])
         finally:
             if timer is not None:
@@ -142,17 +163,8 @@ class Evaluator:
         if stop.is_set():
             # A stopped solver refuses further work: start afresh (caches lost).
             self.engine = _Engine(*self.args)
-        out = []
-        for i, hit in enumerate(done):
-            if hit is None:
-                self.stopped_searches += 1
-                S, L, d = sets[i]
-                # beta = 1: the core's cheap bound, at once (no best guess with it);
-                # exact for one or two answers, and "infeasible" from it is proven.
-                bound, _ = self.engine.all_solvers[0].solve_set(S, L, d, 1)
-                hit = (_cost(bound, len(S), self.engine.inf, exact=bound >= self.engine.inf or len(S) <= 2), -1)
-            out.append(hit)
-        return out
+            return False
+        return True
 
     def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
               known: Optional[Dict[int, Cost]] = None) -> Split:
