@@ -61,7 +61,7 @@ class Turn:
 
     @property
     def exact(self) -> bool:
-        return self.player.exact and self.best.exact and self.best_scope == "proven best"
+        return self.player.exact and self.best.exact and self.best_scope.startswith("proven best")
 
     @property
     def skill(self) -> Optional[float]:
@@ -194,6 +194,11 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
             else:  # this set already outlasted the time limit once: keep its bound
                 best, bg = known, -1
             best_words, scope = ([lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
+            if best.exact and best.feasible:
+                ties, complete = ev.best_guesses(S, L, t, best)
+                best_words = [lists.guesses[i] for i in ties] or best_words
+                if not complete:
+                    scope = "proven best (not every tie listed)"
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
         out.append(_turn(ev, t + 1, word, colours, S, split, best, best_words, scope))

@@ -7,6 +7,7 @@ from typing import List, Optional
 from wordle_opt.review_values import INF
 
 _SHOW_WORDS = 8   # list the candidates left when there are at most this many
+_SHOW_BEST = 3    # best guesses shown in the table, then a count
 _TILE_CSS = {0: "#787c7e", 1: "#c9b458", 2: "#6aaa64"}
 
 
@@ -32,8 +33,16 @@ def _cost(c) -> str:
 
 
 def _best(turn) -> str:
-    words = "/".join(w.upper() for w in turn.best_guesses) or "-"
-    return words if turn.best_scope == "proven best" else words + "*"
+    # The player's guess first when it is one of them; the full list stays in
+    # turn.best_guesses (late turns can have hundreds of equal guesses).
+    words = sorted(turn.best_guesses, key=lambda w: w != turn.guess)
+    text = "/".join(w.upper() for w in words[:_SHOW_BEST]) or "-"
+    more = len(words) - _SHOW_BEST
+    if turn.best_scope == "proven best (not every tie listed)":
+        text += f" +{max(more, 0)} or more"
+    elif more > 0:
+        text += f" +{more}"
+    return text + ("*" if turn.best_scope.startswith("best of") else "")
 
 
 def _skill(turn) -> str:

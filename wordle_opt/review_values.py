@@ -17,6 +17,7 @@ beta = 1 returns at once with it), marked not exact -- never a silent guess.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
 
@@ -166,6 +167,56 @@ class Evaluator:
             return False
         return True
 
+    def best_guesses(self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost,
+                     limit: int = 100) -> Tuple[List[int], bool]:
+        """Every guess g with Q(g) = V at the position (V exact), and whether
+        the list is complete: a guess is tried only if its cheap bound
+        n + sum over its groups of (2s - 1) -- at most one answer of a group
+        can be hit at once, 243+ need more -- does not exceed V; at most
+        ``limit`` of them, and within a quarter of the time limit."""
+        n, d = len(S), self.depth(turns_played)
+        rows = self.engine.table[L][:, S]
+        srt = np.sort(rows, axis=1)
+        groups = 1 + (np.diff(srt, axis=1) != 0).sum(axis=1)
+        hit = (rows == ALL_GREEN).any(axis=1)
+        bound = 3 * n - 2 * hit - (groups - hit)
+        keep = (bound <= V.total) & ((groups > 1) | hit)
+        order = np.argsort(bound[keep], kind="stable")
+        cands = L[keep][order]
+        complete = len(cands) <= limit
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit / 4
+        ties = []
+        solver = self.engine.solvers.get()
+        try:
+            for g in cands[:limit]:
+                if deadline is not None and time.monotonic() > deadline:
+                    return ties, False
+                if self._reaches(solver, S, L, d, int(g), int(V.total)):
+                    ties.append(int(g))
+        finally:
+            self.engine.solvers.put(solver)
+        return ties, complete
+
+    def _reaches(self, solver, S, L, d, g: int, V: int) -> bool:
+        """Q(g) <= V?  Each group's lower bound 2s - 1 is replaced by its value,
+        searched with beta = what is left of V (fail-high: a bound >= beta)."""
+        row = self.engine.table[g, S]
+        pats, sizes = np.unique(row, return_counts=True)
+        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != ALL_GREEN))
+        if total > V:
+            return False
+        for i in np.argsort(-sizes, kind="stable"):
+            p, s = int(pats[i]), int(sizes[i])
+            if p == ALL_GREEN or s <= 2:  # 1 and 3: the bound is the value
+                continue
+            Sp = np.ascontiguousarray(S[row == p])
+            Lp = self.legal_after(L, g, p)
+            v, _ = solver.solve_set(Sp, Lp, d - 1, V - total + (2 * s - 1) + 1)
+            total += int(v) - (2 * s - 1)
+            if total > V:
+                return False
+        return total <= V
+
     def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
               known: Optional[Dict[int, Cost]] = None) -> Split:
         """Q(g) at the position, with every group's exact value (or bound);
@@ -253,7 +304,9 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
         S = np.arange(n, dtype=np.int32)
         [(cost, g)] = ev.values([(S, ev.engine.all_guesses, ev.depth(0))])
         if cost.exact:
-            return RootBest(cost, (words[g],) if g >= 0 else (), True, "proven best")
+            ties, complete = ev.best_guesses(S, ev.engine.all_guesses, 0, cost) if cost.feasible else ([], True)
+            scope = "proven best" if complete else "proven best (not every tie listed)"
+            return RootBest(cost, tuple(words[i] for i in ties), True, scope)
     searched = []
     for i, g in enumerate(dict.fromkeys(shortlist)):
         if progress is not None:
