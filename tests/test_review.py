@@ -43,8 +43,8 @@ def _opt(S, L, hard, d):
 
 
 def reference_review(lists, turns, hard, cap):
-    """Per turn (V, Q(guess), skill, luck, luck percentile), computed from
-    the definitions in wordle_opt.review with the exhaustive oracle."""
+    """Per turn (V, Q(guess), skill, luck, luck percentile, position), computed
+    from the definitions in wordle_opt.review with the exhaustive oracle."""
     out, S, history = [], list(lists.answers), []
     for t, (g, p) in enumerate(turns):
         L = [w for w in lists.guesses if violation(history, w, hard) is None]
@@ -70,7 +70,7 @@ def reference_review(lists, turns, hard, cap):
             worse = sum(len(groups[q]) for q in groups if left[q] > left[p])
             same = sum(len(groups[q]) for q in groups if left[q] == left[p])
             pct = 100 * (worse + same / 2) / n
-        out.append((V, Q, skill, luck, pct))
+        out.append((V, Q, skill, luck, pct, (S, L, d)))
         S = groups[p]
         history.append((g, p))
     return out
@@ -106,19 +106,19 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
                    max_guesses=cap, threads=1, cache_mb=1)
     ref = reference_review(lists, turns, hard, cap)
     assert len(r.turns) == len(turns)
-    for turn, (V, Q, skill, luck, pct) in zip(r.turns, ref):
-        assert turn.exact and turn.best_scope == "proven best"
+    for turn, (V, Q, skill, luck, pct, (S, L, d)) in zip(r.turns, ref):
+        assert turn.exact and turn.best_scope == "proven best"  # (at most 12 guesses: every tie tried)
+        assert turn.candidates_before == len(S)
+        assert set(turn.candidates_after) == {a for a in S if score_words(turn.guess, a) == turn.colours}
         assert turn.best.total == (float("inf") if V is None else V)
         assert turn.player.total == (float("inf") if Q is None else Q)
         assert turn.skill == pytest.approx(skill) if skill is not None else turn.skill is None
         assert turn.luck == pytest.approx(luck) if luck is not None else turn.luck is None
         assert turn.luck_percentile == pytest.approx(pct) if pct is not None else turn.luck_percentile is None
+        # the guesses named best are exactly those that reach the optimum
         if V is not None:
-            # every guess named best reaches the optimum
-            S = list(lists.answers) if turn.number == 1 else None
-            if S is not None:
-                for b in turn.best_guesses:
-                    assert exhaustive_optimum(S, lists.guesses, hard=hard, max_guesses=cap, opener=b) == V
+            best = {b for b in L if exhaustive_optimum(S, L, hard=hard, max_guesses=d, opener=b) == V}
+            assert set(turn.best_guesses) == best
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -236,3 +236,20 @@ def test_cli_review_prints_the_table_and_one_line_errors():
     r = _cli("review", "--answer", "crate", "salet", "drone", "crane", "crate", "--hard")
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.strip() == "error: turn 2: DRONE breaks the hard rule (nyt): guess must contain A"
+
+
+def test_ctrl_c_stops_a_long_review_at_once(tmp_path):
+    import signal
+    import time
+
+    # QAJAQ's groups take minutes to prove, with no time limit: Ctrl-C must end it.
+    p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "review", "qajaq", "--answer", "crate",
+                          "--time-limit", "3600"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert p.poll() is None  # still searching
+    start = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.strip() == "interrupted"
+    assert time.monotonic() - start < 5

@@ -21,7 +21,6 @@ optimum under the rule, lists and cap of the review):
 """
 from __future__ import annotations
 
-import html
 import os
 import time
 from dataclasses import dataclass, field
@@ -62,7 +61,7 @@ class Turn:
 
     @property
     def exact(self) -> bool:
-        return self.player.exact and self.best.exact and self.best_scope == "proven best"
+        return self.player.exact and self.best.exact and self.best_scope.startswith("proven best")
 
     @property
     def skill(self) -> Optional[float]:
@@ -172,8 +171,8 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
                    cache_mb, time_limit)
     out: List[Turn] = []
     S = np.arange(len(lists.answers), dtype=np.int32)
+    known: Optional[Cost] = None   # V of the position, from the previous turn's split
     L = ev.engine.all_guesses
-    known: Optional[Cost] = None   # V of this position, from the previous turn's split
     shortlist = list(dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
     steps = len(turns) + len(shortlist)
 
@@ -190,14 +189,20 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
             split = ev.split(S, L, t, g)
-            [(v, bg)] = ev.values([(S, L, ev.depth(t))])
-            best = v if known is None or v.exact or not known.exact else known
+            if known is None or known.exact:  # (then the solver's cache knows a best guess too)
+                [(best, bg)] = ev.values([(S, L, ev.depth(t))])
+            else:  # this set already outlasted the time limit once: keep its bound
+                best, bg = known, -1
             best_words, scope = ([lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
+            if best.exact and best.feasible:
+                ties, complete = ev.best_guesses(S, L, t, best)
+                best_words = [lists.guesses[i] for i in ties] or best_words
+                if not complete:
+                    scope = "proven best (not every tie listed)"
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
         out.append(_turn(ev, t + 1, word, colours, S, split, best, best_words, scope))
-        Sp, Lp, known = split.groups[p]
-        S, L = Sp, Lp
+        S, L, known = split.groups[p]   # the next position and its V
     tick(steps, "done")
     return Review(out, answer and answer.strip().lower(), rule, cap, lists.name, len(lists.answers),
                   time.perf_counter() - t0, ev.stopped_searches, root)

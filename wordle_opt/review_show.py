@@ -7,6 +7,7 @@ from typing import List, Optional
 from wordle_opt.review_values import INF
 
 _SHOW_WORDS = 8   # list the candidates left when there are at most this many
+_SHOW_BEST = 3    # best guesses shown in the table, then a count
 _TILE_CSS = {0: "#787c7e", 1: "#c9b458", 2: "#6aaa64"}
 
 
@@ -32,16 +33,32 @@ def _cost(c) -> str:
 
 
 def _best(turn) -> str:
-    words = "/".join(w.upper() for w in turn.best_guesses) or "-"
-    return words if turn.best_scope == "proven best" else words + "*"
+    # The player's guess first when it is one of them; the full list stays in
+    # turn.best_guesses (late turns can have hundreds of equal guesses).
+    words = sorted(turn.best_guesses, key=lambda w: w != turn.guess)
+    text = "/".join(w.upper() for w in words[:_SHOW_BEST]) or "-"
+    more = len(words) - _SHOW_BEST
+    if turn.best_scope == "proven best (not every tie listed)":
+        text += f" +{max(more, 0)} or more"
+    elif more > 0:
+        text += f" +{more}"
+    return text + ("*" if turn.best_scope.startswith("best of") else "")
 
 
 def _skill(turn) -> str:
     s = turn.skill
     if s is None:
         return "-"
-    # A lower bound on the player's cost bounds skill from above.
-    return f"{s:.1f}" if turn.player.exact else f"<={s:.1f}"
+    # skill = best / player: a lower bound on the player's cost bounds it from
+    # above, one on the best's from below; with both, it is only an estimate.
+    mark = {(True, True): "", (False, True): "<=", (True, False): ">=", (False, False): "~"}
+    return mark[turn.player.exact, turn.best.exact] + f"{s:.1f}"
+
+
+def _luck(turn) -> str:
+    # luck is computed from the values of the guess's groups: exact with them
+    text = _num(turn.luck, signed=True)
+    return text if turn.player.exact or turn.luck is None else "~" + text
 
 
 def rows(review) -> List[List[str]]:
@@ -49,7 +66,7 @@ def rows(review) -> List[List[str]]:
     for t in review.turns:
         out.append([str(t.number), t.guess.upper(), t.colours.byg, str(t.candidates_before), _after(t),
                     _cost(t.player), _cost(t.best), _best(t), _skill(t),
-                    _num(t.luck, signed=True), _num(t.luck_percentile, "{:.0f}")])
+                    _luck(t), _num(t.luck_percentile, "{:.0f}")])
     return out
 
 
@@ -63,17 +80,26 @@ def notes(review) -> List[str]:
            "optimally after (exact optimum)."]
     if review.root is not None and not review.root.proven:
         searched = ", ".join(f"{w.upper()} {c.text(4)}" for w, c in review.root.searched)
-        out.append(f"* turn 1: {review.root.scope} ({searched}); the best opener is not proven here.")
+        out.append(f"* turn 1: {review.root.scope}: {searched}; the best opener is not proven here.")
     if review.stopped_searches:
-        out.append(f">= : {review.stopped_searches} searches outlasted the time limit; their values "
-                   "are proven lower bounds, not exact.")
+        out.append(f">= : {review.stopped_searches} group searches did not finish within the time limit; "
+                   "their values are proven lower bounds, not exact (<= / >= : skill bounded by them; "
+                   "~ : an estimate from bounds).")
     t = review.turns[0] if review.turns else None
     if t is not None and t.best.feasible and t.player.feasible:
         n = t.candidates_before
-        out.append(f"opener: {t.guess.upper()} costs {t.player.total:.0f} guesses over {n} answers "
-                   f"against {t.best.total:.0f}, i.e. {t.loss:.3f} guesses per game.")
+        if t.player.exact and t.best.exact:
+            out.append(f"opener: {t.guess.upper()} costs {t.player.total:.0f} guesses over {n} answers "
+                       f"against {t.best.total:.0f}, i.e. {t.loss:.3f} guesses per game.")
+        else:
+            out.append(f"opener: {t.guess.upper()} costs {_cost_words(t.player)} guesses over {n} answers "
+                       f"against {_cost_words(t.best)} (from bounds: not exact).")
     out.append(f"{review.seconds:.2f} s")
     return out
+
+
+def _cost_words(c) -> str:
+    return f"{c.total:.0f}" if c.exact else f"at least {c.total:.0f}"
 
 
 def text_table(review) -> str:

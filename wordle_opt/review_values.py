@@ -80,6 +80,7 @@ class Evaluator:
     def __init__(self, lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[int],
                  threads: int, cache_mb: float, time_limit: Optional[float]):
         self.lists, self.rule, self.cap = lists, rule, cap
+        self.opener = opener
         self.args = (lists, rule, threads, cache_mb, opener)
         self.engine = _Engine(*self.args)
         self.order = (np.arange(len(lists.answers)) if opener is None
@@ -106,6 +107,29 @@ class Evaluator:
         """(V, a best guess) of each (S, L, d), solved on the engine's threads
         within the time limit; a set left unfinished gets its proven bound."""
         done: List[Optional[Tuple[Cost, int]]] = [None] * len(sets)
+        # Biggest sets first, so the threads finish together.
+        order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
+        if not self._batch(sets, order, done, self.time_limit):
+            # Stopped: give the sets left a second, shorter chance, smallest
+            # first, so that the big one that ran out of time does not keep
+            # the small ones from an exact value (and the bound stays tight).
+            left = [i for i in reversed(order) if done[i] is None]
+            self._batch(sets, left, done, self.time_limit / 4)
+        out = []
+        for i, hit in enumerate(done):
+            if hit is None:
+                self.stopped_searches += 1
+                S, L, d = sets[i]
+                # beta = 1: the core's cheap bound, at once (no best guess with it);
+                # exact for one or two answers, and "infeasible" from it is proven.
+                bound, _ = self.engine.all_solvers[0].solve_set(S, L, d, 1)
+                hit = (_cost(bound, len(S), self.engine.inf, exact=bound >= self.engine.inf or len(S) <= 2), -1)
+            out.append(hit)
+        return out
+
+    def _batch(self, sets, order: List[int], done: list, limit: Optional[float]) -> bool:
+        """Solve sets[i] for i in order into done[i] until ``limit`` seconds
+        pass; False if the time ran out (the engine is then a fresh one)."""
         stop = threading.Event()
 
         def task(i: int):
@@ -123,18 +147,16 @@ class Evaluator:
                 self.engine.solvers.put(solver)
             done[i] = (_cost(cost, len(S), self.engine.inf), int(g))
 
-        timer = None
-        if self.time_limit is not None:
-            def expire():
-                stop.set()
-                for s in self.engine.all_solvers:
-                    s.request_stop()
-            timer = threading.Timer(self.time_limit, expire)
+        def expire():
+            stop.set()
+            for s in self.engine.all_solvers:
+                s.request_stop()
+
+        timer = None if limit is None else threading.Timer(limit, expire)
+        if timer is not None:
             timer.daemon = True
             timer.start()
         try:
-            # Biggest sets first, so the threads finish together.
-            order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
             _run(self.engine, [lambda i=i: task(i) for i in order])
         finally:
             if timer is not None:
@@ -142,15 +164,58 @@ class Evaluator:
         if stop.is_set():
             # A stopped solver refuses further work: start afresh (caches lost).
             self.engine = _Engine(*self.args)
-        out = []
-        for i, hit in enumerate(done):
-            if hit is None:
-                self.stopped_searches += 1
-                S, L, d = sets[i]
-                bound, g = self.engine.all_solvers[0].solve_set(S, L, d, 1)
-                hit = (_cost(bound, len(S), self.engine.inf, exact=False), int(g))
-            out.append(hit)
-        return out
+            return False
+        return True
+
+    def best_guesses(self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost,
+                     limit: int = 100) -> Tuple[List[int], bool]:
+        """Every guess g with Q(g) = V at the position (V exact), and whether
+        the list is complete: a guess is tried only if its cheap bound
+        n + sum over its groups of (2s - 1) -- at most one answer of a group
+        can be hit at once, 243+ need more -- does not exceed V; at most
+        ``limit`` of them, and within a quarter of the time limit."""
+        n, d = len(S), self.depth(turns_played)
+        rows = self.engine.table[L][:, S]
+        srt = np.sort(rows, axis=1)
+        groups = 1 + (np.diff(srt, axis=1) != 0).sum(axis=1)
+        hit = (rows == ALL_GREEN).any(axis=1)
+        bound = 3 * n - 2 * hit - (groups - hit)
+        keep = (bound <= V.total) & ((groups > 1) | hit)
+        order = np.argsort(bound[keep], kind="stable")
+        cands = L[keep][order]
+        complete = len(cands) <= limit
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit / 4
+        ties = []
+        solver = self.engine.solvers.get()
+        try:
+            for g in cands[:limit]:
+                if deadline is not None and time.monotonic() > deadline:
+                    return ties, False
+                if self._reaches(solver, S, L, d, int(g), int(V.total)):
+                    ties.append(int(g))
+        finally:
+            self.engine.solvers.put(solver)
+        return ties, complete
+
+    def _reaches(self, solver, S, L, d, g: int, V: int) -> bool:
+        """Q(g) <= V?  Each group's lower bound 2s - 1 is replaced by its value,
+        searched with beta = what is left of V (fail-high: a bound >= beta)."""
+        row = self.engine.table[g, S]
+        pats, sizes = np.unique(row, return_counts=True)
+        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != ALL_GREEN))
+        if total > V:
+            return False
+        for i in np.argsort(-sizes, kind="stable"):
+            p, s = int(pats[i]), int(sizes[i])
+            if p == ALL_GREEN or s <= 2:  # 1 and 3: the bound is the value
+                continue
+            Sp = np.ascontiguousarray(S[row == p])
+            Lp = self.legal_after(L, g, p)
+            v, _ = solver.solve_set(Sp, Lp, d - 1, V - total + (2 * s - 1) + 1)
+            total += int(v) - (2 * s - 1)
+            if total > V:
+                return False
+        return total <= V
 
     def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
               known: Optional[Dict[int, Cost]] = None) -> Split:
@@ -239,18 +304,21 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
         S = np.arange(n, dtype=np.int32)
         [(cost, g)] = ev.values([(S, ev.engine.all_guesses, ev.depth(0))])
         if cost.exact:
-            return RootBest(cost, (words[g],) if g >= 0 else (), True, "proven best")
+            ties, complete = ev.best_guesses(S, ev.engine.all_guesses, 0, cost) if cost.feasible else ([], True)
+            scope = "proven best" if complete else "proven best (not every tie listed)"
+            return RootBest(cost, tuple(words[i] for i in ties), True, scope)
     searched = []
     for i, g in enumerate(dict.fromkeys(shortlist)):
         if progress is not None:
             progress(i, words[g])
-        searched.append((words[g], opener_cost(ev, g).cost))
+        # Another opener gets an engine numbered by its own colouring (SOARE:
+        # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
+        own = ev if g == ev.opener else Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+        searched.append((words[g], opener_cost(own, g).cost))
+        ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]
     best_total = min((c.total for _, c in exact), default=INF)
     best = tuple(w for w, c in exact if c.total == best_total)
-    open_ = [w for w, c in searched if not c.exact and c.total < best_total]
     scope = f"best of the {len(searched)} openers searched"
-    if open_:
-        scope += f" ({', '.join(w.upper() for w in open_)} not finished in time)"
     cost = Cost(best_total, n, True) if exact else min((c for _, c in searched), key=lambda c: c.total)
     return RootBest(cost, best, False, scope, tuple(searched))
