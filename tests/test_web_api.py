@@ -55,6 +55,12 @@ def test_page_and_its_files_are_served_and_need_no_network():
         assert "cdn" not in f.read_text().lower(), f.name
 
 
+def test_no_page_loads_scripts_from_elsewhere():
+    # FastAPI's own docs pages fetch Swagger/ReDoc from a CDN: they are off.
+    assert client.get("/docs").status_code == 404 and client.get("/api/docs").status_code == 404
+    assert "/api/advice" in client.get("/api/openapi.json").json()["paths"]
+
+
 def test_lists_are_the_bundled_sets():
     sets = {s["name"]: s for s in client.get("/api/lists").json()}
     assert set(sets) == {"original", "nyt", "nyt-12947"}

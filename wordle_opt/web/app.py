@@ -40,7 +40,9 @@ from wordle_opt.wordlists import SETS
 STATIC = Path(__file__).with_name("static")
 Rule = Literal["easy", "nyt", "strict"]
 
-app = FastAPI(title="wordle_opt", docs_url="/api/docs", redoc_url=None, openapi_url="/api/openapi.json")
+# No /docs page: FastAPI's loads its scripts from a CDN, and the page must work
+# offline.  The schema itself is served locally.
+app = FastAPI(title="wordle_opt", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
 app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
