@@ -77,6 +77,9 @@ def test_play_a_game_to_the_answer(browser, live_server):
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     assert "2315 answers left" in text(browser, "#candidates")
     assert "3.421" in text(browser, "#advice")
+    # offline: every file the page loaded came from this server
+    loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert loaded and all(u.startswith(live_server) for u in loaded), loaded
     played = []
     for turn in range(1, 7):
         wait_for(browser, lambda d: text(d, "#suggestion"))
