@@ -123,6 +123,10 @@ function renderAdvice(a) {
       el("span", { class: s.exact ? "" : "estimate" }, exp, exp ? " \u2014 " : "", s.how)));
   }
   if (a.alternatives.length) {
+    out.append(el("p", { class: "hint" }, a.alternatives.some((x) => x.exact)
+      ? "Alternatives: the other guesses that tell you the most (entropy), each valued exactly."
+      : "Alternatives: the other guesses that tell you the most (entropy); too many answers are left to value " +
+        "each exactly here (Explore proves any opener's tree)."));
     const table = el("table", { id: "alternatives" },
       el("tr", {}, el("th", {}, "alternative"), el("th", { class: "num" }, "expected guesses"), el("th", {}, "how")));
     for (const alt of a.alternatives) {
