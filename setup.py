@@ -35,12 +35,13 @@ extensions = [
 ]
 
 setup(
-    packages=["wordle_opt", "wordle_opt.cli", "wordle_opt.wordlist_data"],
+    packages=["wordle_opt", "wordle_opt.cli", "wordle_opt.web", "wordle_opt.wordlist_data"],
     # The word lists live at the top of the repository and install as package data.
     # Not "wordle_opt.wordlists": a package of that name would shadow the module
     # wordle_opt/wordlists.py (the loader) once installed.
     package_dir={"wordle_opt": "wordle_opt", "wordle_opt.wordlist_data": "wordlists"},
-    package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md"]},
+    package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md"],
+                  "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
     exclude_package_data={"wordle_opt": ["*.pyx", "*.c"]},
     ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES),
 )

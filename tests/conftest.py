@@ -10,3 +10,28 @@ from wordle_opt.wordlists import load_lists
 def original():
     """The original lists (2315 answers, 12972 guesses), loaded once."""
     return load_lists("original")
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """The web app on a real uvicorn server at 127.0.0.1 (a free port), for the
+    browser and load tests; yields its base URL."""
+    pytest.importorskip("fastapi", reason="needs the [web] extra")
+    import threading
+    import time
+
+    import uvicorn
+
+    from wordle_opt.web.app import app
+
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the web server did not start"
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)

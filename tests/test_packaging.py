@@ -27,3 +27,5 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c"))]
     assert "wordle_opt/_core.pyi" in names and "wordle_opt/py.typed" in names
+    # the web page's own files, so `serve` works offline from the wheel
+    assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css")} <= set(names)

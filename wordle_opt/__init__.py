@@ -29,5 +29,6 @@ from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree
 from wordle_opt.verify import VerifyReport, verify
 from wordle_opt.search import SearchResult, search
+from wordle_opt.review import Review, review
 
 __version__ = "0.1.0"

@@ -1,0 +1,54 @@
+"""Command ``serve``: the web page (Play, Review, Explore) on a local server."""
+from __future__ import annotations
+
+import argparse
+
+from wordle_opt.errors import WordleOptError
+
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    p = sub.add_parser("serve", help="the web page: play, review and explore in a browser",
+                       description="Start a local web server with the page (needs the [web] extra: "
+                       "pip install 'wordle_opt[web]') and print its address.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args) -> int:
+    try:
+        import uvicorn
+
+        from wordle_opt.web.app import app
+    except ImportError as exc:
+        raise WordleOptError(f"serve needs the web extra ({exc.name} is missing): "
+                             "pip install 'wordle_opt[web]'") from None
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    server = uvicorn.Server(config)
+    _announce_when_up(server, args.host, args.open)
+    server.run()
+    return 0
+
+
+def _announce_when_up(server, host: str, open_browser: bool) -> None:
+    """Print the address (and open a browser) once the socket is bound: with
+    --port 0 only then is the port known."""
+    import threading
+    import time
+
+    def wait():
+        while not server.started:
+            if server.should_exit:
+                return
+            time.sleep(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        shown = "localhost" if host in ("127.0.0.1", "localhost") else host
+        url = f"http://{shown}:{port}/"
+        print(f"wordle_opt: serving the page on {url} (Ctrl-C stops)", flush=True)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(url)
+
+    threading.Thread(target=wait, daemon=True).start()

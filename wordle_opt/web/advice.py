@@ -1,0 +1,153 @@
+"""What the Play view shows for a position: the suggestion with its expected
+number of guesses, the alternatives and the candidates left.
+
+Everything is computed with the public API (``play.Assistant`` replays and
+checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
+is synchronous: app.py runs it in worker threads.  Where a figure comes from:
+
+- the position is in the optimal tree of the default opener (SALET, under
+  the same rule, lists and cap): the tree's guess, and the exact average of
+  its subtree (a subtree of an optimal tree is optimal for its candidates);
+- else, with at most ``EXACT_LIMIT`` candidates: an exact search of the
+  position (every legal guess as the next one);
+- else an estimate, labelled so: the entropy strategy played out from here.
+
+Alternatives are the most informative guesses (entropy); after the first
+guess each is valued exactly by a search that opens with it.
+"""
+from __future__ import annotations
+
+import io
+import warnings
+from typing import List, Optional, Tuple
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.patterns import Pattern
+from wordle_opt.play import Assistant
+from wordle_opt.web.compute import Game, exact_search, memo
+from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
+from wordle_opt.wordlists import WordLists
+
+# An exact search of a position with this many candidates or fewer takes
+# under a second on one thread (284 candidates after ADIEU: 0.69 s measured).
+EXACT_LIMIT = 400
+LIST_AT_MOST = 20
+ALTERNATIVES = 5
+
+History = Tuple[Tuple[str, int], ...]
+
+
+def replay(game: Game, history: History) -> Assistant:
+    """An Assistant at the position after ``history``; a bad turn raises
+    WordleOptError naming the turn (unknown word, hard-rule break, colours
+    no candidate gives, a turn after the answer was found)."""
+    a = Assistant("entropy", hard=game.rule, lists=game.lists, max_guesses=game.cap or 6,
+                  output=io.StringIO(), alternatives=0)
+    for i, (word, pattern) in enumerate(history, 1):
+        if a.history and a.history[-1][1] == 242:
+            raise WordleOptError(f"turn {i}: the game was already solved at turn {i - 1}")
+        try:
+            a.apply(word, pattern)
+        except WordleOptError as exc:
+            raise WordleOptError(f"turn {i} ({word.upper()} {Pattern(pattern).byg}): {exc}") from None
+    return a
+
+
+def _sub_lists(game: Game, a: Assistant) -> WordLists:
+    """The position as a problem of its own: its candidates, and as guesses
+    the words still legal (in hard mode the rule keeps applying inside)."""
+    words = game.lists.guesses
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return WordLists.from_words(a.candidate_words(), [words[int(g)] for g in a.legal], name="position")
+
+
+def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, float]]:
+    """(guess, exact average) where the default opener's optimal tree covers the position."""
+    tree = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
+    if tree is None:
+        return None
+    try:
+        guess = tree.next_guess(history)
+    except WordleOptError:
+        return None
+    node = tree_view(game, DEFAULT_OPENER).group(tuple(p for _, p in history))
+    total = sum(d for _, d in node) - len(history) * n
+    return guess, total / n
+
+
+def advise(game: Game, history: History) -> dict:
+    """The Play view's figures for the position after ``history`` (cached)."""
+    return memo.get(("advise", game.key, game.rule, game.cap, history), lambda: _advise(game, history))
+
+
+def _advise(game: Game, history: History) -> dict:
+    a = replay(game, history)
+    words = a.candidate_words()
+    n = len(words)
+    out = {"turn": len(history) + 1, "solved": bool(history) and history[-1][1] == 242,
+           "candidates": n, "words": words if n <= LIST_AT_MOST else None,
+           "suggestion": None, "alternatives": [], "note": None}
+    if out["solved"]:
+        return out
+    left = game.remaining(len(history))
+    if left is not None and left < 1:
+        out["note"] = f"no guesses left within the cap of {game.cap}"
+        return out
+    covered = _tree_value(game, history, n)
+    sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
+    if covered is not None:
+        guess, value = covered
+        how = (f"exact for {guess.upper()} (the optimal tree from it)" if not history
+               else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})")
+        out["suggestion"] = _entry(game, a, guess, value, True, how)
+    elif sub is not None:
+        r = exact_search(sub, None, game.rule, left)
+        if r.feasible:
+            out["suggestion"] = _entry(game, a, r.opener, r.total / n, True, "exact (search of this position)")
+        else:
+            out["note"] = f"no strategy finds every candidate within the cap of {game.cap} guesses"
+    if out["suggestion"] is None:
+        guess = a.suggestion()
+        out["suggestion"] = _entry(game, a, guess, a.expected(), False,
+                                   "estimate: the entropy strategy played out from here, not the optimum")
+    out["alternatives"] = _alternatives(game, a, sub, out["suggestion"]["word"], left)
+    return out
+
+
+def _entry(game: Game, a: Assistant, word: str, value: Optional[float], exact: bool, how: str) -> dict:
+    return {"word": word, "expected": value, "exact": exact, "how": how,
+            "could_be_answer": word in set(a.candidate_words())}  # candidates are answers
+
+
+def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], best: str, left) -> List[dict]:
+    """The most informative other guesses; valued exactly when the position is small."""
+    ranked = a.walker.strategy.ranked(a.candidates, a.legal, a.history, ALTERNATIVES + 1)
+    n = len(a.candidates)
+    out = []
+    for r in ranked:
+        if r.word == best or len(out) == ALTERNATIVES:
+            continue
+        entry = {"word": r.word, "expected": None, "exact": False, "how": r.label,
+                 "could_be_answer": r.could_be_answer}
+        if sub is not None:
+            res = exact_search(sub, r.word, game.rule, left)
+            if res.feasible:
+                entry.update(expected=res.total / n, exact=True, how=f"exact; {r.label}")
+            else:
+                entry["how"] = f"cannot find every candidate within the cap; {r.label}"
+        out.append(entry)
+    return out
+
+
+def parse_history(turns) -> History:
+    """[(word, colours text)] -> ((word, pattern int), ...); bad colours raise PatternError."""
+    hist = []
+    for i, (word, colours) in enumerate(turns, 1):
+        try:
+            p = int(Pattern.parse(colours))
+        except WordleOptError as exc:
+            raise WordleOptError(f"turn {i}: {exc}") from None
+        hist.append((str(word).strip().lower(), p))
+    return tuple(hist)
+

@@ -1,0 +1,161 @@
+"""The web page's server: a FastAPI app serving the bundled page and a JSON API.
+
+    uvicorn wordle_opt.web.app:app        # or: python -m wordle_opt serve
+
+Routes (all JSON; a bad request gets a 4xx answer ``{"error": "..."}`` naming
+the problem):
+
+    GET  /api/lists              the bundled list sets
+    POST /api/lists              upload a list (text, at most UPLOAD_LIMIT bytes) -> its id
+    POST /api/advice             Play: a position's suggestion, alternatives, candidates
+    GET  /api/explore            Explore: one node of an opener's optimal tree
+    POST /api/review             Review: a finished or running game, turn by turn
+
+The API handlers are plain ``def`` functions: FastAPI runs them in its worker
+threads, so a long search never holds up the event loop or another user.
+The server reads no file a request names: lists are the bundled sets or an
+upload kept in memory.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List, Literal, Optional
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.patterns import Pattern
+from wordle_opt.web import compute
+from wordle_opt.web.advice import advise, parse_history
+from wordle_opt.web.explore import DEFAULT_OPENER, explore
+from wordle_opt.web.reviewing import review_game
+from wordle_opt.wordlists import SETS
+
+STATIC = Path(__file__).with_name("static")
+Rule = Literal["easy", "nyt", "strict"]
+
+# No /docs page: FastAPI's loads its scripts from a CDN, and the page must work
+# offline.  The schema itself is served locally.
+app = FastAPI(title="wordle_opt", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+# ------------------------------------------------------------------- errors
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+@app.exception_handler(WordleOptError)
+async def _bad_input(request: Request, exc: WordleOptError):
+    return _error(400, str(exc))
+
+
+@app.exception_handler(RequestValidationError)
+async def _bad_request(request: Request, exc: RequestValidationError):
+    first = exc.errors()[0]
+    where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "request"
+    return _error(422, f"{where}: {first.get('msg', 'invalid')}")
+
+
+@app.exception_handler(Exception)
+async def _server_error(request: Request, exc: Exception):
+    # A bug, not bad input: still one JSON line for the page, never a traceback.
+    return _error(500, f"internal error ({type(exc).__name__}); please report it")
+
+
+@app.exception_handler(HTTPException)
+async def _http_error(request: Request, exc: HTTPException):
+    return _error(exc.status_code, str(exc.detail))
+
+
+# ------------------------------------------------------------------- models
+
+class Settings(BaseModel):
+    lists: str = Field("original", max_length=64)
+    hard: Rule = "easy"
+    max_guesses: Optional[int] = Field(6, ge=1, le=20)
+
+    def to_game(self) -> compute.Game:
+        return compute.make_game(self.lists, self.hard, self.max_guesses)
+
+
+class Turn(BaseModel):
+    guess: str = Field(max_length=32)
+    colours: str = Field(max_length=64)
+
+
+class AdviceRequest(Settings):
+    history: List[Turn] = Field(default_factory=list, max_length=20)
+
+
+class ReviewRequest(Settings):
+    game: str = Field(min_length=1, max_length=400)
+    answer: Optional[str] = Field(None, max_length=32)
+
+
+# ------------------------------------------------------------------- routes
+
+@app.get("/", include_in_schema=False)
+def index():
+    return FileResponse(STATIC / "index.html")
+
+
+@app.get("/api/lists")
+def lists():
+    """The bundled list sets with their sizes."""
+    return [{"name": name, "answers": len(l.answers), "guesses": len(l.guesses),
+             "description": SETS[name].description} for name, l in compute.list_names().items()]
+
+
+@app.post("/api/lists")
+async def upload_lists(request: Request, name: str = Query("upload", max_length=64)):
+    """Upload word lists as JSON {"answers": TEXT, "guesses": TEXT or null}, one
+    word a line.  The body is read up to the size limit and no further."""
+    limit = 2 * compute.UPLOAD_LIMIT + 1024
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return _error(413, f"upload too large: the limit is {compute.UPLOAD_LIMIT} bytes a list")
+    try:
+        data = json.loads(body)
+        answers, guesses = data["answers"], data.get("guesses")
+        if not isinstance(answers, str) or not (guesses is None or isinstance(guesses, str)):
+            raise TypeError
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return _error(422, 'upload: expected JSON {"answers": "one word a line", "guesses": "..." or null}')
+    key = compute.upload(answers.encode(), None if guesses is None else guesses.encode(), name)
+    l = compute.get_lists(key)
+    return {"name": key, "answers": len(l.answers), "guesses": len(l.guesses)}
+
+
+@app.post("/api/advice")
+def advice(req: AdviceRequest):
+    """The position after ``history``: suggestion (with expected guesses, exact
+    or a labelled estimate), alternatives, candidates left."""
+    game = req.to_game()
+    return advise(game, parse_history((t.guess, t.colours) for t in req.history))
+
+
+@app.get("/api/explore")
+def explore_node(opener: str = Query(DEFAULT_OPENER, max_length=32), path: str = Query("", max_length=200),
+                 lists: str = Query("original", max_length=64), hard: Rule = "easy",
+                 max_guesses: str = Query("6", max_length=8)):
+    """A node of the optimal tree of ``opener``, reached by the colourings in
+    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
+    game = compute.make_game(lists, hard, compute.parse_cap(max_guesses))
+    patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
+    return explore(game, opener, patterns)
+
+
+@app.post("/api/review")
+def review(req: ReviewRequest):
+    """``wordle_opt.review`` of a game: the CLI's table rows and notes, and every figure."""
+    return review_game(req.to_game(), req.game, req.answer)

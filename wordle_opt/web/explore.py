@@ -1,0 +1,94 @@
+"""The Explore view: the optimal tree of an opener, one node at a time.
+
+A node is named by the colourings that lead to it from the opener (the
+guesses along the way are the tree's own).  Each node shows its guess, the
+answers that reach it, the histogram of their guesses in all, and one child
+per colouring its guess can get.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Tuple
+
+from wordle_opt.errors import TreeError
+from wordle_opt.patterns import Pattern
+from wordle_opt.tree import Tree
+from wordle_opt.web.compute import Game, Memo, exact_search
+
+DEFAULT_OPENER = "salet"
+LIST_AT_MOST = 20
+
+# Trees and their indexes are a few MB each: keep few.
+_trees = Memo(size=16)
+
+
+def opener_tree(game: Game, opener: str) -> Optional[Tree]:
+    """The proven optimal tree opening with ``opener``; None when no tree
+    finds every answer within the cap."""
+    opener = opener.strip().lower()
+    game.lists.guess_index(opener)     # a clear error for an unknown word, before any search
+
+    def compute():
+        return exact_search(game.lists, opener, game.rule, game.cap).tree
+
+    return _trees.get(("tree", game.key, game.rule, game.cap, opener), compute)
+
+
+class TreeView:
+    """Every answer's path through one tree, grouped by the node it passes."""
+
+    def __init__(self, tree: Tree):
+        self.tree = tree
+        self.paths: Dict[str, List[Tuple[str, int]]] = {a: tree.path(a) for a in tree.answers}
+        self._groups: Dict[tuple, List[str]] = {}
+        for a, path in self.paths.items():
+            for k in range(len(path)):
+                self._groups.setdefault(tuple(p for _, p in path[:k]), []).append(a)
+
+    def group(self, patterns: tuple) -> List[Tuple[str, int]]:
+        """(answer, guesses in all) for the answers reaching the node."""
+        return [(a, len(self.paths[a])) for a in self._groups.get(patterns, [])]
+
+    def node(self, patterns: tuple) -> dict:
+        answers = self._groups.get(patterns)
+        if not answers:
+            seen = " ".join(Pattern(p).byg for p in patterns)
+            raise TreeError(f"the tree has no node after the colourings {seen}: no answer gets them")
+        k = len(patterns)
+        guess = self.paths[answers[0]][k][0]
+        hist: Dict[int, int] = {}
+        children: Dict[int, List[str]] = {}
+        for a in answers:
+            d = len(self.paths[a])
+            hist[d] = hist.get(d, 0) + 1
+            children.setdefault(self.paths[a][k][1], []).append(a)
+        total = sum(d * c for d, c in hist.items())
+        kids = []
+        for p, group in sorted(children.items(), key=lambda pg: (-len(pg[1]), pg[0])):
+            solved = p == 242
+            kids.append({"pattern": Pattern(p).byg, "answers": len(group),
+                         "guess": group[0] if solved else self.paths[group[0]][k + 1][0],
+                         "solved": solved, "words": group if len(group) <= LIST_AT_MOST else None})
+        return {"path": [Pattern(p).byg for p in patterns], "depth": k + 1, "guess": guess,
+                "answers": len(answers), "words": answers if len(answers) <= LIST_AT_MOST else None,
+                "total": total, "average": total / len(answers),
+                "histogram": {str(d): c for d, c in sorted(hist.items())}, "children": kids}
+
+
+def tree_view(game: Game, opener: str) -> Optional[TreeView]:
+    tree = opener_tree(game, opener)
+    if tree is None:
+        return None
+    return _trees.get(("view", game.key, game.rule, game.cap, opener.strip().lower()), lambda: TreeView(tree))
+
+
+def explore(game: Game, opener: str, path: tuple) -> dict:
+    """The node after the colourings ``path`` (ints) in the tree of ``opener``."""
+    view = tree_view(game, opener)
+    if view is None:
+        raise TreeError(f"no strategy opening with {opener.strip().upper()} finds every answer of "
+                        f"{game.lists.name} within {game.cap} guesses")
+    node = view.node(tuple(path))
+    tree = view.tree
+    node["tree"] = {"opener": tree.root.guess, "total": tree.total, "average": tree.average,
+                    "answers": len(tree.answers), "max_depth": tree.max_depth}
+    return node
