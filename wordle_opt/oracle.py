@@ -3,6 +3,7 @@ few dozen words.  The search (``wordle_opt.search``) is tested against it.
 
     exhaustive_optimum(answers, guesses, hard=None, max_guesses=None, opener=None) -> int | None
     exhaustive_tree(...) -> Node | None
+    exhaustive_objective(..., objective) -> (worst, total) | None
 """
 from __future__ import annotations
 
@@ -136,3 +137,69 @@ def exhaustive_tree(answers, guesses, hard=None, max_guesses=None, opener=None):
     """An optimal tree as a ``wordle_opt.node.Node`` (ties: first guess in list
     order), or None if infeasible."""
     return _exhaustive(answers, guesses, hard, max_guesses, opener, True)[1]
+
+
+# The objectives (wordle_opt.objectives) from their definitions: every tree
+# has a (worst case, total) pair; front(S, L) is the set of pairs no other
+# tree beats in both (the Pareto front), built from the children's fronts:
+#
+#   front(S, L) = nondominated( union over g of
+#                 { (1 + max w_p, |S| + sum t_p) : (w_p, t_p) in front(S_p, L after (g, p)) } )
+#
+# (no child: worst case 1, the hit).  Dropping a dominated pair loses nothing
+# for any of the objectives, under any cap.  The objectives are then
+# lexicographic minima over the pairs within the cap.
+
+def _nondominated(pairs):
+    out = []
+    for w, t in sorted(set(pairs)):
+        if not out or t < out[-1][1]:
+            out.append((w, t))
+    return tuple(out)
+
+
+def _guess_front(oracle, g, S, L, memo):
+    """The pairs of the trees that play g first at (S, L)."""
+    combined = [(0, 0)]
+    for p, part in oracle.split(g, S).items():
+        if p == ALL_GREEN:
+            continue
+        child = _front(oracle, frozenset(part), oracle.after(L, g, p), memo)
+        combined = _nondominated((max(w, cw), t + ct) for w, t in combined for cw, ct in child)
+    return [(w + 1, t + len(S)) for w, t in combined]
+
+
+def _front(oracle, S, L, memo):
+    key = (S, L)
+    if key not in memo:
+        pairs = []
+        for g in sorted(L, key=oracle.order.__getitem__):
+            if g not in S and len(oracle.split(g, S)) == 1:
+                continue  # learns nothing (see the first comment)
+            pairs += _guess_front(oracle, g, S, L, memo)
+        memo[key] = _nondominated(pairs)
+    return memo[key]
+
+
+def exhaustive_front(answers, guesses, hard=None, opener=None):
+    """The Pareto front of (worst case, total) over every tree (that opens
+    with ``opener`` if given), smallest worst case first."""
+    answers = tuple(dict.fromkeys(a.lower() for a in answers))
+    guesses = tuple(dict.fromkeys(g.lower() for g in guesses))
+    oracle = _Oracle(answers, guesses, hard)
+    S0, L0 = frozenset(answers), frozenset(guesses)
+    if opener is None:
+        return _front(oracle, S0, L0, {})
+    return _nondominated(_guess_front(oracle, opener.lower(), S0, L0, {}))
+
+
+def exhaustive_objective(answers, guesses, objective, hard=None, max_guesses=None, opener=None):
+    """(worst case, total) of the best tree under ``objective`` ('total',
+    'worst,total', 'total,worst') within ``max_guesses``, or None."""
+    pairs = [(w, t) for w, t in exhaustive_front(answers, guesses, hard, opener)
+             if max_guesses is None or w <= max_guesses]
+    if not pairs:
+        return None
+    if objective == "worst,total":
+        return min(pairs)
+    return min(pairs, key=lambda wt: (wt[1], wt[0]))

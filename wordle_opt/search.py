@@ -19,6 +19,7 @@ import numpy as np
 from wordle_opt._impl import core
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
+from wordle_opt.objectives import parse_objective, total_then_worst, worst_then_total
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table
 from wordle_opt.patterns import Pattern
@@ -54,6 +55,10 @@ class SearchResult:
     tree: Optional[Tree]
     stats: Dict[str, float] = field(default_factory=dict)
     unsolvable: List[str] = field(default_factory=list)
+    objective: str = "total"
+    # Why nothing better exists under the objective, beyond the capped optimum
+    # (e.g. "no tree solves all 2315 answers within 4 guesses from SALET").
+    proof: Optional[str] = None
 
     @property
     def proven(self) -> bool:
@@ -91,6 +96,7 @@ class SearchResult:
             ("opener", (self.opener or "?").upper()),
             ("mode", f"{self.rule_name}, {self.cap_name}"),
             ("lists", f"{self.lists} ({self.n_answers} answers)"),
+            ("minimise", self.objective),
         ]
         if not self.feasible:
             rows.append(("result", f"no strategy solves every answer within {self.max_guesses} guesses"))
@@ -104,6 +110,10 @@ class SearchResult:
         rows += [
             ("proven optimal", "yes") if self.proven
             else ("proven", f"no strategy within {self.max_guesses} guesses"),
+        ]
+        if self.proof:
+            rows.append(("proof", self.proof))
+        rows += [
             ("time", f"{self.stats.get('seconds', 0):.2f} s wall, {self.stats.get('cpu_seconds', 0):.2f} s CPU"),
             ("nodes", f"{int(self.stats.get('nodes', 0)):,} searched, {int(self.stats.get('cache_hits', 0)):,} cache hits"),
         ]
@@ -135,10 +145,14 @@ def search(
     fallback: bool = False,
     on_refuted: Optional[Callable[["SearchResult"], None]] = None,
     note: Optional[Note] = None,
+    minimise: str = "total",
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener`` (None: find the best opener),
-    and prove it optimal.
+    and prove it optimal.  ``minimise``: 'total' (the default), 'worst,total'
+    (the smallest worst case, then the fewest guesses: the cap is then the
+    largest worst case tried) or 'total,worst' (ties of the total broken by
+    the smallest worst case); see `wordle_opt.objectives`.
 
     ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
     ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
@@ -158,6 +172,7 @@ def search(
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     rule = normalise_rule(hard)
+    objective = parse_objective(minimise)
     try:
         cap = parse_cap(max_guesses)
     except WordleOptError as exc:
@@ -180,14 +195,33 @@ def search(
         raise WordleOptError(f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
                              "cache; give a smaller cache_mb (--cache-mb)") from None
     _warn_if_huge(lists, opener_idx, engine, note)
-    while True:
-        result = _search_cap(engine, lists, rule, opener_idx, cap, progress, share_min)
+
+    def solve(c: Optional[int]) -> SearchResult:
+        result = _search_cap(engine, lists, rule, opener_idx, c, progress, share_min)
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
         result.stats["cpu_seconds"] = time.process_time() - cpu0
         result.stats["threads"] = len(engine.all_solvers)
         result.stats["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        result.objective = objective
+        return result
+
+    if objective == "worst,total":
+        result, refuted = worst_then_total(_noting(solve, note), n + 1 if cap is None or fallback else cap)
+        if result.feasible and refuted is not None:
+            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " \
+                           + _from(refuted)
+        return result
+    if objective == "total,worst":
+        result, below = total_then_worst(_noting(solve, note), cap)
+        if result.feasible and below is not None:
+            result.proof = f"no tree totalling {result.total} fits {below.max_guesses} guesses " + _from(below)
+        if result.feasible or not fallback or cap is None or cap > n:
+            return result
+        # No tree fits the cap: as with 'total', the caps above it.
+    while True:
+        result = solve(cap)
         if result.feasible or not fallback or cap is None or cap > n:
             return result
         if on_refuted is not None:
@@ -195,6 +229,19 @@ def search(
         cap += 1
         if note is not None:
             note(f"trying at most {cap} guesses")
+
+
+def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]):
+    """solve, telling note which cap it tries."""
+    def tell(c: Optional[int]) -> SearchResult:
+        if note is not None:
+            note(f"searching within {'any number of' if c is None else c} guesses")
+        return solve(c)
+    return tell
+
+
+def _from(result: SearchResult) -> str:
+    return f"from {result.opener.upper()}" if result.opener else "from any opener"
 
 
 def _check_threads(threads, note: Optional[Note]) -> int:

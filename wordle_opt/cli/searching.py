@@ -29,6 +29,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="solver threads (default: all cores)")
     p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
                    help="transposition table per thread in MiB (default 192)")
+    p.add_argument("--minimise", "--minimize", default="total", metavar="OBJECTIVE",
+                   help="total (the default: fewest guesses in all), worst,total (smallest worst "
+                   "case, then fewest guesses) or total,worst (fewest guesses, ties broken by the "
+                   "smallest worst case); each proven")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
     p.set_defaults(func=cmd_search)
@@ -73,6 +77,7 @@ def cmd_search(args) -> int:
             fallback=not args.no_fallback,
             on_refuted=refuted,
             note=note,
+            minimise=args.minimise,
         )
     finally:
         progress.close()

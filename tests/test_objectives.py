@@ -1,0 +1,144 @@
+"""The objectives (total, worst,total, total,worst) against the plain-Python
+Pareto-front oracle written from their definitions, and the published
+results that use them."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.objectives import parse_objective
+from wordle_opt.oracle import exhaustive_front, exhaustive_objective, exhaustive_optimum
+from wordle_opt.search import search
+from wordle_opt.verify import verify
+from wordle_opt.wordlists import WordLists
+
+WORDS = sorted(set("""fight light might night right sight tight wight bight batch catch hatch latch
+    match patch watch baker faker maker taker waker bound found hound mound pound round sound wound
+    cater eater hater later water crane slate pious flume brick handy toxic jumpy vowel girth shard
+    nymph whelp squib ozone fjord glyph knave""".split()))
+
+
+def lists_for(answers, extra):
+    return WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+
+
+def _cli(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, cwd=cwd)
+
+# The oracle found these: the tree with the smallest worst case (3) totals
+# more than the tree with the fewest guesses (4 deep).
+DISAGREE = [
+    (None, "bight cater crane fight glyph latch right slate toxic wight", "might waker", ((3, 23), (4, 22))),
+    ("nyt", "baker fjord girth hater jumpy light maker taker toxic waker", "sight wight", ((3, 23), (4, 22))),
+    (None, "batch fight fjord found light might patch pound right shard", "wight", ((3, 25), (4, 23))),
+]
+
+
+def _check(result, lists, hard, expected):
+    """result is feasible with (worst case, total) == expected and verifies."""
+    if expected is None:
+        assert not result.feasible
+        return
+    assert result.feasible
+    assert (result.max_depth, result.total) == expected
+    report = verify(result.tree, answers=lists.answers, guesses=lists.guesses, hard=hard)
+    assert report.ok, report.errors
+    assert (report.max_depth, report.total) == expected
+
+
+@pytest.mark.parametrize("hard, answers, extra, front", DISAGREE)
+def test_objectives_disagree_where_the_oracle_says(hard, answers, extra, front):
+    lists = lists_for(answers.split(), extra.split())
+    assert exhaustive_front(lists.answers, lists.guesses, hard) == front
+    for opener in ("crane", "fight", lists.guesses[0]):
+        if opener not in lists.guesses:
+            continue
+        for objective in ("worst,total", "total,worst"):
+            want = exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, opener=opener)
+            got = search(opener, hard=hard, answers=lists, max_guesses=None, minimise=objective,
+                         threads=1, cache_mb=1)
+            _check(got, lists, hard, want)
+    # Best opener: the objectives pick different trees.
+    worst_first = search(None, hard=hard, answers=lists, max_guesses=None, minimise="worst,total", cache_mb=1)
+    total_first = search(None, hard=hard, answers=lists, max_guesses=None, minimise="total,worst", cache_mb=1)
+    _check(worst_first, lists, hard, front[0])
+    _check(total_first, lists, hard, front[-1])
+    assert worst_first.total > total_first.total and worst_first.max_depth < total_first.max_depth
+    assert worst_first.proof == f"no tree solves all {len(lists.answers)} answers within 2 guesses from any opener"
+
+
+@pytest.mark.parametrize("hard", [None, "nyt", "strict"])
+@pytest.mark.parametrize("objective", ["total", "worst,total", "total,worst"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
+       extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
+       cap=st.sampled_from([None, 2, 3, 4]), data=st.data())
+def test_each_objective_equals_the_front_oracle(hard, objective, answers, extra, cap, data):
+    lists = lists_for(answers, extra)
+    opener = data.draw(st.sampled_from(lists.guesses))
+    want = exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, max_guesses=cap,
+                                opener=opener)
+    got = search(opener, hard=hard, answers=lists, max_guesses=cap, minimise=objective,
+                 threads=2, cache_mb=1, fallback=False)
+    if objective == "total":
+        # The front agrees with the plain total oracle; the worst case of the
+        # total-only tree is not part of the objective.
+        assert (want and want[1]) == exhaustive_optimum(lists.answers, lists.guesses, hard=hard,
+                                                        max_guesses=cap, opener=opener)
+        assert got.feasible == (want is not None)
+        if want:
+            assert got.total == want[1]
+        return
+    _check(got, lists, hard, want)
+
+
+def test_parse_objective():
+    assert parse_objective("Worst, Total") == "worst,total"
+    assert parse_objective("worst") == "worst,total"
+    assert parse_objective("total") == "total"
+    with pytest.raises(WordleOptError, match="'speed' is not an objective; expected one of total, worst,total"):
+        parse_objective("speed")
+    with pytest.raises(WordleOptError, match="minimise"):
+        search("crane", answers=WordLists.from_words(["crane", "slate"]), minimise="worst,speed")
+
+
+def test_cli_minimise(tmp_path):
+    words, guesses = tmp_path / "w.txt", tmp_path / "g.txt"
+    words.write_text("\n".join(DISAGREE[0][1].split()) + "\n")
+    guesses.write_text("\n".join(DISAGREE[0][1].split() + DISAGREE[0][2].split()) + "\n")
+    r = _cli("search", "--answers", str(words), "--guesses", str(guesses), "--max-guesses", "none",
+             "--minimise", "worst,total", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "minimise        worst,total" in r.stdout and "worst case      3 guesses" in r.stdout
+    assert "no tree solves all 10 answers within 2 guesses from any opener" in r.stdout
+    assert "total           23" in r.stdout
+    bad = _cli("search", "crane", "--answers", str(words), "--minimise", "fast", cwd=tmp_path)
+    assert bad.returncode != 0 and len(bad.stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------ published results
+
+@pytest.mark.slow
+def test_salet_worst_then_total_is_5_7920(original):
+    result = search("salet", answers=original, minimise="worst,total")
+    assert (result.max_depth, result.total) == (5, 7920)
+    assert result.proof == "no tree solves all 2315 answers within 4 guesses from SALET"
+
+
+@pytest.mark.slow
+def test_palet_hard_has_a_tree_within_5_totalling_8206(original):
+    result = search("palet", hard="nyt", answers=original, max_guesses=5, fallback=False)
+    assert result.feasible and result.total == 8206 and result.max_depth == 5
+    assert verify(result.tree, answers=original.answers, guesses=original.guesses, hard="nyt").ok
+
+
+@pytest.mark.slow
+def test_trace_hard_needs_8(original):
+    result = search("trace", hard="nyt", answers=original, max_guesses=None, minimise="worst,total")
+    assert result.max_depth == 8
+    assert result.proof == "no tree solves all 2315 answers within 7 guesses from TRACE"
