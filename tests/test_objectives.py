@@ -142,3 +142,53 @@ def test_trace_hard_needs_8(original):
     result = search("trace", hard="nyt", answers=original, max_guesses=None, minimise="worst,total")
     assert result.max_depth == 8
     assert result.proof == "no tree solves all 2315 answers within 7 guesses from TRACE"
+
+
+# ------------------------------------------------------------ anytime search
+
+@pytest.mark.parametrize("hard", [None, "nyt"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),
+       extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
+       cap=st.sampled_from([None, 3, 4, 6]), beam=st.sampled_from([1, 2, 5]),
+       limit=st.sampled_from([None, 1e-6]), data=st.data())
+def test_anytime_tree_verifies_and_its_bound_is_below_the_optimum(hard, answers, extra, cap, beam, limit, data):
+    lists = lists_for(answers, extra)
+    opener = data.draw(st.sampled_from(lists.guesses))
+    exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    got = search(opener, hard=hard, answers=lists, max_guesses=cap, beam=beam, time_limit=limit,
+                 threads=2, cache_mb=1)
+    if exact is None:
+        assert not got.feasible
+        return
+    assert got.feasible
+    report = verify(got.tree, answers=lists.answers, guesses=lists.guesses, hard=hard, max_guesses=cap)
+    assert report.ok, report.errors
+    assert report.total == got.total >= exact >= got.lower_bound
+    if limit is None:
+        # No time limit: the closing phase runs until the proof is complete.
+        assert got.lower_bound == got.total == exact and got.proven
+
+
+def test_anytime_on_salet_reaches_the_proven_optimum(original):
+    got = search("salet", answers=original, beam=1)
+    assert got.lower_bound == got.total == 7920 and got.proven
+    assert "lower bound  7920 proven: 7920, optimal" in str(got)
+
+
+def test_anytime_stopped_early_states_its_gap(original):
+    got = search("salet", answers=original, beam=1, time_limit=1e-6)
+    assert got.feasible and not got.proven
+    assert got.lower_bound < 7920 <= got.total
+    assert verify(got.tree, answers=original.answers, guesses=original.guesses).total == got.total
+    assert f"lower bound  {got.lower_bound} proven: {got.total}, optimal within" in str(got)
+
+
+def test_anytime_bad_input():
+    lists = WordLists.from_words(["crane", "slate"])
+    for kwargs, match in [(dict(beam=0), "beam must be a positive"), (dict(time_limit=-1), "time_limit"),
+                          (dict(beam=2, minimise="worst,total"), "needs an opener and minimise='total'")]:
+        with pytest.raises(WordleOptError, match=match):
+            search("crane", answers=lists, **kwargs)
+    with pytest.raises(WordleOptError, match="needs an opener"):
+        search(None, answers=lists, beam=1)

@@ -109,7 +109,8 @@ def test_spot_checks(word, in_answers, in_allowed):
 
 @pytest.mark.parametrize(
     "name, n_answers, n_guesses",
-    [("original", 2315, 12972), ("nyt", 2309, 14855), ("nyt-12947", 2309, 12947)],
+    [("original", 2315, 12972), ("nyt", 2309, 14855), ("nyt-12947", 2309, 12947),
+     ("original-all", 12972, 12972)],
 )
 def test_named_sets(name, n_answers, n_guesses):
     lists = load_lists(name)
@@ -129,7 +130,8 @@ def test_default_set_is_original_and_exported():
 
 def test_list_sets_covers_every_named_set():
     got = {s.name: (len(w.answers), len(w.guesses)) for s, w in list_sets()}
-    assert got == {"original": (2315, 12972), "nyt": (2309, 14855), "nyt-12947": (2309, 12947)}
+    assert got == {"original": (2315, 12972), "nyt": (2309, 14855), "nyt-12947": (2309, 12947),
+                   "original-all": (12972, 12972)}
 
 
 def test_named_answers_with_other_named_guesses_warns_and_unions():
@@ -216,7 +218,7 @@ def test_non_utf8_and_missing_files(tmp_path):
     p.write_bytes("crane\ncr\xe2ne\n".encode("latin-1"))
     with pytest.raises(WordListError, match="not UTF-8"):
         read_words(p)
-    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947\) nor a file"):
+    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, original-all\) nor a file"):
         load_lists(tmp_path / "missing.txt")
     with pytest.raises(WordListError, match="did you mean original"):
         load_lists("orignal")

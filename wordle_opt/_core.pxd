@@ -174,6 +174,7 @@ cdef class Solver:
     cdef Stats stats
     cdef int error                  # an Error, set inside nogil code, raised after it
     cdef int stop_requested         # set by another thread: stop at the next node
+    cdef int beam                   # > 0: try only the first beam candidates of each node (not exact)
     cdef int share_tid, share_n     # shared root: this thread's share of the root's guesses
     cdef int64_t* share_best        # shared root: best root total over all threads
 

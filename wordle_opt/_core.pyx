@@ -289,7 +289,8 @@ cdef class Solver:
     drives it; see there for the public API."""
 
     def __cinit__(self, const pat_t[:, ::1] table, const uint8_t[:, ::1] guess_codes,
-                  const widx_t[::1] answer_guess, int rule=RULE_EASY, double cache_mb=DEFAULT_CACHE_MB):
+                  const widx_t[::1] answer_guess, int rule=RULE_EASY, double cache_mb=DEFAULT_CACHE_MB,
+                  int beam=0):
         cdef Py_ssize_t i, j, cap
         if not 0 < cache_mb < 1e9:  # NaN and inf too (the doubling below would never stop)
             raise ValueError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
@@ -297,7 +298,10 @@ cdef class Solver:
             raise ValueError(f"rule must be RULE_EASY, RULE_NYT or RULE_STRICT, not {rule!r}")
         self.ng = table.shape[0]
         self.na = table.shape[1]
+        if beam < 0:
+            raise ValueError(f"beam must be 0 (exact) or a positive number of guesses, not {beam!r}")
         self.rule = rule
+        self.beam = beam
         self.table = &table[0, 0]
         self.table_ref = table
         self.gcodes = &guess_codes[0, 0]
@@ -751,7 +755,10 @@ cdef class Solver:
     cdef inline cost_t candidate_loop(self, Position* P, Frame* F, widx_t* bestg) noexcept nogil:
         """Try F.cands in order (sorted by bound) until the bound reaches the
         best total.  Returns v if v < beta (bestg[0]: its guess), else some
-        number in [beta, v] (bestg[0] = -1).  At a shared root (share_n > 1,
+        number in [beta, v] (bestg[0] = -1).  With a beam, v is the best of
+        the first beam candidates (and the scan's best): an upper bound on
+        the exact value, and the same for any beta, so the beam solver's own
+        cache stays consistent; it must never feed an exact solver.  At a shared root (share_n > 1,
         depth 0) it tries only this thread's share and returns the best of
         that share (INF, -1 if none), pruning with the best of all threads."""
         cdef cost_t best = P.beta, minfail = F.minfail, mine = INF, total, shared
@@ -766,6 +773,8 @@ cdef class Solver:
                 mine, mine_g = F.scan_best, F.scan_bestg
                 wo_atomic_min(self.share_best, F.scan_best)
         for gi in range(F.ncand):
+            if self.beam > 0 and gi >= self.beam:
+                break
             if F.cands[gi].lb >= best or P.lb >= best:
                 if F.cands[gi].lb < minfail:
                     minfail = F.cands[gi].lb

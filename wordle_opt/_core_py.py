@@ -56,6 +56,15 @@ def pattern_table_codes(guesses, answers):
     return out
 
 
+def _lb_size(s: int, d: int) -> int:
+    """The core's lower bound on cost(S, d) from |S| alone (_core.pxd lb_size)."""
+    if s <= 0:
+        return 0
+    if d <= 0 or (d == 1 and s > 1) or (d == 2 and s > 243):
+        return INFINITY
+    return 1 if s == 1 else 3 if s == 2 else 3 * s - 244 if s > 243 else 2 * s - 1
+
+
 _RULE_NAMES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
 _Key = Tuple[Tuple[int, ...], Tuple[int, ...], int]
 
@@ -65,7 +74,7 @@ class Solver:
     Values are exact, so the beta contract of `solve_set` holds trivially."""
 
     def __init__(self, table, guess_codes, answer_guess, rule: int = RULE_EASY,
-                 cache_mb: float = DEFAULT_CACHE_MB):
+                 cache_mb: float = DEFAULT_CACHE_MB, beam: int = 0):
         if not 0 < cache_mb < 1e9 or not math.isfinite(cache_mb):
             raise ValueError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
         if rule not in _RULE_NAMES:
@@ -73,7 +82,12 @@ class Solver:
         self._table = np.asarray(table)
         self._words = ["".join(chr(97 + int(c)) for c in row) for row in np.asarray(guess_codes)]
         self._answer_guess = [int(g) for g in answer_guess]
+        if beam < 0:
+            raise ValueError(f"beam must be 0 (exact) or a positive number of guesses, not {beam!r}")
         self._rule = rule
+        # beam > 0: only the beam guesses with the least bound |S| + sum of
+        # _lb_size(group) are tried at each node (an upper bound, not exact).
+        self._beam = beam
         self._memo: Dict[_Key, Tuple[int, int]] = {}
         self._stop = False
         self._stats = dict.fromkeys(("nodes", "cache_hits", "scanned", "tried", "recursed", "cache_stores"), 0)
@@ -121,13 +135,21 @@ class Solver:
             raise KeyboardInterrupt("search stopped")
         self._stats["nodes"] += 1
         best, best_g = INFINITY, -1
-        for g in L:
+        for g in (self._beam_of(S, L, d) if self._beam else L):
             total = self._try_guess(S, L, d, g, best)
             if total < best:
                 best, best_g = total, g
         self._memo[key] = (best, best_g)
         self._stats["cache_stores"] += 1
         return best, best_g
+
+    def _beam_of(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int) -> list:
+        def key(g):
+            groups = self._groups(g, S)
+            sizes = [len(part) for p, part in groups.items() if p != ALL_GREEN]
+            return (len(S) + sum(_lb_size(s, d - 1) for s in sizes), ALL_GREEN not in groups,
+                    sum(s * s for s in sizes), g)
+        return sorted(L, key=key)[:self._beam]
 
     def _try_guess(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int, g: int, best: int) -> int:
         """The total with g first: exact if below best, else some number >= best."""

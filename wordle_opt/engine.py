@@ -26,7 +26,7 @@ class Engine:
     cap of a search."""
 
     def __init__(self, lists: WordLists, rule: Optional[str], threads: int, cache_mb: float,
-                 opener: Optional[int] = None):
+                 opener: Optional[int] = None, beam: int = 0):
         self.lists = lists
         self.rule = rule
         # Number the answers by the opener's colouring, so that every set the
@@ -36,6 +36,7 @@ class Engine:
         order = np.arange(len(lists.answers))
         if opener is not None:
             order = np.argsort(lists.table[opener], kind="stable")
+        self.order, self.cache_mb = order, cache_mb
         self.table = np.ascontiguousarray(lists.table[:, order])
         self.inf = core.INFINITY
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
@@ -43,8 +44,11 @@ class Engine:
         ans_guess = np.ascontiguousarray(lists.answer_guess_index[order], dtype=np.int32)
         self.solvers: "queue.Queue" = queue.Queue()
         self.all_solvers = []
+        # beam > 0: solvers that try only the beam most promising guesses at each
+        # node -- upper bounds, in their own caches, never mixed with exact ones.
+        self.beam = beam
         for _ in range(threads):
-            s = core.Solver(self.table, codes, ans_guess, RULE_CODES[rule], cache_mb)
+            s = core.Solver(self.table, codes, ans_guess, RULE_CODES[rule], cache_mb, beam)
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
@@ -55,12 +59,31 @@ class Engine:
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
 
-    def solve_group(self, S: np.ndarray, legal: np.ndarray, cap: int) -> Tuple[int, Optional[Node]]:
-        """Exact cost of one candidate set and its optimal subtree (None if infeasible)."""
+    def with_beam(self, beam: int) -> "Engine":
+        """Solvers with a beam on this engine's table and answer order."""
+        # (sharing the table: 160 MiB on every-word lists)
+        other = Engine.__new__(Engine)
+        other.__dict__.update(self.__dict__)
+        other.beam = beam
+        other.solvers = queue.Queue()
+        other.all_solvers = []
+        codes = np.ascontiguousarray(self.lists.guess_codes)
+        ans_guess = np.ascontiguousarray(self.lists.answer_guess_index[self.order], dtype=np.int32)
+        for _ in self.all_solvers:
+            s = core.Solver(self.table, codes, ans_guess, RULE_CODES[self.rule], self.cache_mb, beam)
+            other.solvers.put(s)
+            other.all_solvers.append(s)
+        return other
+
+    def solve_group(self, S: np.ndarray, legal: np.ndarray, cap: int,
+                    beta: Optional[int] = None) -> Tuple[int, Optional[Node]]:
+        """The cost of one candidate set and its best subtree (None if
+        infeasible), exact for an exact engine.  With beta: the cost and its
+        tree if below beta, else a lower bound >= beta and None."""
         solver = self.solvers.get()
         try:
-            cost, _ = solver.solve_set(S, legal, cap)
-            if cost >= self.inf:
+            cost, _ = solver.solve_set(S, legal, cap, -1 if beta is None else beta)
+            if cost >= self.inf or (beta is not None and cost >= beta):
                 return cost, None
             return cost, self._build(solver, S, legal, cap)
         finally:

@@ -17,6 +17,7 @@ from typing import Callable, Dict, List, Optional, Tuple, Union
 import numpy as np
 
 from wordle_opt._impl import core
+from wordle_opt.anytime import anytime_search, gap
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective, total_then_worst, worst_then_total
@@ -59,13 +60,16 @@ class SearchResult:
     # Why nothing better exists under the objective, beyond the capped optimum
     # (e.g. "no tree solves all 2315 answers within 4 guesses from SALET").
     proof: Optional[str] = None
+    # Anytime searches (beam, time limit): no tree from the opener totals less.
+    lower_bound: Optional[int] = None
 
     @property
     def proven(self) -> bool:
-        """True when ``tree`` is a proven optimum.  (A search that returns has
-        always proven its answer; when the cap is infeasible, what it proved
-        is that no strategy fits, and there is no tree.)"""
-        return self.feasible
+        """True when ``tree`` is a proven optimum.  (An exact search that
+        returns has always proven its answer; when the cap is infeasible,
+        what it proved is that no strategy fits, and there is no tree.  An
+        anytime search has proven it when its lower bound meets the total.)"""
+        return self.feasible and (self.lower_bound is None or self.lower_bound >= self.total)
 
     @property
     def total(self) -> Optional[int]:
@@ -107,10 +111,13 @@ class SearchResult:
                 ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
                 ("worst case", f"{self.max_depth} guesses"),
             ]
-        rows += [
-            ("proven optimal", "yes") if self.proven
-            else ("proven", f"no strategy within {self.max_guesses} guesses"),
-        ]
+        if not self.feasible:
+            rows.append(("proven", f"no strategy within {self.max_guesses} guesses"))
+        elif self.lower_bound is not None:
+            rows.append(("lower bound", f"{self.lower_bound} proven: {self.total}, "
+                                        f"{gap(self.total, self.lower_bound)}"))
+        else:
+            rows.append(("proven optimal", "yes"))
         if self.proof:
             rows.append(("proof", self.proof))
         rows += [
@@ -146,6 +153,8 @@ def search(
     on_refuted: Optional[Callable[["SearchResult"], None]] = None,
     note: Optional[Note] = None,
     minimise: str = "total",
+    beam: Optional[int] = None,
+    time_limit: Optional[float] = None,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener`` (None: find the best opener),
@@ -153,6 +162,11 @@ def search(
     (the smallest worst case, then the fewest guesses: the cap is then the
     largest worst case tried) or 'total,worst' (ties of the total broken by
     the smallest worst case); see `wordle_opt.objectives`.
+    ``beam``/``time_limit``: the anytime search (`wordle_opt.anytime`, 'total'
+    and a fixed opener only): a tree from the ``beam`` (default 2) most
+    promising guesses at each node, then a proven lower bound raised until
+    ``time_limit`` seconds (None: until proven) or Ctrl-C; the result's
+    ``lower_bound`` says how far from optimal the tree may be.
 
     ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
     ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
@@ -194,6 +208,9 @@ def search(
     except MemoryError:
         raise WordleOptError(f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
                              "cache; give a smaller cache_mb (--cache-mb)") from None
+    if beam is not None or time_limit is not None:
+        return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
+                        t0, cpu0)
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def solve(c: Optional[int]) -> SearchResult:
@@ -229,6 +246,31 @@ def search(
         cap += 1
         if note is not None:
             note(f"trying at most {cap} guesses")
+
+
+def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
+             t0, cpu0) -> SearchResult:
+    if opener_idx is None or objective != "total":
+        raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
+    if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
+        raise WordleOptError(f"beam must be a positive number of guesses, not {beam!r}")
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    n = len(lists.answers)
+    depth = n + 1 if cap is None else min(cap, n + 1)
+    found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress)
+    feasible = found.root is not None
+    result = SearchResult(
+        opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
+        feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
+        lower_bound=found.lower_bound if feasible else None,
+        unsolvable=[f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern).byg}"
+                    for g in found.groups if g.node is None])
+    result.stats.update(engine.stats())
+    result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,
+                        beam_seconds=found.beam_seconds, threads=len(engine.all_solvers),
+                        peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return result
 
 
 def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]):

@@ -62,6 +62,8 @@ SETS: Dict[str, ListSet] = {
                 "NYT from 2022-08-30 (last fixed answer list)"),
         ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt",
                 "NYT 2022-02-15 to 2022-03-16"),
+        ListSet("original-all", "original-allowed.txt", "original-allowed.txt",
+                "every allowed word of the original game an answer"),
     )
 }
 

@@ -33,6 +33,12 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="total (the default: fewest guesses in all), worst,total (smallest worst "
                    "case, then fewest guesses) or total,worst (fewest guesses, ties broken by the "
                    "smallest worst case); each proven")
+    p.add_argument("--beam", type=positive_int, default=None, metavar="N",
+                   help="anytime search: a tree from the N most promising guesses at each node "
+                   "(default 2 with --time-limit), then a proven lower bound beside its total")
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
+                   help="anytime search: stop raising the lower bound after SECONDS (Ctrl-C too) "
+                   "and return the best tree with its proven gap")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
     p.set_defaults(func=cmd_search)
@@ -78,6 +84,8 @@ def cmd_search(args) -> int:
             on_refuted=refuted,
             note=note,
             minimise=args.minimise,
+            beam=args.beam,
+            time_limit=args.time_limit,
         )
     finally:
         progress.close()

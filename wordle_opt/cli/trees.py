@@ -16,7 +16,7 @@ def register(sub) -> None:
                     "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.")
     p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
     add_list_options(p, answers_default=None,
-                     answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
+                     answers_help="answer list: original, nyt, nyt-12947, original-all or a file (default: the "
                                   "set a JSON tree names, else original)")
     add_hard_option(p, extra_choices=("easy",),
                     help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
@@ -32,7 +32,7 @@ def register(sub) -> None:
     p.add_argument("tree", metavar="TREE", help="tree file (.json or leaderboard text)")
     p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
     add_list_options(p, answers_default=None,
-                     answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
+                     answers_help="answer list: original, nyt, nyt-12947, original-all or a file (default: the "
                                   "set a JSON tree names, else original)")
     p.add_argument("--depth", type=int, default=None, metavar="N",
                    help="show only the first N guesses of each branch")

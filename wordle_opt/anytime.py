@@ -1,0 +1,167 @@
+"""The anytime search: a tree at once, then a proven lower bound that rises
+until it meets the tree's total (or the time runs out).
+
+1. Beam: each group of the opener's split is solved by beam solvers (only the
+   ``beam`` most promising guesses at each node, in the exact scan's bound
+   order).  Their values are upper bounds with a tree; they live in the beam
+   solvers' own caches and never reach the exact ones.
+2. Closing: the exact solvers then raise each group's lower bound, smallest
+   group first, by searches with a beta between the bound and the beam value:
+   a value at or above beta proves the bound beta (the solver's contract);
+   a value below beta is the exact optimum, with its tree.  A group whose
+   bound reaches its beam value is proven optimal.
+
+The tree's total is n + sum of the groups' upper bounds, the proven bound
+n + sum of their lower bounds; when they meet the proof is complete.  The time
+limit (or Ctrl-C) stops the closing phase; what was proven stays.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, List, Optional
+
+import numpy as np
+
+from wordle_opt._impl import core
+from wordle_opt.engine import Engine
+from wordle_opt.node import Node
+
+Note = Callable[[str], None]
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass
+class Group:
+    """One group of the opener's split: its bounds and the best tree so far."""
+
+    pattern: int
+    S: np.ndarray
+    legal: np.ndarray
+    ub: int
+    lb: int
+    node: Optional[Node]
+
+    @property
+    def closed(self) -> bool:
+        return self.lb >= self.ub
+
+
+@dataclass
+class Anytime:
+    root: Optional[Node]     # None when some group has no tree within the cap
+    total: int               # the tree's total (an upper bound on the optimum)
+    lower_bound: int         # proven: no tree from this opener totals less
+    groups: List[Group]
+    beam_seconds: float
+    stopped: bool            # the time limit or Ctrl-C ended the closing phase
+
+
+def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
+                   note: Optional[Note] = None, progress: Optional[Progress] = None) -> Anytime:
+    """Best tree from ``opener`` within ``depth`` guesses found by the beam,
+    improved and bounded by the exact engine until ``time_limit`` seconds
+    have passed (None: until every group is proven).  ``progress(groups
+    closed, groups, status)`` reports the bounds while the closing runs."""
+    t0 = time.monotonic()
+    n = len(engine.lists.answers)
+    row = engine.table[opener]
+    groups = [Group(int(p), np.flatnonzero(row == p).astype(np.int32),
+                    engine.legal_after(engine.all_guesses, opener, int(p)), 0, 0, None)
+              for p in np.unique(row) if p != core.ALL_GREEN]
+    _beam_trees(engine, groups, depth - 1, beam, note)
+    beam_seconds = time.monotonic() - t0
+    if note is not None:
+        note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
+             "now raising the lower bound")
+    if progress is not None:
+        def poll() -> None:
+            lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
+            progress(sum(g.closed for g in groups), len(groups),
+                     f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
+        engine.poll = poll
+    try:
+        stopped = _close(engine, groups, depth - 1, None if time_limit is None else t0 + time_limit)
+    finally:
+        engine.poll = None
+    feasible = depth >= 1 and all(g.node is not None for g in groups)
+    root = Node(engine.lists.guesses[opener], {g.pattern: g.node for g in groups}) if feasible else None
+    # (an infeasible beam group counts as INF: the total then says "no tree")
+    return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
+                   beam_seconds, stopped)
+
+
+def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note]) -> None:
+    """A tree for every group by beam solvers; a group that a beam cannot fit
+    within the cap is tried again with a beam four times wider (the beam
+    counts only the guesses with the least total bound, not the depth)."""
+    todo = groups
+    while todo:
+        if note is not None:
+            note(f"beam {beam}: a tree for each of {len(todo)} groups")
+        beamer = engine.with_beam(beam)
+        found = engine.run([lambda g=g: beamer.solve_group(g.S, g.legal, depth) for g in todo])
+        del beamer  # its caches: the next beam and the closing phase need the memory
+        for g, (ub, node) in zip(todo, found):
+            g.ub, g.node = int(ub), node
+        todo = [g for g in todo if g.node is None]
+        if beam >= len(engine.all_guesses):
+            break  # the beam held every guess: the exact closing phase decides
+        beam *= 4
+
+
+def gap(total: int, lower_bound: int) -> str:
+    """'optimal' or 'optimal within 0.4%': how far the total may be above the optimum."""
+    if total <= lower_bound:
+        return "optimal"
+    return f"optimal within {100 * (total - lower_bound) / lower_bound:.2g}%"
+
+
+def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
+    """Raise the groups' lower bounds with the exact engine until the
+    deadline; True when stopped early (time or Ctrl-C)."""
+    # A cheap first bound for every group: the closed form and the scan.
+    for g in groups:
+        g.lb = int(engine.solve_group(g.S, g.legal, depth, beta=1)[0])
+        if g.ub >= engine.inf and g.lb >= engine.inf:
+            g.ub = g.lb  # infeasible for the exact search too
+    todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
+    timer = None
+    if deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
+        timer.daemon = True
+        timer.start()
+    try:
+        engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
+                    for i in range(len(engine.all_solvers))])
+    except KeyboardInterrupt:
+        return True
+    finally:
+        if timer is not None:
+            timer.cancel()
+    return not all(g.closed for g in groups)
+
+
+def _stop_all(engine: Engine) -> None:
+    for solver in engine.all_solvers:
+        solver.request_stop()
+
+
+def _close_some(engine: Engine, groups: List[Group], depth: int) -> None:
+    """Bisect each group's gap from below: beta halfway (then at the beam
+    value) either proves the bound beta or gives the exact optimum."""
+    try:
+        for g in groups:
+            while not g.closed:
+                beta = g.lb + max(1, (min(g.ub, engine.inf) - g.lb) // 2)
+                v, node = engine.solve_group(g.S, g.legal, depth, beta=beta)
+                if node is not None:
+                    g.lb = g.ub = int(v)
+                    g.node = node
+                elif v >= engine.inf:
+                    g.lb = g.ub = int(v)  # infeasible (only if the beam found nothing)
+                else:
+                    g.lb = max(g.lb, int(v))
+    except KeyboardInterrupt:
+        return  # stopped: the bounds proven so far stay
