@@ -756,15 +756,16 @@ cdef class Solver:
         """Try F.cands in order (sorted by bound) until the bound reaches the
         best total.  Returns v if v < beta (bestg[0]: its guess), else some
         number in [beta, v] (bestg[0] = -1).  With a beam, v is the best of
-        the first beam candidates (and the scan's best): an upper bound on
-        the exact value, and the same for any beta, so the beam solver's own
-        cache stays consistent; it must never feed an exact solver.  At a shared root (share_n > 1,
+        the first beam candidates (and the scan's best), and of up to 4 x beam
+        while none of them fits the cap: an upper bound on the exact value, which
+        must never feed an exact solver (a separate Solver and cache).  At a shared root (share_n > 1,
         depth 0) it tries only this thread's share and returns the best of
         that share (INF, -1 if none), pruning with the best of all threads."""
         cdef cost_t best = P.beta, minfail = F.minfail, mine = INF, total, shared
         cdef widx_t g, mine_g = -1
         cdef int gi, i, bucket_end = 0
         cdef bint share_root = self.share_n > 1 and P.depth == 0
+        cdef bint fits = F.scan_best < INF  # beam: a guess that fits the cap was tried
         bestg[0] = -1
         if F.scan_best < best:
             best = F.scan_best
@@ -773,7 +774,7 @@ cdef class Solver:
                 mine, mine_g = F.scan_best, F.scan_bestg
                 wo_atomic_min(self.share_best, F.scan_best)
         for gi in range(F.ncand):
-            if self.beam > 0 and gi >= self.beam:
+            if self.beam > 0 and gi >= (4 * self.beam if not fits else self.beam):
                 break
             if F.cands[gi].lb >= best or P.lb >= best:
                 if F.cands[gi].lb < minfail:
@@ -802,6 +803,8 @@ cdef class Solver:
                                    F.cands[gi].lb, best)
             if self.error:
                 return INF
+            if total < INF:
+                fits = True
             if total < best:
                 best = total
                 bestg[0] = g

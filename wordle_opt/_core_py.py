@@ -135,7 +135,9 @@ class Solver:
             raise KeyboardInterrupt("search stopped")
         self._stats["nodes"] += 1
         best, best_g = INFINITY, -1
-        for g in (self._beam_of(S, L, d) if self._beam else L):
+        for i, g in enumerate(self._beam_order(S, L, d) if self._beam else L):
+            if self._beam and i >= (self._beam if best < INFINITY else 4 * self._beam):
+                break  # the beam, and up to 4 x beam while none of it fits the cap
             total = self._try_guess(S, L, d, g, best)
             if total < best:
                 best, best_g = total, g
@@ -143,13 +145,13 @@ class Solver:
         self._stats["cache_stores"] += 1
         return best, best_g
 
-    def _beam_of(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int) -> list:
+    def _beam_order(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int) -> list:
         def key(g):
             groups = self._groups(g, S)
             sizes = [len(part) for p, part in groups.items() if p != ALL_GREEN]
             return (len(S) + sum(_lb_size(s, d - 1) for s in sizes), ALL_GREEN not in groups,
                     sum(s * s for s in sizes), g)
-        return sorted(L, key=key)[:self._beam]
+        return sorted(L, key=key)
 
     def _try_guess(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int, g: int, best: int) -> int:
         """The total with g first: exact if below best, else some number >= best."""

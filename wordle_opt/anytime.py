@@ -5,8 +5,8 @@ until it meets the tree's total (or the time runs out).
    ``beam`` most promising guesses at each node, in the exact scan's bound
    order).  Their values are upper bounds with a tree; they live in the beam
    solvers' own caches and never reach the exact ones.
-2. Closing: the exact solvers then raise each group's lower bound, smallest
-   group first, by searches with a beta between the bound and the beam value:
+2. Closing: the exact solvers then raise each group's lower bound, in rounds
+   over the open groups, by searches with a beta between the bound and the beam value:
    a value at or above beta proves the bound beta (the solver's contract);
    a value below beta is the exact optimum, with its tree.  A group whose
    bound reaches its beam value is proven optimal.
@@ -94,8 +94,8 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
 
 def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note]) -> None:
     """A tree for every group by beam solvers; a group that a beam cannot fit
-    within the cap is tried again with a beam four times wider (the beam
-    counts only the guesses with the least total bound, not the depth)."""
+    within the cap (all the guesses it tried, and those it went on to when
+    none fitted, failed deeper down) is tried again with a beam four times wider."""
     todo = groups
     while todo:
         if note is not None:
@@ -104,11 +104,18 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
         found = engine.run([lambda g=g: beamer.solve_group(g.S, g.legal, depth) for g in todo])
         del beamer  # its caches: the next beam and the closing phase need the memory
         for g, (ub, node) in zip(todo, found):
-            g.ub, g.node = int(ub), node
+            # (the built tree's own total: the figure the result reports)
+            g.ub, g.node = (int(ub), None) if node is None else (_cost(engine, node, g.S), node)
         todo = [g for g in todo if g.node is None]
         if beam >= len(engine.all_guesses):
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
+
+
+def _cost(engine: Engine, node: Node, S: np.ndarray) -> int:
+    """Total guesses of the subtree node over the answers S."""
+    row = engine.table[engine.lists.guess_index(node.guess), S]
+    return len(S) + sum(_cost(engine, child, S[row == p]) for p, child in node.children.items())
 
 
 def gap(total: int, lower_bound: int) -> str:
@@ -121,9 +128,10 @@ def gap(total: int, lower_bound: int) -> str:
 def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
     """Raise the groups' lower bounds with the exact engine until the
     deadline; True when stopped early (time or Ctrl-C)."""
-    # A cheap first bound for every group: the closed form and the scan.
+    # A cheap first bound for every group: beta just above the closed form
+    # and 2n (perfect_split) lets the scan run, and its least bound come back.
     for g in groups:
-        g.lb = int(engine.solve_group(g.S, g.legal, depth, beta=1)[0])
+        g.lb = int(engine.solve_group(g.S, g.legal, depth, beta=2 * len(g.S) + 1)[0])
         if g.ub >= engine.inf and g.lb >= engine.inf:
             g.ub = g.lb  # infeasible for the exact search too
     todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
@@ -149,12 +157,18 @@ def _stop_all(engine: Engine) -> None:
 
 
 def _close_some(engine: Engine, groups: List[Group], depth: int) -> None:
-    """Bisect each group's gap from below: beta halfway (then at the beam
-    value) either proves the bound beta or gives the exact optimum."""
+    """Raise the groups' bounds in rounds, one search per open group a round
+    (smallest first), so every group's bound rises while time lasts.  Each
+    search takes beta a sixteenth of the gap above the bound: a value at or
+    above beta proves it (low betas prune hard, so these are cheap), a value
+    below is the exact optimum with its tree."""
     try:
-        for g in groups:
-            while not g.closed:
-                beta = g.lb + max(1, (min(g.ub, engine.inf) - g.lb) // 2)
+        while True:
+            open_groups = [g for g in groups if not g.closed]
+            if not open_groups:
+                return
+            for g in open_groups:
+                beta = g.lb + max(1, (min(g.ub, engine.inf) - g.lb) // 16)
                 v, node = engine.solve_group(g.S, g.legal, depth, beta=beta)
                 if node is not None:
                     g.lb = g.ub = int(v)
