@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.objectives import parse_objective
+from wordle_opt.objectives import parse_objective, rank_key
 from wordle_opt.oracle import exhaustive_front, exhaustive_objective, exhaustive_optimum
 from wordle_opt.search import search
 from wordle_opt.verify import verify
@@ -194,3 +194,10 @@ def test_anytime_bad_input():
             search("crane", answers=lists, **kwargs)
     with pytest.raises(WordleOptError, match="needs an opener"):
         search(None, answers=lists, beam=1)
+
+
+def test_rank_key_orders_by_the_objective():
+    trees = [(7920, 5), (7925, 4), (7920, 6)]  # (total, worst)
+    assert sorted(trees, key=lambda t: rank_key("total,worst", *t)) == [(7920, 5), (7920, 6), (7925, 4)]
+    assert sorted(trees, key=lambda t: rank_key("worst,total", *t)) == [(7925, 4), (7920, 5), (7920, 6)]
+    assert rank_key("total", 7920, 5) == rank_key("total", 7920, 6)

@@ -72,3 +72,17 @@ def total_then_worst(solve: Solve, cap: Optional[int]) -> Tuple[_Capped, Optiona
             return result, previous
         previous = result
     return best, previous
+
+
+def rank_key(objective: str, total: int, worst: int) -> Tuple[int, ...]:
+    """The sort key of a tree's figures under ``objective`` (smaller is
+    better): the hook for ranking openers by the chosen objective (the
+    opener ranking, `wordle_opt.openers`, is on another branch; a ranking of
+    exact per-opener results under 'worst,total' runs each opener's search
+    with that objective and sorts by this key)."""
+    objective = parse_objective(objective)
+    if objective == "worst,total":
+        return worst, total
+    if objective == "total,worst":
+        return total, worst
+    return (total,)
