@@ -114,7 +114,7 @@ class SearchResult:
         if not self.feasible:
             rows.append(("proven", f"no strategy within {self.max_guesses} guesses"))
         elif self.lower_bound is not None:
-            rows.append(("lower bound", f"{self.lower_bound} proven: {self.total}, "
+            rows.append(("lower bound", f"{self.lower_bound} (proven); the tree is "
                                         f"{gap(self.total, self.lower_bound)}"))
         else:
             rows.append(("proven optimal", "yes"))
