@@ -271,13 +271,16 @@ _ROOT_LOCK = threading.Lock()
 EXACT_ROOT_MAX_ANSWERS = 100
 
 
+def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]]:
+    key = (hash((ev.lists.answers, ev.lists.guesses)), ev.rule, ev.cap, g)
+    with _ROOT_LOCK:
+        return key, _ROOT_CACHE.get(key)
+
+
 def opener_cost(ev: Evaluator, g: int) -> Split:
     """Q(g) at the start of the game, its groups' values remembered."""
-    lists = ev.lists
-    key = (hash((lists.answers, lists.guesses)), ev.rule, ev.cap, g)
-    with _ROOT_LOCK:
-        known = _ROOT_CACHE.get(key)
-    S = np.arange(len(lists.answers), dtype=np.int32)
+    key, known = _remembered(ev, g)
+    S = np.arange(len(ev.lists.answers), dtype=np.int32)
     split = ev.split(S, ev.engine.all_guesses, 0, g, known)
     if known is None and split.cost.exact:
         with _ROOT_LOCK:
@@ -313,7 +316,9 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
             progress(i, words[g])
         # Another opener gets an engine numbered by its own colouring (SOARE:
         # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
-        own = ev if g == ev.opener else Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+        own = ev
+        if g != ev.opener and _remembered(ev, g)[1] is None:
+            own = Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
         searched.append((words[g], opener_cost(own, g).cost))
         ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]
