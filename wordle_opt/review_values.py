@@ -96,9 +96,6 @@ class Evaluator:
     def answers(self, S: np.ndarray) -> List[str]:
         return sorted(self.lists.answers[int(self.order[j])] for j in S)
 
-    def column(self, answer_index: int) -> int:
-        return int(np.flatnonzero(self.order == answer_index)[0])
-
     def legal_after(self, L: np.ndarray, g: int, p: int) -> np.ndarray:
         return self.engine.legal_after(self.engine.all_solvers[0], L, g, p)
 
@@ -272,7 +269,7 @@ EXACT_ROOT_MAX_ANSWERS = 100
 
 
 def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]]:
-    key = (hash((ev.lists.answers, ev.lists.guesses)), ev.rule, ev.cap, g)
+    key = (ev.lists.answers, ev.lists.guesses, ev.rule, ev.cap, g)
     with _ROOT_LOCK:
         return key, _ROOT_CACHE.get(key)
 
