@@ -121,6 +121,17 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
             assert set(turn.best_guesses) == best
 
 
+def test_a_guess_that_ties_only_without_the_cap_is_not_best():
+    # After BATCH, FIGHT LIGHT SIGHT remain with 2 guesses left. FIGHT would
+    # leave LIGHT and SIGHT together (BGGGG), which 1 guess cannot finish:
+    # only FLUME (F, L, neither) splits all three within the cap.
+    lists = WordLists.from_words(["sight", "fight", "flume", "light"], ["batch"], name="ight")
+    r = review("batch batch", answer="sight", answers=lists, max_guesses=3, threads=1, cache_mb=1)
+    assert r.turns[1].candidates_before == 3
+    assert r.turns[1].best_guesses == ("flume",) and r.turns[1].best.total == 6
+    assert r.turns[1].player.total == float("inf") and r.turns[1].skill == 0.0
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=8, unique=True),
        extra=st.lists(st.sampled_from(WORDS), max_size=4, unique=True), data=st.data())

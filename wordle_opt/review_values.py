@@ -204,7 +204,7 @@ class Evaluator:
             return False
         for i in np.argsort(-sizes, kind="stable"):
             p, s = int(pats[i]), int(sizes[i])
-            if p == ALL_GREEN or s <= 2:  # 1 and 3: the bound is the value
+            if p == ALL_GREEN or (s == 1 and d >= 2):  # the bound 1 is the value
                 continue
             Sp = np.ascontiguousarray(S[row == p])
             Lp = self.legal_after(L, g, p)
