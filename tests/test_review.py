@@ -94,7 +94,7 @@ def games(draw, hard):
 
 
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), colours_form=st.booleans())
 def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
     lists, cap, answer, turns = data.draw(games(hard))
