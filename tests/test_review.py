@@ -7,6 +7,7 @@ one-line errors for every kind of bad game.
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -188,8 +189,9 @@ def test_a_turn_reports_candidates_and_expectations(original):
     text, html = str(r), r._repr_html_()
     assert "CRATE GRATE IRATE TRACE" in text and "<table>" in html and "SALET" in html
     assert repr(r).startswith("<Review 'salet drone crate'")
-    d = r.as_dict()
+    d = json.loads(json.dumps(r.as_dict(), allow_nan=False))  # what a web page gets
     assert d["turns"][1]["candidates_after"] == ["crate", "grate", "irate", "trace"]
+    assert d["turns"][1]["colours"] == "BGBBG" and d["turns"][1]["skill"] == t2.skill
 
 
 def test_a_time_limit_gives_proven_bounds_marked_as_such(original, monkeypatch):
