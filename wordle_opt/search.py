@@ -158,10 +158,7 @@ def search(
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     rule = normalise_rule(hard)
-    try:
-        cap = parse_cap(max_guesses)
-    except WordleOptError as exc:
-        raise WordleOptError(f"max_guesses: {exc}") from None
+    cap = parse_cap(max_guesses, "max_guesses")
     if isinstance(answers, WordLists):
         if guesses is not None:
             raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
