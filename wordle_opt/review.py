@@ -29,7 +29,6 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.review_game import Game, check_game, parse_game
 from wordle_opt.review_values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
