@@ -31,12 +31,12 @@ def original():
 @pytest.mark.parametrize("openers", ["remembered", "cold"])
 def test_review(benchmark, original, case, openers, monkeypatch):
     game, answer, hard = GAMES[case]
-    review(game, answer=answer, hard=hard, answers=original)  # fills the openers' cache
     if openers == "cold":
-        # each round starts without the openers' values
-        def setup():
+        def setup():  # each round starts without the openers' values
             monkeypatch.setattr(review_values, "_ROOT_CACHE", {})
     else:
+        review(game, answer=answer, hard=hard, answers=original)  # remembers the openers
+
         def setup():
             pass
     result = benchmark.pedantic(review, args=(game,), kwargs=dict(answer=answer, hard=hard, answers=original),

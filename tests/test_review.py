@@ -7,6 +7,7 @@ one-line errors for every kind of bad game.
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -95,7 +96,7 @@ def games(draw, hard):
 
 
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), colours_form=st.booleans())
 def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
     lists, cap, answer, turns = data.draw(games(hard))
@@ -120,6 +121,17 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
         if V is not None:
             best = {b for b in L if exhaustive_optimum(S, L, hard=hard, max_guesses=d, opener=b) == V}
             assert set(turn.best_guesses) == best
+
+
+def test_a_guess_that_ties_only_without_the_cap_is_not_best():
+    # After BATCH, FIGHT LIGHT SIGHT remain with 2 guesses left. FIGHT would
+    # leave LIGHT and SIGHT together (BGGGG), which 1 guess cannot finish:
+    # only FLUME (F, L, neither) splits all three within the cap.
+    lists = WordLists.from_words(["sight", "fight", "flume", "light"], ["batch"], name="ight")
+    r = review("batch batch", answer="sight", answers=lists, max_guesses=3, threads=1, cache_mb=1)
+    assert r.turns[1].candidates_before == 3
+    assert r.turns[1].best_guesses == ("flume",) and r.turns[1].best.total == 6
+    assert r.turns[1].player.total == float("inf") and r.turns[1].skill == 0.0
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -178,8 +190,9 @@ def test_a_turn_reports_candidates_and_expectations(original):
     text, html = str(r), r._repr_html_()
     assert "CRATE GRATE IRATE TRACE" in text and "<table>" in html and "SALET" in html
     assert repr(r).startswith("<Review 'salet drone crate'")
-    d = r.as_dict()
+    d = json.loads(json.dumps(r.as_dict(), allow_nan=False))  # what a web page gets
     assert d["turns"][1]["candidates_after"] == ["crate", "grate", "irate", "trace"]
+    assert d["turns"][1]["colours"] == "BGBBG" and d["turns"][1]["skill"] == t2.skill
 
 
 def test_a_time_limit_gives_proven_bounds_marked_as_such(original, monkeypatch):

@@ -29,7 +29,6 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.review_game import Game, check_game, parse_game
 from wordle_opt.review_values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
@@ -161,10 +160,7 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     """
     t0 = time.perf_counter()
     rule = normalise_rule(hard)
-    try:
-        cap = parse_cap(max_guesses)
-    except WordleOptError as exc:
-        raise WordleOptError(f"max_guesses: {exc}") from None
+    cap = parse_cap(max_guesses, "max_guesses")
     lists = answers if isinstance(answers, WordLists) else load_lists(answers, guesses)
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)

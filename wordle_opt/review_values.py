@@ -96,9 +96,6 @@ class Evaluator:
     def answers(self, S: np.ndarray) -> List[str]:
         return sorted(self.lists.answers[int(self.order[j])] for j in S)
 
-    def column(self, answer_index: int) -> int:
-        return int(np.flatnonzero(self.order == answer_index)[0])
-
     def legal_after(self, L: np.ndarray, g: int, p: int) -> np.ndarray:
         return self.engine.legal_after(L, g, p)
 
@@ -207,7 +204,7 @@ class Evaluator:
             return False
         for i in np.argsort(-sizes, kind="stable"):
             p, s = int(pats[i]), int(sizes[i])
-            if p == ALL_GREEN or s <= 2:  # 1 and 3: the bound is the value
+            if p == ALL_GREEN or (s == 1 and d >= 2):  # the bound 1 is the value
                 continue
             Sp = np.ascontiguousarray(S[row == p])
             Lp = self.legal_after(L, g, p)
@@ -271,13 +268,16 @@ _ROOT_LOCK = threading.Lock()
 EXACT_ROOT_MAX_ANSWERS = 100
 
 
+def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]]:
+    key = (ev.lists.answers, ev.lists.guesses, ev.rule, ev.cap, g)
+    with _ROOT_LOCK:
+        return key, _ROOT_CACHE.get(key)
+
+
 def opener_cost(ev: Evaluator, g: int) -> Split:
     """Q(g) at the start of the game, its groups' values remembered."""
-    lists = ev.lists
-    key = (hash((lists.answers, lists.guesses)), ev.rule, ev.cap, g)
-    with _ROOT_LOCK:
-        known = _ROOT_CACHE.get(key)
-    S = np.arange(len(lists.answers), dtype=np.int32)
+    key, known = _remembered(ev, g)
+    S = np.arange(len(ev.lists.answers), dtype=np.int32)
     split = ev.split(S, ev.engine.all_guesses, 0, g, known)
     if known is None and split.cost.exact:
         with _ROOT_LOCK:
@@ -313,7 +313,9 @@ def _best_first_guess(ev: Evaluator, shortlist: List[int],
             progress(i, words[g])
         # Another opener gets an engine numbered by its own colouring (SOARE:
         # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
-        own = ev if g == ev.opener else Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+        own = ev
+        if g != ev.opener and _remembered(ev, g)[1] is None:
+            own = Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
         searched.append((words[g], opener_cost(own, g).cost))
         ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]

@@ -96,19 +96,24 @@ def violation(history: Iterable[Tuple[str, int]], word: str, rule: Optional[str]
 _NO_CAP = ("none", "inf", "unlimited")
 
 
-def parse_cap(value) -> Optional[int]:
+def parse_cap(value, name: Optional[str] = None) -> Optional[int]:
     """The guess cap from an int or text: a whole number of at least 1, or None
     (None, or 'none', 'inf', 'unlimited' in any case) for no cap.
-    WordleOptError otherwise."""
+    WordleOptError otherwise, its message prefixed with ``name`` if given."""
     if value is None or (isinstance(value, str) and value.strip().lower() in _NO_CAP):
         return None
+    why = None
     # True is an int and int(2.5) is 2: both would run with a cap nobody asked for.
     if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-        raise WordleOptError(f"expected a number of guesses, got {value!r}")
-    try:
-        n = int(value)
-    except (TypeError, ValueError, OverflowError):
-        raise WordleOptError(f"expected a number of guesses, got {value!r}") from None
-    if n < 1:
-        raise WordleOptError(f"must be at least 1, got {n}")
+        why = f"expected a number of guesses, got {value!r}"
+    else:
+        try:
+            n = int(value)
+        except (TypeError, ValueError, OverflowError):
+            why = f"expected a number of guesses, got {value!r}"
+        else:
+            if n < 1:
+                why = f"must be at least 1, got {n}"
+    if why is not None:
+        raise WordleOptError(f"{name}: {why}" if name else why)
     return n

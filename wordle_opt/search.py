@@ -187,10 +187,7 @@ def search(
     cpu0 = time.process_time()
     rule = normalise_rule(hard)
     objective = parse_objective(minimise)
-    try:
-        cap = parse_cap(max_guesses)
-    except WordleOptError as exc:
-        raise WordleOptError(f"max_guesses: {exc}") from None
+    cap = parse_cap(max_guesses, "max_guesses")
     if isinstance(answers, WordLists):
         if guesses is not None:
             raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
