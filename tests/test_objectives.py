@@ -201,3 +201,17 @@ def test_rank_key_orders_by_the_objective():
     assert sorted(trees, key=lambda t: rank_key("total,worst", *t)) == [(7920, 5), (7920, 6), (7925, 4)]
     assert sorted(trees, key=lambda t: rank_key("worst,total", *t)) == [(7925, 4), (7920, 5), (7920, 6)]
     assert rank_key("total", 7920, 5) == rank_key("total", 7920, 6)
+
+
+def test_cli_anytime_tree_verifies(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    out = tmp_path / "tree.txt"
+    r = _cli("search", "crane", "--answers", str(words), "--beam", "1", "--time-limit", "30",
+             "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    total = int(next(line.split()[1] for line in r.stdout.splitlines() if line.startswith("total ")))
+    assert f"lower bound  {total} (proven); the tree is optimal" in r.stdout
+    assert total == exhaustive_optimum(WORDS, WORDS, opener="crane", max_guesses=6)
+    v = _cli("verify", str(out), "--answers", str(words), cwd=tmp_path)
+    assert v.returncode == 0 and f"total: {total}" in v.stdout, v.stdout + v.stderr
