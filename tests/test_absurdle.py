@@ -81,3 +81,28 @@ def test_original_lists_need_four_guesses(original):
 def test_opener_line_starts_with_it(original):
     result = solve(original, opener="salet")
     assert result.guesses == 4 and result.line[0] == "salet"
+
+
+@pytest.mark.slow
+def test_an_opener_that_needs_five(original):
+    # QAJAQ keeps 1000+ answers; every line of four from it is searched and fails.
+    result = solve(original, opener="qajaq")
+    assert result.guesses == 5 and result.proven_lost[4][0] == 1
+    replies, won = replay(Adversary(original), [original.guess_index(w) for w in result.line])
+    assert won
+
+
+def test_cli_absurdle_plays_and_solves(monkeypatch, capsys):
+    import io
+
+    from wordle_opt.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("salet\nzzzzz\ngroin\ndampy\nchuck\n"))
+    assert main(["absurdle"]) == 0
+    out = capsys.readouterr().out
+    assert "SALET BBBBB   221 answers left" in out and "error: 'zzzzz' is not an allowed guess" in out
+    assert "DAMPY BBBBB   1 answer left" in out and "You won in 4 guesses." in out
+    assert main(["absurdle", "--solve", "salet", "--tie-break", "lowest"]) == 0
+    assert "fewest guesses that force a win: 4" in capsys.readouterr().out
+    assert main(["absurdle", "--solve", "fuzzy", "--max-depth", "3"]) == 1
+    assert "no forced win found" in capsys.readouterr().out

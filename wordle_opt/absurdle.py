@@ -41,6 +41,8 @@ from wordle_opt.patterns import Pattern
 
 TIE_BREAKS = ("fewest-hints", "lowest")
 DEFAULT_TIE_BREAK = "fewest-hints"
+# Sets remembered as lost: FUZZY's proof (opener fixed, 5 guesses) needs ~1200.
+LOST_LIMIT = 1_000_000
 
 
 def pattern_count(lists) -> int:
@@ -101,7 +103,10 @@ class AbsurdleResult:
     replies: List[str]
     seconds: float
     sets_searched: int
-    proven_lost: Dict[int, int] = field(default_factory=dict)
+    # depth d below the result -> (openers whose kept group passed the size
+    # bound and were searched to depth d, openers in all, the bound: the
+    # largest group that could be won in d - 1 more guesses)
+    proven_lost: Dict[int, Tuple[int, int, int]] = field(default_factory=dict)
 
     def __str__(self) -> str:
         start = f"opener {self.opener.upper()}" if self.opener else "any opener"
@@ -109,8 +114,12 @@ class AbsurdleResult:
         if self.guesses is None:
             return f"{head}\nno forced win found within the depth limit ({self.seconds:.2f} s)"
         moves = "  ".join(f"{w.upper()} {r}" for w, r in zip(self.line, self.replies))
-        return (f"{head}\nfewest guesses that force a win: {self.guesses} (proven; "
-                f"{self.sets_searched} sets searched, {self.seconds:.2f} s)\nline: {moves}")
+        proof = [f"  no win in {d}: {k} of {n} opener{'s' if n != 1 else ''} keep{'s' if n == 1 else ''} "
+                 f"at most {b} answers (the size bound), {'none wins' if k else 'so none can win'}"
+                 for d, (k, n, b) in sorted(self.proven_lost.items())]
+        return "\n".join([head, f"fewest guesses that force a win: {self.guesses} (proven; "
+                          f"{self.sets_searched} sets searched, {self.seconds:.2f} s)", f"line: {moves}"]
+                          + proof)
 
 
 class Solver:
@@ -159,6 +168,8 @@ class Solver:
             line = self.win(kept, d - 1)
             if line is not None:
                 return [g] + line
+        if len(self.lost) >= LOST_LIMIT:   # bound the memory; forgetting only costs time
+            self.lost.clear()
         self.lost[key] = d
         return None
 
@@ -209,7 +220,7 @@ def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREA
         openers = np.array([g0], dtype=np.int32)
     else:
         openers = adv.ctx.all_guesses
-    proven: Dict[int, int] = {}
+    proven: Dict[int, Tuple[int, int, int]] = {}
     line = None
     for d in range(1, max_depth + 1):
         kept_sizes = _kept_sizes(solver, everything, openers)
@@ -227,7 +238,7 @@ def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREA
                 break
         if line is not None:
             break
-        proven[d] = len(openers)
+        proven[d] = (len(fits), len(openers), max(solver.cap(d - 1), 1))
     seconds = time.perf_counter() - start
     if line is None:
         return AbsurdleResult(lists.name, tie_break, opener, None, [], [], seconds, solver.searched, proven)
