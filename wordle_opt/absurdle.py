@@ -10,9 +10,9 @@ between groups of the same size are broken by a rank over colourings, the
 lowest rank kept; ``TIE_BREAKS`` names the choices:
 
 - ``fewest-hints`` (default): fewest greens, then fewest yellows, then the
-  lowest colouring number.  The first two keys are how qntm's page and
-  reimplementations describe the original game ("the least helpful reply");
-  the last key is our choice, as we could not establish the original's.
+  lowest colouring number: the least helpful reply.  Reimplementations
+  describe the original game as preferring the least informative reply,
+  but we could not establish its exact rule, so this default is our choice.
 - ``lowest``: the lowest colouring number (digit i, base 3, is letter i).
 
 Both rank all-green last, so the game is won only when one candidate is left
