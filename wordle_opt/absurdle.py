@@ -123,9 +123,11 @@ class AbsurdleResult:
 
 
 class Solver:
-    """Depth-limited search for a forced win.  ``win(cands, d)`` returns the
-    shortest line it finds of at most ``d`` guesses, and None exactly when no
-    line of at most ``d`` guesses wins from ``cands``."""
+    """Depth-limited search for a forced win.  Contract of ``win(cands, d)``,
+    with ``d`` as the bound (beta): if the fewest guesses v that force a win
+    from ``cands`` is at most d, some winning line of length between v and d
+    (not necessarily v; `solve` deepens d one by one, so its line is v long);
+    if v > d, None -- and None only then."""
 
     def __init__(self, adversary: Adversary, progress: Optional[Callable[[int, int], None]] = None):
         self.adv = adversary
