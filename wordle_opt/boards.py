@@ -176,7 +176,10 @@ class BoardsResult(SimulationResult):
         return f"{game} ({self.boards} board{plural}), {self.n} random games, " + super()._title()
 
     def __str__(self) -> str:
-        return super().__str__().replace("answers     ", "games       ", 1)
+        text = super().__str__().replace("answers     ", "games       ", 1)
+        # SimulationResult pads the cap to two places, enough for one board only
+        cap = f"solved <= {self.max_guesses}"
+        return text.replace(cap, cap + " ", 1) if self.max_guesses >= 10 else text
 
 
 def play_game(strategy: BoardsStrategy, answers: Sequence[int], cap: int) -> Position:
