@@ -129,3 +129,12 @@ def test_cli_boards(capsys):
     # one board: the original command and its own cap
     assert main(["simulate", "--answers", "original", "--strategy", "first", "--opener", "salet"]) == 0
     assert "solved <= 6" in capsys.readouterr().out
+
+
+def test_cli_play_boards(monkeypatch, capsys):
+    script = "soare\nBBBBB BBBBB\nundo\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    assert main(["play", "--boards", "2", "--opener", "salet"]) == 0
+    out = capsys.readouterr().out
+    assert "Dordle, 2 boards" in out and "7 guesses" in out and "Suggestion: SALET" in out
+    assert "SOARE BBBBB  SOARE BBBBB" in out and "undone" in out
