@@ -86,8 +86,12 @@ def test_opener_line_starts_with_it(original):
 @pytest.mark.slow
 def test_an_opener_that_needs_five(original):
     # QAJAQ keeps 1000+ answers; every line of four from it is searched and fails.
-    result = solve(original, opener="qajaq")
+    calls = []
+    result = solve(original, opener="qajaq", progress=lambda done, total: calls.append((done, total)))
     assert result.guesses == 5 and result.proven_lost[4][0] == 1
+    # the 4-guess proof reports its second guesses one by one, all of them
+    total = calls[0][1]
+    assert [c for c in calls if c[1] == total] == [(k, total) for k in range(1, total + 1)]
     replies, won = replay(Adversary(original), [original.guess_index(w) for w in result.line])
     assert won
 

@@ -146,7 +146,8 @@ class Solver:
         """Largest set that could be won in ``d`` guesses (see the module doc)."""
         return self.p ** (d - 1) if d >= 1 else 0
 
-    def win(self, cands: np.ndarray, d: int) -> Optional[List[int]]:
+    def win(self, cands: np.ndarray, d: int,
+            progress: Optional[Callable[[int, int], None]] = None) -> Optional[List[int]]:
         if len(cands) == 1 and d >= 1:
             return [int(self.ans2guess[cands[0]])]
         if d <= 1 or len(cands) > self.cap(d):
@@ -160,7 +161,9 @@ class Solver:
         ok = np.flatnonzero(largest <= limit)
         ok = ok[np.argsort(largest[ok], kind="stable")]   # smallest kept group first
         seen = set()
-        for i in ok:
+        for done, i in enumerate(ok, 1):
+            if progress is not None:   # the caller's own guesses only, not the subtree's
+                progress(done, len(ok))
             g = int(self.guesses[i])
             _, kept = self.adv.reply(cands, g)
             k = kept.tobytes()
@@ -231,9 +234,12 @@ def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREA
         done = 0
         for i in fits:
             p, kept = adv.reply(everything, int(openers[i]))
-            rest = [] if p == adv.all_green else solver.win(kept, d - 1)
+            # One opener (given, or the only one within the bound): show its
+            # second guesses' progress instead (FUZZY's proof takes ~30 s).
+            inner = progress if len(fits) == 1 else None
+            rest = [] if p == adv.all_green else solver.win(kept, d - 1, inner)
             done += 1
-            if progress is not None:
+            if progress is not None and inner is None:
                 progress(done, len(fits))
             if rest is not None:
                 line = [int(openers[i])] + rest

@@ -38,7 +38,7 @@ def cmd_absurdle(args) -> int:
 def _solve(args, lists) -> int:
     from wordle_opt.absurdle import solve
 
-    progress = Progress(unit="openers")
+    progress = Progress(unit="openers" if args.solve == _ANY else "second guesses")
     try:
         result = solve(lists, opener=None if args.solve == _ANY else args.solve, tie_break=args.tie_break,
                        max_depth=args.max_depth, progress=progress)
