@@ -69,10 +69,10 @@ class Tree:
         self._depths: Optional[Dict[str, int]] = None
 
     # ---- figures
-    def _walk(self, answer: str) -> List[Tuple[str, int]]:
+    def _walk(self, answer: str) -> List[Tuple[str, Pattern]]:
         node, path = self.root, []
         while True:
-            p = score_words(node.guess, answer)
+            p = Pattern(score_words(node.guess, answer))
             path.append((node.guess, p))
             if p == ALL_GREEN:
                 return path
@@ -112,7 +112,11 @@ class Tree:
     def next_guess(self, history: Iterable[Tuple[str, object]] = ()) -> str:
         """The tree's guess after ``history`` = [(guess, pattern), ...]."""
         node = self.root
-        for i, (guess, pattern) in enumerate(history, 1):
+        for i, item in enumerate(history, 1):
+            if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
+                raise TreeError(f"history item {i}: expected a (guess, colouring) pair such as "
+                                f"('salet', 'BYBBB'), got {item!r}")
+            guess, pattern = item
             g = str(guess).lower()
             if g != node.guess:
                 raise TreeError(f"guess {i}: the tree plays {node.guess.upper()} here, not {g.upper()}")
@@ -122,13 +126,14 @@ class Tree:
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}: "
-                    f"no answer of its list gets that colouring there")
+                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg} "
+                    f"(it does not cover that colouring)")
             node = child
         return node.guess
 
-    def path(self, answer: str) -> List[Tuple[str, int]]:
-        """[(guess, pattern), ...] the tree plays against ``answer``; ends (answer, 242)."""
+    def path(self, answer: str) -> List[Tuple[str, Pattern]]:
+        """[(guess, colouring), ...] the tree plays against ``answer``, each colouring a
+        Pattern (an int, so ``== 242`` still works); ends (answer, Pattern GGGGG)."""
         a = check_word(answer, "answer")
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
