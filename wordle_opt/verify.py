@@ -26,7 +26,8 @@ _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 @dataclass
 class VerifyReport:
-    """What :func:`verify` found.  Figures count the answers the tree does solve."""
+    """What :func:`verify` found.  Figures (total, average, histogram) count only
+    the answers the tree does solve (``n_solved`` of ``n_answers``)."""
 
     ok: bool
     errors: List[str]
@@ -99,16 +100,21 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> Verify
         errors("the answers list has duplicate words")
     if not ans:
         errors("the answers list is empty")
-    if entries is not None:
-        _check_lines(entries, ans, errors)
+    lines = _check_lines(entries, ans, errors) if entries is not None else None
     depth_of = _walk(root, ans, set(gs), rule, max_guesses, errors)
+    if lines is not None:
+        # An answer the walk could not solve is reported there, once; this is
+        # the rarer case of a tree that solves it without the answer's own line.
+        for a in depth_of:
+            if a not in lines:
+                errors(f"answer {a.upper()} is missing from the tree file")
     hist: Dict[int, int] = {}
     for d in depth_of.values():
         hist[d] = hist.get(d, 0) + 1
     total = sum(depth_of.values())
     return VerifyReport(
         ok=errors.count == 0, errors=errors.kept, total=total,
-        average=total / len(ans) if ans else 0.0,
+        average=total / len(depth_of) if depth_of else 0.0,
         histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
         n_answers=len(ans), rule=rule, max_guesses=max_guesses,
         n_errors=errors.count, n_solved=len(depth_of))
@@ -156,8 +162,9 @@ def _open(tree, answers, guesses):
     return root, entries, meta_hard, default_lists, answers, guesses
 
 
-def _check_lines(entries, ans, err) -> None:
-    """Text files say each answer's patterns outright: check them line by line."""
+def _check_lines(entries, ans, err) -> Dict[str, int]:
+    """Text files say each answer's patterns outright: check them line by line;
+    {answer: its line}."""
     answer_set = set(ans)
     seen: Dict[str, int] = {}
     for n, path in entries:
@@ -173,9 +180,7 @@ def _check_lines(entries, ans, err) -> None:
             if real != p:
                 err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
                     f"{Pattern(p).byg} but {g.upper()} scores {Pattern(real).byg} against {a.upper()}")
-    missing = [a for a in ans if a not in seen]
-    for a in missing:
-        err(f"answer {a.upper()} is missing from the tree file")
+    return seen
 
 
 def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
