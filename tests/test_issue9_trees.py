@@ -101,3 +101,86 @@ def test_out_empty_is_refused(tmp_path):
 def test_format_without_out_is_refused(tmp_path):
     r = _cli("search", "salet", "--format", "json", cwd=tmp_path)
     assert r.returncode == 2 and "--format" in r.stderr and "--out" in r.stderr
+
+
+# ---- tree files record their rule, cap and lists --------------------------------
+
+@pytest.fixture(scope="module")
+def hard_uncapped(tmp_path_factory):
+    """SALET, NYT hard mode, no cap: 8116, FOYER and MOUND in 7 -- written as text and JSON."""
+    folder = tmp_path_factory.mktemp("hard")
+    tree = search("salet", hard="nyt", max_guesses=None).tree
+    tree.save(folder / "salet.txt")
+    tree.save(folder / "salet.json")
+    return folder
+
+
+def test_text_tree_starts_with_its_record(hard_uncapped):
+    head = (hard_uncapped / "salet.txt").read_text().splitlines()[:5]
+    assert head == ["# wordle_opt tree", "# hard: nyt", "# max-guesses: none",
+                    "# answers: original", "# guesses: original"]
+
+
+@pytest.mark.parametrize("name", ["salet.txt", "salet.json"])
+def test_verify_uses_the_recorded_rule_and_cap(hard_uncapped, name):
+    # verify assumed easy mode / a cap of 6: the README's own example said NOT OK.
+    report = verify(hard_uncapped / name)
+    assert report.ok, report.errors
+    assert (report.rule, report.max_guesses, report.total, report.max_depth) == ("nyt", None, 8116, 7)
+    r = _cli("verify", name, "--hard", cwd=hard_uncapped)
+    assert r.returncode == 0 and r.stdout.startswith("ok:") and r.stderr == ""
+
+
+def test_an_explicit_cap_that_contradicts_the_file_warns(hard_uncapped):
+    with pytest.warns(UserWarning, match="records no guess cap; using at most 6"):
+        report = verify(hard_uncapped / "salet.txt", max_guesses=6)
+    assert not report.ok and any("FOYER" in e for e in report.errors)
+    r = _cli("verify", "salet.txt", "--hard", "strict", cwd=hard_uncapped)
+    assert r.returncode == 1
+    assert r.stderr == ("warning: salet.txt records hard mode (nyt); using hard mode (strict) "
+                        "as asked\n")
+
+
+def test_simulate_plays_the_tree_under_its_recorded_rule(hard_uncapped):
+    r = _cli("simulate", "--compare", "entropy,optimal", "--tree", "salet.txt", cwd=hard_uncapped)
+    assert r.returncode == 0, r.stderr
+    assert "hard (nyt)" in r.stdout
+    optimal = next(line for line in r.stdout.splitlines() if line.startswith("optimal"))
+    assert "3.5058" in optimal  # 8116 / 2315: the tree's own figure
+    assert "records hard mode (nyt), no guess cap, answers original" in r.stderr
+
+
+def test_simulate_api_warns_when_the_rule_contradicts_the_file(hard_uncapped):
+    with pytest.warns(UserWarning, match="records hard mode \\(nyt\\); using easy mode"):
+        wordle_opt.simulate("optimal", tree=str(hard_uncapped / "salet.txt"))
+
+
+def test_published_text_without_a_record_still_reads(small_tree, small, tmp_path):
+    body = small_tree.to_text(header=False)
+    assert not body.startswith("#")
+    loaded = Tree.from_text("# a comment of someone's\n\n" + body, small)
+    assert loaded.root == small_tree.root and not loaded.recorded
+    assert loaded.to_text() == body  # nothing recorded, nothing invented
+
+
+def test_a_user_list_is_recorded_by_path_and_sha256(tmp_path):
+    import hashlib
+    import json
+
+    (tmp_path / "words.txt").write_text("\n".join(IGHT) + "\n")
+    sha = hashlib.sha256((tmp_path / "words.txt").read_bytes()).hexdigest()
+    r = _cli("search", "light", "--answers", "words.txt", "--max-guesses", "none",
+             "--out", "t.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert data["answers"] == data["guesses"] == {"path": "words.txt", "sha256": sha}
+    r = _cli("search", "light", "--answers", "words.txt", "--guesses", "original",
+             "--out", "t.txt", cwd=tmp_path)
+    assert f"# answers: sha256:{sha} words.txt\n# guesses: original\n" in (tmp_path / "t.txt").read_text()
+    for name in ("t.json", "t.txt"):  # read back with the recorded lists, no option given
+        r = _cli("verify", name, cwd=tmp_path)
+        assert r.returncode == 0 and "all 9 answers" in r.stdout, r.stdout + r.stderr
+        assert Tree.load(tmp_path / name).answers == tuple(IGHT)
+    (tmp_path / "words.txt").write_text("\n".join(IGHT[:-1]) + "\n")
+    r = _cli("verify", "t.json", cwd=tmp_path)
+    assert r.returncode == 2 and "words.txt, which has changed since" in r.stderr
