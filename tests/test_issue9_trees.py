@@ -64,6 +64,17 @@ def test_missing_branch_says_the_tree_has_no_branch(small_tree):
     assert "no branch" in str(exc.value) and "no answer" not in str(exc.value)
 
 
+def test_solve_on_a_tree_with_a_deleted_branch_blames_the_tree(small_tree, tmp_path):
+    pruned, lost, _ = _pruned(small_tree)
+    (tmp_path / "a.txt").write_text("\n".join(IGHT) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(GUESSES) + "\n")
+    (tmp_path / "cut.json").write_text(pruned.to_json())
+    r = _cli("solve", lost, "--strategy", "optimal", "--tree", "cut.json", "--answers", "a.txt",
+             "--guesses", "g.txt", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "has no branch for" in r.stderr and "no answer" not in r.stderr
+
+
 def test_path_gives_patterns(small_tree):
     path = small_tree.path("night")
     assert all(isinstance(p, Pattern) for _, p in path)
@@ -181,6 +192,8 @@ def test_a_user_list_is_recorded_by_path_and_sha256(tmp_path):
         r = _cli("verify", name, cwd=tmp_path)
         assert r.returncode == 0 and "all 9 answers" in r.stdout, r.stdout + r.stderr
         assert Tree.load(tmp_path / name).answers == tuple(IGHT)
+        r = _cli("show", name, "--answer", "night", cwd=tmp_path)
+        assert r.returncode == 0 and "NIGHT GGGGG" in r.stdout, r.stderr
     (tmp_path / "words.txt").write_text("\n".join(IGHT[:-1]) + "\n")
     r = _cli("verify", "t.json", cwd=tmp_path)
     assert r.returncode == 2 and "words.txt, which has changed since" in r.stderr

@@ -131,8 +131,7 @@ class Tree:
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg} "
-                    f"(it does not cover that colouring)")
+                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}")
             node = child
         return node.guess
 

@@ -75,7 +75,9 @@ def _tree_defaults(args):
         guesses = recorded_guesses if guesses is None else guesses
     cap = treemeta.settle_cap(meta, treemeta.RECORDED if args.max_guesses is None else args.max_guesses,
                               args.tree)
-    print(f"{args.tree} records {treemeta.describe(meta)}: the defaults here", file=sys.stderr)
+    if ((args.hard is None and hard) or (args.answers is None and answers != "original")
+            or (args.max_guesses is None and cap not in (None, 6))):
+        print(f"{args.tree} records {treemeta.describe(meta)}: the defaults here", file=sys.stderr)
     return hard, answers, guesses, cap
 
 
