@@ -390,7 +390,8 @@ def test_verify_json_file_uses_its_recorded_rule(tmp_path):
     t = Tree(crane_tree("cairn"), L, hard="strict")
     t.save(tmp_path / "t.json")
     assert not verify(tmp_path / "t.json", answers=L).ok
-    assert verify(tmp_path / "t.json", answers=L, hard="nyt").ok
+    with pytest.warns(UserWarning, match="records hard mode \\(strict\\); using hard mode \\(nyt\\)"):
+        assert verify(tmp_path / "t.json", answers=L, hard="nyt").ok
 
 
 # ---------------------------------------------------------------------- CLI
@@ -516,4 +517,5 @@ def test_salet_tree_from_the_search_round_trips_and_verifies(tmp_path):
         assert rep.ok, rep.errors
         assert (rep.total, rep.max_depth, rep.n_answers) == (7920, 5, 2315)
         assert Tree.load(tmp_path / name, load_lists()).root == tree.root
-    assert not verify(tmp_path / "salet.json", hard="nyt").ok  # an easy-mode tree
+    with pytest.warns(UserWarning, match="records easy mode; using hard mode"):
+        assert not verify(tmp_path / "salet.json", hard="nyt").ok  # an easy-mode tree

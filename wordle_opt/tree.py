@@ -174,6 +174,7 @@ class Tree:
     def _with_meta(cls, root, meta, lists, path, hard, max_guesses) -> "Tree":
         where = str(path) if path else "the tree text"
         rule = treemeta.settle_rule(meta, hard, where)
+        # A Tree keeps None for a file without a record (unknown); verify reads that as 6.
         cap = meta.max_guesses if max_guesses is treemeta.RECORDED else treemeta.settle_cap(meta, max_guesses, where)
         if lists is None:
             answers, guesses = treemeta.recorded_lists(meta, path)
