@@ -29,6 +29,7 @@ from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.node import history_text
 from wordle_opt.rules import ALL_GREEN, normalise_rule
 from wordle_opt.tree import Tree
+from wordle_opt.treemeta import settle_rule
 # Float scores closer than this are ties (sums of the same terms in another order).
 EPS = 1e-9
 
@@ -342,6 +343,7 @@ class OptimalStrategy(Strategy):
             return result.tree
         if isinstance(src, (str, os.PathLike)):
             tree = Tree.load(src, self.lists)
+            settle_rule(tree.meta, self.hard, str(src))  # warns when the file records another rule
         elif isinstance(src, Tree):
             tree = src
         else:

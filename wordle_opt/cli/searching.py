@@ -6,6 +6,7 @@ import os
 import sys
 
 from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap, positive_float, positive_int
+from wordle_opt.errors import WordleOptError
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -37,7 +38,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
 def cmd_search(args) -> int:
     from wordle_opt.search import DEFAULT_CACHE_MB, search
 
-    if args.out:
+    if args.format is not None and args.out is None:
+        raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
+    if args.out is not None:
         _check_writable(args.out)  # before the search, not after it
     progress = Progress(unit="groups")
     first = []
@@ -88,8 +91,8 @@ def cmd_search(args) -> int:
 
 
 def _check_writable(path: str) -> None:
-    from wordle_opt.errors import WordleOptError
-
+    if not path.strip():
+        raise WordleOptError("--out needs a file name, got an empty one")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
         raise WordleOptError(f"--out {path}: is a directory; expected a file name")

@@ -6,6 +6,7 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.cli._common import add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
+from wordle_opt.treemeta import RECORDED
 
 
 def register(sub) -> None:
@@ -17,12 +18,12 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
     add_list_options(p, answers_default=None,
                      answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
-                                  "set a JSON tree names, else original)")
+                                  "lists the tree file records, else original)")
     add_hard_option(p, extra_choices=("easy",),
-                    help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
-                         "tree records, else easy)")
-    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
-                   help="guess cap (default 6; 'none' for no cap)")
+                    help="check a hard-mode rule (--hard alone = nyt; default: the rule the "
+                         "tree file records, else easy)")
+    p.add_argument("--max-guesses", type=guess_cap, default=RECORDED, metavar="N|none",
+                   help="guess cap ('none' for no cap; default: the cap the tree file records, else 6)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
@@ -33,7 +34,7 @@ def register(sub) -> None:
     p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
     add_list_options(p, answers_default=None,
                      answers_help="answer list: original, nyt, nyt-12947 or a file (default: the "
-                                  "set a JSON tree names, else original)")
+                                  "lists the tree file records, else original)")
     p.add_argument("--depth", type=int, default=None, metavar="N",
                    help="show only the first N guesses of each branch")
     p.set_defaults(func=cmd_show)
