@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count
+from wordle_opt.cli import boards
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import ALL_GREEN
 from wordle_opt.strategies import STRATEGIES
@@ -22,7 +23,13 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
                         "defaults of --hard, --max-guesses and --answers/--guesses")
     p.add_argument("--seed", type=int, default=0, help="seed of the random strategy (default 0)")
     p.add_argument("--max-guesses", type=guess_count, default=None, metavar="N",
-                   help="count a game as solved within N guesses (default 6, or the cap a --tree file records)")
+                   help="count a game as solved within N guesses (default 6, or the cap a --tree file "
+                        "records; with --boards: 7, 9, 13 or N+5)")
+
+
+def _boards_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--boards", type=positive_int, default=1, metavar="N",
+                   help="play N boards at once, one guess for all: 2 Dordle, 4 Quordle, 8 Octordle (default 1)")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -33,12 +40,16 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--compare", default=None, metavar="A,B,C",
                    help="simulate several strategies and print one table")
     p.add_argument("--paths", action="store_true", help="also print every answer's game")
+    _boards_option(p)
+    p.add_argument("--games", type=positive_int, default=1000, metavar="N",
+                   help="with --boards: random games to play, seeded by --seed (default 1000)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("play", help="assistant for a live game",
                        description="Suggests guesses for the game you are playing: type the word you "
                        "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles).")
     _common(p)
+    _boards_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("solve", help="show the game a strategy plays against ANSWER",
@@ -84,6 +95,8 @@ def _tree_defaults(args):
 def cmd_simulate(args) -> int:
     from wordle_opt.simulate import compare, simulate
 
+    if args.boards > 1:
+        return boards.simulate(args)
     progress = Progress()
     try:
         if args.compare:
@@ -103,6 +116,8 @@ def cmd_simulate(args) -> int:
 def cmd_play(args) -> int:
     from wordle_opt.play import Assistant
 
+    if args.boards > 1:
+        return boards.play(args)
     return Assistant(args.strategy, **_options(args)).run()
 
 
