@@ -35,6 +35,35 @@ cdef inline pat_t score_one(const uint8_t* g, const uint8_t* a) noexcept nogil:
     return <pat_t> pat
 
 
+cdef extern from *:
+    """
+    #define WORDLE_OPT_INF (((long long) 1) << 40)
+    """
+    # Infeasible: larger than any total; sums of a few thousand stay in int64.
+    const cost_t INF "WORDLE_OPT_INF"
+
+
+cdef inline cost_t lb_size(int s, int d) noexcept nogil:
+    """Lower bound on cost(S, d) from |S| = s alone: one answer may be hit by the
+    first guess, every other needs two or more; at most 242 groups can each have
+    one answer hit by the second guess, the rest need a third."""
+    if s <= 0:
+        return 0
+    if d <= 0:
+        return INF
+    if s == 1:
+        return 1
+    if d == 1:
+        return INF
+    if s == 2:
+        return 3
+    if s > 243:
+        if d == 2:
+            return INF
+        return 3 * s - 244
+    return 2 * s - 1
+
+
 cdef enum Error:
     ERR_NONE = 0
     ERR_NO_SPACE = 1       # scratch allocation failed or recursion too deep

@@ -159,7 +159,6 @@ cdef extern from *:
     void wo_atomic_min(int64_t* p, int64_t v) nogil
 
 
-cdef cost_t INF = (<cost_t> 1) << 40
 # 64-bit hashing constants (splitmix64, FNV-1a, golden ratio, pi digits)
 cdef uint64_t K_632BE59B = 0x632be59bd9b4e019
 cdef uint64_t K_9E3779B9 = 0x9e3779b97f4a7c15
@@ -170,27 +169,6 @@ cdef uint64_t K_PI1 = 0x243f6a8885a308d3
 cdef uint64_t K_PI2 = 0x13198a2e03707344
 cdef uint64_t K_FNV_PRIME = 0x100000001b3
 cdef uint64_t K_FNV_BASIS = 0xcbf29ce484222325
-
-
-cdef inline cost_t lb_size(int s, int d) noexcept nogil:
-    """Lower bound on cost(S, d) from |S| = s alone: one answer may be hit by the
-    first guess, every other needs two or more; at most 242 groups can each have
-    one answer hit by the second guess, the rest need a third."""
-    if s <= 0:
-        return 0
-    if d <= 0:
-        return INF
-    if s == 1:
-        return 1
-    if d == 1:
-        return INF
-    if s == 2:
-        return 3
-    if s > 243:
-        if d == 2:
-            return INF
-        return 3 * s - 244
-    return 2 * s - 1
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
