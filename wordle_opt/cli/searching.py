@@ -31,6 +31,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="transposition table per thread in MiB (default 192)")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
+    from wordle_opt.cli.openers import add_ranking_options
+
+    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False)
     p.set_defaults(func=cmd_search)
 
 
@@ -39,6 +42,8 @@ def cmd_search(args) -> int:
 
     if args.out:
         _check_writable(args.out)  # before the search, not after it
+    if args.opener is None:
+        return _best_opener(args)
 
     def run(cap):
         progress = Progress(unit="groups")
@@ -78,6 +83,17 @@ def cmd_search(args) -> int:
     print(result)
     _write(result, args)
     return 1
+
+
+def _best_opener(args) -> int:
+    """Without OPENER: the proven ranking of `openers` (top 1 unless --top)."""
+    from wordle_opt.cli.openers import run_ranking, write_tree
+
+    result = run_ranking(args, 1)
+    print(result)
+    if args.out and result.tree is not None:
+        write_tree(result, args.out)
+    return 0 if result.best is not None else 1
 
 
 def _check_writable(path: str) -> None:
