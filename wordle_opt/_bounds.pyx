@@ -48,6 +48,7 @@ cdef class Bounder:
     cdef int32_t cnt[243]         # scratch, all zero between uses
     cdef pat_t touched[243]
     cdef uint8_t mark[256]        # stamp scan: mark[c] == stamp when c was seen
+    cdef int32_t best_kh[243]     # batch scan: most colourings (+ hit) of group q so far
     cdef uint8_t stamp
 
     def __cinit__(self, const pat_t[:, ::1] table, const uint8_t[:, ::1] guess_codes, int rule=0):
@@ -178,10 +179,56 @@ cdef class Bounder:
             self.cnt[self.touched[i]] = 0
         return ngr
 
+    cdef void batch_bounds(self, const int32_t* gstart, const int32_t* gsize, int g0, int g1,
+                           int d, cost_t* bounds, cost_t* total) noexcept nogil:
+        """The group bounds (fast formula, every guess legal, d - 1 >= 2) of
+        groups g0..g1-1 of self.part in one sweep over the table: each row is
+        read once for all of them (then it sits in L1), where group by group
+        would stream the 30 MB table once per group (measured about 2x slower
+        for an opener whose bound needs every group)."""
+        cdef int i, q, k, s, best
+        cdef Py_ssize_t h
+        cdef const pat_t* row
+        cdef const widx_t* S
+        cdef pat_t c
+        cdef uint8_t st = self.stamp
+        cdef cost_t gb
+        for q in range(g0, g1):
+            self.best_kh[q] = 0
+        for h in range(self.ng):
+            row = self.table + h * self.na
+            for q in range(g0, g1):
+                s = gsize[q]
+                if s <= 2 or self.best_kh[q] == s + 1 or self.best_kh[q] == NPAT + 1:
+                    continue  # exact already, or the most colourings there can be
+                S = self.part + gstart[q]
+                if st == 255:
+                    memset(self.mark, 0, sizeof(self.mark))
+                    st = 0
+                st += 1
+                best = self.best_kh[q]
+                k = 0
+                for i in range(s):
+                    c = row[S[i]]
+                    k += self.mark[c] != st
+                    self.mark[c] = st
+                    if k + (s - i) <= best:
+                        break  # cannot beat the best split even if the rest were new
+                k += self.mark[ALL_GREEN] == st
+                if k > best and k > 1:  # (k + ins > 1: h splits the group or may hit)
+                    self.best_kh[q] = k
+        self.stamp = st
+        for q in range(g0, g1):
+            gb = lb_size(gsize[q], d)
+            if gsize[q] > 2 and self.best_kh[q] > 0 and 3 * gsize[q] - self.best_kh[q] > gb:
+                gb = 3 * gsize[q] - self.best_kh[q]
+            total[0] += gb - bounds[q]
+            bounds[q] = gb
+
     cdef cost_t refine(self, widx_t o, int d, cost_t stop, cost_t* out_bounds,
                        int32_t* gpat, int32_t* gsize, int* out_ngroups) noexcept nogil:
         cdef int32_t gstart[243]
-        cdef int ngr, i, nl
+        cdef int ngr, i, j, nl, covered
         cdef cost_t total, gb
         cdef const widx_t* L
         if d <= 0:
@@ -193,6 +240,19 @@ cdef class Bounder:
         for i in range(ngr):
             out_bounds[i] = lb_size(gsize[i], d - 1)
             total += out_bounds[i]
+        if self.rule == 0 and d - 2 >= 2:
+            # Easy mode: the groups in three passes (largest first, about a
+            # third of the answers each), each pass one sweep over the table.
+            i = 0
+            while i < ngr and total < stop and total < INF:
+                j = i
+                covered = 0
+                while j < ngr and (j == i or covered < self.na // 3):
+                    covered += gsize[j]
+                    j += 1
+                self.batch_bounds(gstart, gsize, i, j, d - 1, out_bounds, &total)
+                i = j
+            return total if total < INF else INF
         for i in range(ngr):
             if total >= stop or total >= INF:
                 break
