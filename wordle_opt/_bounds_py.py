@@ -71,17 +71,17 @@ class Bounder:
             return triv
         best = INFINITY
         if len(L):
-            rows = self.table[np.ix_(L, S)]
-            for row in rows:
-                pats, counts = np.unique(row, return_counts=True)
-                hit = bool((pats == ALL_GREEN).any())
-                if len(pats) == 1 and not hit:
-                    continue  # does not split S
-                if d - 1 >= 2:
-                    total = 3 * s - len(pats) - hit
-                else:
+            rows = np.sort(self.table[np.ix_(L, S)], axis=1)
+            k = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1)  # colourings of each guess
+            hit = (rows == ALL_GREEN).any(axis=1)
+            splits = (k > 1) | hit
+            if d - 1 >= 2 and splits.any():
+                best = int((3 * s - k - hit)[splits].min())
+            elif splits.any():
+                for row in rows[splits]:
+                    pats, counts = np.unique(row, return_counts=True)
                     total = s + sum(lb_size(int(c), d - 1) for p, c in zip(pats, counts) if p != ALL_GREEN)
-                best = min(best, total)
+                    best = min(best, total)
         if best >= INFINITY:
             return triv
         return max(best, triv)

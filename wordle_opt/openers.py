@@ -227,7 +227,7 @@ def rank_openers(
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
         guesses=lists.guesses, ranking=ranked,
         others_at_least=None if inc[0] >= ranker.inf or len(ranked) == len(lists.guesses) else inc[0],
-        facts=dict(ranker.facts), stats=stats, lists_obj=lists,
+        facts=dict(ranker.facts), searched=frozenset(ranker.searched), stats=stats, lists_obj=lists,
     )
 
 

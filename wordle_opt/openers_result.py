@@ -40,6 +40,7 @@ class OpenerRanking:
     ranking: List[RankedOpener]
     others_at_least: Optional[int]
     facts: Dict[int, Tuple[str, int]]
+    searched: frozenset = frozenset()  # the openers the exact search ran on (the rest: bounds alone)
     stats: Dict[str, float] = field(default_factory=dict)
     lists_obj: Optional[object] = field(default=None, repr=False)
 
