@@ -45,6 +45,8 @@ cdef class Bounder:
     cdef widx_t* all_guesses      # [ng] 0..ng-1
     cdef widx_t* legal            # [ng] legal guesses of one group (hard mode)
     cdef widx_t* part             # [na] answers grouped by the opener's colouring
+    cdef int32_t* kmax            # [ng] colourings (+ 1 if it can hit) over all answers
+    cdef widx_t* by_kmax          # [ng] the guesses by kmax, largest first
     cdef int32_t cnt[243]         # scratch, all zero between uses
     cdef pat_t touched[243]
     cdef uint8_t mark[256]        # stamp scan: mark[c] == stamp when c was seen
@@ -65,11 +67,16 @@ cdef class Bounder:
         self.all_guesses = <widx_t*> malloc((self.ng + 1) * sizeof(widx_t))
         self.legal = <widx_t*> malloc((self.ng + 1) * sizeof(widx_t))
         self.part = <widx_t*> malloc((self.na + 1) * sizeof(widx_t))
+        self.kmax = <int32_t*> malloc((self.ng + 1) * sizeof(int32_t))
+        self.by_kmax = <widx_t*> malloc((self.ng + 1) * sizeof(widx_t))
+        if self.kmax == NULL or self.by_kmax == NULL:
+            raise MemoryError()
         if self.all_guesses == NULL or self.legal == NULL or self.part == NULL:
             raise MemoryError()
         for i in range(self.ng):
             self.all_guesses[i] = <widx_t> i
         memset(self.cnt, 0, sizeof(self.cnt))
+        self._kmax()
         memset(self.mark, 0, sizeof(self.mark))
         self.stamp = 0
 
@@ -77,6 +84,30 @@ cdef class Bounder:
         free(self.all_guesses)
         free(self.legal)
         free(self.part)
+        free(self.kmax)
+        free(self.by_kmax)
+
+    cdef void _kmax(self):
+        """kmax[h]: the colourings h gives over all answers, plus one if it can
+        hit; no subset of the answers gets more from h, so a guess with kmax
+        at most the best split found so far need not be scanned."""
+        cdef Py_ssize_t g, i
+        cdef int k
+        cdef const pat_t* row
+        for g in range(self.ng):
+            row = self.table + g * self.na
+            k = 0
+            for i in range(self.na):
+                if self.cnt[row[i]] == 0:
+                    self.touched[k] = row[i]
+                    k += 1
+                self.cnt[row[i]] = 1
+            self.kmax[g] = k + self.cnt[ALL_GREEN]
+            for i in range(k):
+                self.cnt[self.touched[i]] = 0
+        order = np.argsort(-np.array([self.kmax[g] for g in range(self.ng)], dtype=np.int64), kind="stable")
+        for g in range(self.ng):
+            self.by_kmax[g] = order[g]
 
     cdef cost_t group_bound(self, const widx_t* S, int s, const widx_t* L, int nl, int d) noexcept nogil:
         """Lower bound on cost(S, d): the group bound above (lb_size(s, d) if
@@ -95,6 +126,8 @@ cdef class Bounder:
             # maximise k + ins.  A stamp per colouring counts k.
             st = self.stamp
             for j in range(nl):
+                if self.kmax[L[j]] <= best_kh:
+                    continue  # it cannot split S into more colourings than all answers
                 row = self.table + <Py_ssize_t> L[j] * self.na
                 if st == 255:
                     memset(self.mark, 0, sizeof(self.mark))
@@ -186,8 +219,8 @@ cdef class Bounder:
         read once for all of them (then it sits in L1), where group by group
         would stream the 30 MB table once per group (measured about 2x slower
         for an opener whose bound needs every group)."""
-        cdef int i, q, k, s, best
-        cdef Py_ssize_t h
+        cdef int i, q, k, s, best, lowest
+        cdef Py_ssize_t h, j
         cdef const pat_t* row
         cdef const widx_t* S
         cdef pat_t c
@@ -195,12 +228,20 @@ cdef class Bounder:
         cdef cost_t gb
         for q in range(g0, g1):
             self.best_kh[q] = 0
-        for h in range(self.ng):
+        for j in range(self.ng):
+            # Guesses by kmax, largest first: good splits come early, and once
+            # no group can gain from a guess, none can from the ones after it.
+            h = self.by_kmax[j]
+            lowest = NPAT + 2
             row = self.table + h * self.na
             for q in range(g0, g1):
                 s = gsize[q]
                 if s <= 2 or self.best_kh[q] == s + 1 or self.best_kh[q] == NPAT + 1:
                     continue  # exact already, or the most colourings there can be
+                if self.best_kh[q] < lowest:
+                    lowest = self.best_kh[q]
+                if self.kmax[h] <= self.best_kh[q]:
+                    continue
                 S = self.part + gstart[q]
                 if st == 255:
                     memset(self.mark, 0, sizeof(self.mark))
@@ -217,6 +258,8 @@ cdef class Bounder:
                 k += self.mark[ALL_GREEN] == st
                 if k > best and k > 1:  # (k + ins > 1: h splits the group or may hit)
                     self.best_kh[q] = k
+            if self.kmax[h] <= lowest:
+                break
         self.stamp = st
         for q in range(g0, g1):
             gb = lb_size(gsize[q], d)
