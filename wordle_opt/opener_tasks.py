@@ -108,6 +108,13 @@ def bound_openers(problem: Problem, openers: List[int], incumbent: Tuple[int, in
     return out
 
 
+def prove_openers(problem: Problem, openers: List[int], betas: List[int]) -> List[Tuple[int, str, int]]:
+    """`prove_opener` for each opener with its beta, in order, on one solver:
+    openers with the same letters share most subproblems (CRATE right after
+    TRACE: 0.06 s instead of 5 s, from the cache)."""
+    return [prove_opener(problem, o, beta) for o, beta in zip(openers, betas)]
+
+
 def prove_opener(problem: Problem, o: int, beta: int) -> Tuple[int, str, int]:
     """(o, kind, value): EXACT and the optimal total when it is below beta, else
     BOUND and a lower bound >= beta (or INFEASIBLE).

@@ -29,7 +29,7 @@ import numpy as np
 from wordle_opt.checkpoint import open_checkpoint
 from wordle_opt.errors import WordleOptError
 from wordle_opt.opener_tasks import (BOUND, EXACT, INFEASIBLE, Problem, bound_openers, prove_opener,
-                                     threshold_stop)
+                                     prove_openers, threshold_stop)
 from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 
@@ -131,22 +131,26 @@ class _Ranker:
         self._search()
 
     def _search(self) -> None:
+        # Openers with the same letters go to one worker together (see
+        # prove_openers), classes in the order of their least bound.
+        classes: Dict[str, List[int]] = {}
+        for o in self.open_openers():
+            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
+        queue = list(classes.values())
         pending = {}
-        queue = self.open_openers()
         while queue or pending:
             while queue and len(pending) < 2 * self.pool.workers:
-                o = queue.pop(0)
                 inc = self.incumbent()
-                if self.facts[o][0] != BOUND or (self.facts[o][1], o) >= inc:
-                    continue  # settled meanwhile
-                beta = threshold_stop(o, inc)
-                pending[self.pool.submit(prove_opener, self.shared, o, beta)] = o
+                batch = [o for o in queue.pop(0) if self.facts[o][0] == BOUND and (self.facts[o][1], o) < inc]
+                if batch:  # (the others were settled meanwhile)
+                    betas = [threshold_stop(o, inc) for o in batch]
+                    pending[self.pool.submit(prove_openers, self.shared, batch, betas)] = batch
             if not pending:
                 continue
             done, _ = self.pool.wait_first(list(pending), 0.2)
             for f in done:
                 del pending[f]
-                self.record([f.result()], searched=True)
+                self.record(f.result(), searched=True)
 
     def _drain(self, tasks, searched: bool) -> None:
         """Run (fn, arg, extra) tasks, at most 2 per worker in flight."""
