@@ -9,6 +9,7 @@ them number the answers the same way (by list order).
 from __future__ import annotations
 
 import threading
+import weakref
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -66,7 +67,9 @@ class _State:
 
 _local = threading.local()
 _states_lock = threading.Lock()
-_all_states: List[_State] = []  # every thread's state in this process (to stop them)
+# Every live thread's state in this process (to stop them); weak, so a state
+# (and its solver's cache) goes when its thread ends.
+_all_states: "weakref.WeakSet[_State]" = weakref.WeakSet()
 
 
 def _state(problem: Problem) -> _State:
@@ -78,7 +81,7 @@ def _state(problem: Problem) -> _State:
         states.clear()  # one problem per thread at a time: free the old cache
         st = states[problem] = _State(problem)
         with _states_lock:
-            _all_states.append(st)
+            _all_states.add(st)
     return st
 
 
