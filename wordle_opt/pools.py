@@ -7,16 +7,29 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from typing import Callable, List, Tuple
 
 from wordle_opt.errors import WordleOptError
 
 
-def _ignore_sigint() -> None:
+def _worker_init() -> None:
     # Ctrl-C goes to the whole process group: the main process handles it and
     # ends the workers, which must not die half-way through on their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A main process killed outright (kill -9) cannot end its workers: they
+    # notice it gone and leave, instead of finishing a task no one will read.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 class LocalPool:
@@ -32,7 +45,7 @@ class LocalPool:
             # that lacks the `if __name__ == "__main__"` guard.
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                                               initializer=_ignore_sigint)
+                                               initializer=_worker_init)
 
     def share(self, obj):
         return obj
