@@ -17,5 +17,6 @@ from wordle_opt.simulate import compare, simulate
 from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree, VerifyReport, verify
 from wordle_opt.search import SearchResult, search
+from wordle_opt.openers import OpenerRanking, rank_openers
 
 __version__ = "0.1.0"
