@@ -198,8 +198,8 @@ def rank_openers(
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
     problem, lists, cap = _problem(hard, answers, guesses, max_guesses, cache_mb)
     store = open_checkpoint(checkpoint, problem)
-    bar = _bar(progress, len(lists.guesses))
     pool = make_pool(workers, scheduler)
+    bar = _bar(progress, len(lists.guesses))
     try:
         ranker = _Ranker(problem, min(top, len(lists.guesses)), pool, store, bar)
         ranker.run()
