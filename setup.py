@@ -26,6 +26,13 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
     Extension(
+        "wordle_opt._bounds",
+        ["wordle_opt/_bounds.pyx"],
+        include_dirs=[np.get_include()],
+        extra_compile_args=["-O3"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
+    Extension(
         "wordle_opt._heuristics",
         ["wordle_opt/_heuristics.pyx"],
         include_dirs=[np.get_include()],

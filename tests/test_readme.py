@@ -2,8 +2,9 @@
 wordle_opt`` lines of its bash blocks (and the ``printf`` that makes their
 input file), in order, in one empty folder, and its Python blocks.  The
 interactive ``play`` is fed a game from stdin.  Not run: installing (``pip``),
-the test and benchmark commands of the Development section, and ``serve``,
-which runs until stopped (tests/test_web_api.py covers it)."""
+the test and benchmark commands of the Development section, ``serve``,
+which runs until stopped (tests/test_web_api.py covers it), and ``openers
+--scheduler``, which needs a Dask cluster (tests/test_openers_slow.py runs one)."""
 from __future__ import annotations
 
 import os
@@ -17,7 +18,7 @@ import pytest
 from wordle_opt.patterns import score
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-SLOW = ("review", "palet")  # exact game reviews and the PALET cap-5 proof take 5-60 s each
+SLOW = ("review", "palet", "openers --top")  # reviews, the PALET cap-5 proof: 5-60 s each; a ranking: minutes
 PLAY_INPUT = f"salet {score('salet', 'crane').byg}\ncrane GGGGG\n"
 
 
@@ -29,7 +30,9 @@ def examples():
             out.append(("python", body))
             continue
         for line in body.splitlines():
-            if line.startswith(("python -m wordle_opt", "printf")) and " serve" not in line:
+            # serve runs until stopped; --scheduler needs a Dask cluster on other machines
+            if line.startswith(("python -m wordle_opt", "printf")) and not any(
+                    x in line for x in (" serve", "--scheduler tcp://SCHEDULER-HOST")):
                 out.append(("sh", line))
     return out
 

@@ -13,7 +13,7 @@ from typing import List, Optional
 from wordle_opt.errors import WordleOptError
 
 # Modules that define commands, in the order --help lists them.
-COMMAND_MODULES = ("basic", "searching", "trees", "playing", "absurdle", "reviewing", "serving")
+COMMAND_MODULES = ("basic", "searching", "openers", "trees", "playing", "absurdle", "reviewing", "serving")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -112,3 +113,16 @@ class Progress:
         if self.shown:
             self.stream.write("\r" + " " * 70 + "\r")
             self.stream.flush()
+
+
+def check_writable(path: str) -> None:
+    """A one-line error for an --out path that cannot be written, before any long work."""
+    if not path.strip():
+        raise WordleOptError("--out needs a file name, got an empty one")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
+    if not os.path.isdir(folder):
+        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise WordleOptError(f"--out {path}: not writable")

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap, positive_float, positive_int
+from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
+                                    positive_float, positive_int)
+from wordle_opt.cli.openers import add_ranking_options, run_ranking, write_tree
 from wordle_opt.errors import WordleOptError
 
 
@@ -32,6 +33,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="transposition table per thread in MiB (default 192)")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
+
+    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False)
     p.set_defaults(func=cmd_search)
 
 
@@ -41,7 +44,9 @@ def cmd_search(args) -> int:
     if args.format is not None and args.out is None:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
     if args.out is not None:
-        _check_writable(args.out)  # before the search, not after it
+        check_writable(args.out)  # before the search, not after it
+    if args.opener is None:
+        return _best_opener(args)
     progress = Progress(unit="groups")
     first = []
 
@@ -90,16 +95,14 @@ def cmd_search(args) -> int:
     return 1 if first else 0
 
 
-def _check_writable(path: str) -> None:
-    if not path.strip():
-        raise WordleOptError("--out needs a file name, got an empty one")
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
-    if not os.path.isdir(folder):
-        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise WordleOptError(f"--out {path}: not writable")
+def _best_opener(args) -> int:
+    """Without OPENER: the proven ranking of `openers` (top 1 unless --top)."""
+
+    result = run_ranking(args, 1)
+    print(result)
+    if args.out and result.tree is not None:
+        write_tree(result, args.out)
+    return 0 if result.best is not None else 1
 
 
 def _write(result, args) -> None:
