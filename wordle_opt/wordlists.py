@@ -62,6 +62,8 @@ SETS: Dict[str, ListSet] = {
                 "NYT from 2022-08-30 (last fixed answer list)"),
         ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt",
                 "NYT 2022-02-15 to 2022-03-16"),
+        ListSet("nyt-3158", "nyt-answers-3158.txt", "nyt-allowed-14855.txt",
+                "NYT answers as of 2023-07 (extended list, 3158; for today's game)"),
     )
 }
 
@@ -73,6 +75,7 @@ CHECKSUMS: Dict[str, Tuple[int, str]] = {
     "nyt-answers-2309.txt": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
     "nyt-allowed-12947.txt": (12947, "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663"),
     "nyt-allowed-14855.txt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+    "nyt-answers-3158.txt": (3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
 }
 
 CHECKSUMS_FIRST = next(iter(CHECKSUMS))
@@ -291,7 +294,7 @@ def _load_named(name: str) -> WordLists:
 def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optional[PathLike] = None) -> WordLists:
     """Answers and allowed guesses.
 
-    ``answers``: a named set ('original', 'nyt', 'nyt-12947') or a file path.
+    ``answers``: a named set (see ``SETS``: 'original', 'nyt', 'nyt-12947', 'nyt-3158') or a file path.
     ``guesses``: None (the named set's allowed list, or for an answers file the
     answers themselves), a named set (its allowed list) or a file path.
     Answers missing from the allowed guesses are added to them, with a warning.

@@ -8,7 +8,7 @@ import time
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import parse_cap
 
-LIST_HELP = "original (default), nyt, nyt-12947, or a file (one word a line)"
+LIST_HELP = "original (default), nyt, nyt-12947, nyt-3158, or a file (one word a line)"
 
 
 def add_list_options(p: argparse.ArgumentParser, answers_default="original", answers_help=None) -> None:
