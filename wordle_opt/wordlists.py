@@ -299,9 +299,18 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
     answers themselves), a named set (its allowed list) or a file path.
     Answers missing from the allowed guesses are added to them, with a warning.
     A WordLists passed as ``answers`` is returned as it is (``guesses`` unused).
+    Either may also be a sequence of words (``answers=["crane", "react"]``),
+    validated like a file; without ``guesses`` the answers are the guesses.
     """
     if isinstance(answers, WordLists):
         return answers
+    if _is_words(answers) or _is_words(guesses):
+        a = answers if _is_words(answers) else _resolve(answers, "answers")[1]
+        if guesses is None:
+            g = None if _is_words(answers) else _resolve(answers, "guesses")[1]
+        else:
+            g = guesses if _is_words(guesses) else _resolve(guesses, "guesses")[1]
+        return WordLists.from_words(a, g, name="custom")
     if isinstance(answers, str) and answers in SETS and guesses in (None, answers):
         return _load_named(answers)
     a_label, a_words, a_set = _resolve(answers, "answers")
@@ -316,6 +325,11 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
         g_name = guesses if isinstance(guesses, str) and guesses in SETS else g_label
         name = a_name if g_name == a_name else f"{a_name} answers / {g_name} guesses"
     return WordLists(name, a_words, _union_guesses(a_words, g_words, g_label), a_label, g_label)
+
+
+def _is_words(spec) -> bool:
+    """A sequence of words, not a set name, path or WordLists."""
+    return spec is not None and not isinstance(spec, (str, bytes, os.PathLike, WordLists)) and hasattr(spec, "__iter__")
 
 
 def list_sets() -> List[Tuple[ListSet, WordLists]]:
