@@ -44,7 +44,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         lists.answer_index(answer)
     pattern = score(guess, answer)
     colour = use_colour(sys.stdout)
-    print(f"{tiles(guess, pattern, colour)}  {int(pattern)}  {pattern.digits}")
+    print(f"{tiles(guess, pattern, colour)}  digits {pattern.digits} (0 grey, 1 yellow, 2 green)  "
+          f"number {int(pattern)} (the digits in base 3, first letter lowest)")
     return 0
 
 

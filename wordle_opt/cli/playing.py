@@ -59,7 +59,7 @@ def cmd_simulate(args) -> int:
 
     progress = Progress()
     try:
-        if args.compare:
+        if args.compare is not None:
             result = compare(args.compare, progress=progress, **_options(args))
         else:
             result = simulate(args.strategy, progress=progress, **_options(args))
