@@ -30,7 +30,7 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from wordle_opt.display import tiles, use_colour
+from wordle_opt.display import tiles, use_colour, plural
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, pattern_table
 from wordle_opt.play_cost import GuessCost
@@ -126,7 +126,7 @@ class Assistant:
         if len(cands) == 0:
             raise WordleOptError(
                 f"no answer left gives {word.upper()} {Pattern(p).byg}; check the colours "
-                f"(nothing changed, {len(self.candidates)} candidates remain)")
+                f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)")
         if p == ALL_GREEN:
             self.history.append((g, p))
             self._states.append((cands[:0], self.legal[:0]))
@@ -221,7 +221,7 @@ class Assistant:
         """The interactive loop; returns the exit code (0)."""
         mode = f"hard ({self.rule})" if self.rule else "easy"
         self._say(f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
-                  f"({len(self.lists.answers)} answers, {len(self.lists.guesses)} guesses)")
+                  f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})")
         self._say(HELP)
         if self.lists.name != TODAY_SET and TODAY_SET in SETS:
             self._say(f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
@@ -345,6 +345,6 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
         out.write(f"{lists.answers[a].upper()} in {n} guess{'es' if n != 1 else ''} "
                   f"({strat.name}{', hard ' + rule if rule else ''})\n")
     else:
-        out.write(f"not solved after {n} guesses\n")
+        out.write(f"not solved after {plural(n, 'guess')}\n")
     out.flush()
     return [(lists.guesses[g], p) for g, p in history]
