@@ -51,10 +51,11 @@ class Assistant:
     def __init__(self, strategy="entropy", hard=None, answers="original", guesses=None,
                  answers_only=False, opener=None, tree=None, seed=0, max_guesses=6,
                  input: Optional[TextIO] = None, output: Optional[TextIO] = None,
-                 colour: Optional[bool] = None, alternatives: int = 5, lists=None):
+                 colour: Optional[bool] = None, alternatives: int = 5, lists=None, widen: bool = True):
         self.lists = lists if lists is not None else load_lists(answers, guesses)
         self.rule = normalise_rule(hard)
         self.max_guesses = max_guesses
+        self.widen = widen  # False: colours no answer gives are an error (the web page's replay)
         self._cost: Optional[GuessCost] = None
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
@@ -112,7 +113,8 @@ class Assistant:
     def apply(self, word: str, pattern) -> bool:
         """Record ``word`` coloured ``pattern``; True when that solved the game.
         Raises WordleOptError (state unchanged) for an unknown word, a hard-rule
-        break, bad colours, or colours no remaining answer could give."""
+        break, bad colours, or colours no remaining answer could give (with
+        ``widen``: no allowed word either; otherwise those become the answers)."""
         word = word.strip().lower()
         g = self.lists.guess_index(word)
         why = violation(self._word_history(), word, self.rule)
@@ -120,7 +122,7 @@ class Assistant:
             raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
         p = int(Pattern.parse(pattern))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
-        if len(cands) == 0 and self._widen(word, p):  # also GGGGG for a word not in the list
+        if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
             g = self.lists.guess_index(word)
             cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0:

@@ -120,10 +120,6 @@ class Walker:
                 progress(e - s)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "es" if word.endswith("ss") else "s")
-
-
 @dataclass(repr=False)
 class SimulationResult:
     """Outcome of playing a strategy against every answer.
@@ -223,21 +219,21 @@ class SimulationResult:
     def __str__(self) -> str:
         lines = [self._title()]
         solved = f"solved <= {self.max_guesses}"
-        w = max(11, len(solved) + 1)
-        lines.append(f"{'answers':<{w}} {self.n}")
-        lines.append(f"{solved:<{w}} {self.solved_within} ({self.solved_percent:.2f}%)")
-        lines.append(f"{'average':<{w}} {self.average:.4f} guesses ({self.total} total)")
+        w = max(12, len(solved) + 1)  # label column, at least one space wide
+        lines.append(f"{'answers':<{w}}{self.n}")
+        lines.append(f"{solved:<{w}}{self.solved_within} ({self.solved_percent:.2f}%)")
+        lines.append(f"{'average':<{w}}{self.average:.4f} guesses ({self.total} total)")
         if self.max_depth is not None:
-            lines.append(f"{'most':<{w}} {_plural(self.max_depth, 'guess')}")
+            lines.append(f"{'most':<{w}}{plural(self.max_depth, 'guess')}")
         if self.failed:
             shown = ", ".join(self.failed[:20]) + (" ..." if len(self.failed) > 20 else "")
-            lines.append(f"{'failed':<{w}} {len(self.failed)}: {shown}")
+            lines.append(f"{'failed':<{w}}{len(self.failed)}: {shown}")
         lines.append("histogram   guesses, answers")
         for label, v, bar in self._bars():
             lines.append(f"  {label:>3} {v:5d} {bar}")
         worst = ", ".join(f"{w} {k if k is not None else 'X'}" for w, k in self.worst(5))
-        lines.append(f"{'worst':<{w}} {worst}")
-        lines.append(f"{'time':<{w}} {self.seconds:.2f} s ({_plural(self.decisions, 'decision')})")
+        lines.append(f"{'worst':<{w}}{worst}")
+        lines.append(f"{'time':<{w}}{self.seconds:.2f} s ({plural(self.decisions, 'decision')})")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
