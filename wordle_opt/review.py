@@ -34,6 +34,7 @@ from wordle_opt.review_game import Game, check_game, parse_game
 from wordle_opt.review_values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.display import plural
 
 # The first turn's shortlist, when the best opener is not proven: the player's
 # opener, these many top openers by entropy, and any the caller names.
@@ -118,8 +119,8 @@ class Review:
     @property
     def mode(self) -> str:
         rule = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
-        cap = "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
-        return f"{rule}, {cap}, lists {self.lists} ({self.n_answers} answers)"
+        cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
+        return f"{rule}, {cap}, lists {self.lists} ({plural(self.n_answers, 'answer')})"
 
     def as_dict(self) -> dict:
         return {"answer": self.answer, "hard": self.hard, "max_guesses": self.max_guesses,

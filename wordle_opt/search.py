@@ -20,7 +20,7 @@ from wordle_opt._impl import core
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import normalise_rule, parse_cap
-from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table
+from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table, plural
 from wordle_opt.patterns import Pattern
 from wordle_opt.tree import Node, Tree
 from wordle_opt.wordlists import WordLists, load_lists
@@ -84,26 +84,26 @@ class SearchResult:
 
     @property
     def cap_name(self) -> str:
-        return "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
+        return "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
 
     def summary_rows(self) -> List[Tuple[str, str]]:
         rows = [
             ("opener", (self.opener or "?").upper()),
             ("mode", f"{self.rule_name}, {self.cap_name}"),
-            ("lists", f"{self.lists} ({self.n_answers} answers)"),
+            ("lists", f"{self.lists} ({plural(self.n_answers, 'answer')})"),
         ]
         if not self.feasible:
-            rows.append(("result", f"no strategy solves every answer within {self.max_guesses} guesses"))
+            rows.append(("result", f"no strategy solves every answer within {plural(self.max_guesses, 'guess')}"))
         else:
             rows += [
                 ("total", str(self.total)),
                 ("average", f"{self.average:.4f}"),
                 ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
-                ("worst case", f"{self.max_depth} guesses"),
+                ("worst case", f"{plural(self.max_depth, 'guess')}"),
             ]
         rows += [
             ("proven optimal", "yes") if self.proven
-            else ("proven", f"no strategy within {self.max_guesses} guesses"),
+            else ("proven", f"no strategy within {plural(self.max_guesses, 'guess')}"),
             ("time", f"{self.stats.get('seconds', 0):.2f} s wall, {self.stats.get('cpu_seconds', 0):.2f} s CPU"),
             ("nodes", f"{int(self.stats.get('nodes', 0)):,} searched, {int(self.stats.get('cache_hits', 0)):,} cache hits"),
         ]
@@ -191,7 +191,7 @@ def search(
             on_refuted(result)
         cap += 1
         if note is not None:
-            note(f"trying at most {cap} guesses")
+            note(f"trying at most {plural(cap, 'guess')}")
 
 
 def _check_threads(threads, note: Optional[Note]) -> int:
@@ -292,7 +292,7 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
             for p, S, sub in results:
                 if sub is None:
                     feasible = False
-                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {Pattern(p).byg}")
+                    unsolvable.append(f"{plural(len(S), 'answer')} after {opener_word.upper()} {Pattern(p).byg}")
                 else:
                     root.children[p] = sub
     engine.poll = None

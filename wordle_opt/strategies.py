@@ -77,6 +77,8 @@ class Strategy:
     score_name = "score"
     # True for strategies that only ever guess a possible answer.
     candidates_only = False
+    # Keyword options the strategy reads from ``self.options``; others are refused.
+    OPTIONS: tuple = ()
 
     def __init__(self, lists, opener: Optional[str] = None, answers_only: bool = False,
                  hard=None, seed: int = 0, **options):
@@ -85,6 +87,10 @@ class Strategy:
         self.answers_only = bool(answers_only)
         self.hard = normalise_rule(hard)
         self.seed = int(seed or 0)
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            takes = f"takes {', '.join(self.OPTIONS)}" if self.OPTIONS else "takes no other options"
+            raise TypeError(f"unexpected keyword argument {unknown[0]!r} (strategy {self.name} {takes})")
         self.options = options
         self.opener = None
         if opener:
@@ -168,6 +174,7 @@ class Entropy2Strategy(Strategy):
     description = "two-step look-ahead on expected information (top 20 first guesses)"
     score_name = "bits (2 guesses)"
     TOP_K = 20
+    OPTIONS = ("top_k",)
 
     def _scores(self, candidates, legal, history):
         ctx = self.ctx

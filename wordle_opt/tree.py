@@ -12,7 +12,7 @@ import json
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt import treefile, treemeta
-from wordle_opt.display import html_histogram, html_table
+from wordle_opt.display import html_histogram, html_table, plural
 from wordle_opt.errors import PatternError, TreeError, WordListError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
@@ -142,7 +142,7 @@ class Tree:
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
             raise WordListError(
-                f"'{answer}' is not in {listed} answers list ({len(self.answers)} words)")
+                f"'{answer}' is not in {plural(listed, 'answer')} list ({plural(len(self.answers), 'word')})")
         return self._walk(a)
 
     def _answer_set(self):
@@ -228,21 +228,21 @@ class Tree:
     def _summary(self) -> Optional[str]:
         try:
             return (f"total {self.total}, average {self.average:.4f}, "
-                    f"at most {self.max_depth} guesses")
+                    f"at most {plural(self.max_depth, 'guess')}")
         except TreeError:
             return None
 
     def __repr__(self) -> str:
         rule = self.hard or "easy"
         figs = self._summary() or "does not solve every answer"
-        return f"<Tree {self.root.guess.upper()}: {len(self.answers)} answers, {figs}, {rule}>"
+        return f"<Tree {self.root.guess.upper()}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
 
     def _repr_html_(self) -> str:
         try:
             hist = self.histogram
             rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
                     ("total", self.total), ("average", f"{self.average:.4f}"),
-                    ("worst case", f"{self.max_depth} guesses")]
+                    ("worst case", f"{plural(self.max_depth, 'guess')}")]
         except TreeError as exc:
             hist = {}
             rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),

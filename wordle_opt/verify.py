@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt import treefile, treemeta
-from wordle_opt.display import html_histogram, html_table
+from wordle_opt.display import html_histogram, html_table, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
@@ -45,33 +45,33 @@ class VerifyReport:
         return self.ok
 
     def _cap(self) -> str:
-        return f"at most {self.max_guesses} guesses" if self.max_guesses else "no guess cap"
+        return f"at most {plural(self.max_guesses, 'guess')}" if self.max_guesses else "no guess cap"
 
     def __str__(self) -> str:
         rule = f"hard mode ({self.rule})" if self.rule else "easy mode"
         if self.ok:
-            head = [f"ok: all {self.n_answers} answers solved, {rule}, {self._cap()}"]
+            head = [f"ok: all {plural(self.n_answers, 'answer')} solved, {rule}, {self._cap()}"]
         else:
             head = [f"NOT OK: {self.n_errors} problem{'s' * (self.n_errors != 1)} "
                     f"({rule}, {self._cap()})"]
             head += [f"  {e}" for e in self.errors]
             if self.n_errors > len(self.errors):
                 head.append(f"  ... and {self.n_errors - len(self.errors)} more")
-            head.append(f"solved: {self.n_solved} of {self.n_answers} answers")
+            head.append(f"solved: {self.n_solved} of {plural(self.n_answers, 'answer')}")
         hist = "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))
         return "\n".join(head + [
             f"answers: {self.n_answers}",
             f"total: {self.total}",
             f"average: {self.average:.4f}",
             f"histogram: {hist}",
-            f"worst case: {self.max_depth} guesses",
+            f"worst case: {plural(self.max_depth, 'guess')}",
         ])
 
     def _repr_html_(self) -> str:
         status = "ok" if self.ok else f"{self.n_errors} problem(s)"
         rows = [("status", status), ("rule", self.rule or "easy"), ("cap", self._cap()),
                 ("answers", self.n_answers), ("total", self.total),
-                ("average", f"{self.average:.4f}"), ("worst case", f"{self.max_depth} guesses")]
+                ("average", f"{self.average:.4f}"), ("worst case", f"{plural(self.max_depth, 'guess')}")]
         errs = ""
         if self.errors:
             errs = "<ul>" + "".join(f"<li>{html.escape(e)}</li>" for e in self.errors) + "</ul>"
@@ -213,7 +213,7 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
         if ALL_GREEN in groups:
             depth_of[g] = k
             if max_guesses is not None and k > max_guesses:
-                err(f"answer {g.upper()} needs {k} guesses, over the cap of {max_guesses}")
+                err(f"answer {g.upper()} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
                 err(f"unreachable branch {where}: {g.upper()} {Pattern(p).byg} (guess {k}) "

@@ -9,7 +9,7 @@ import time
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import parse_cap
 
-LIST_HELP = "original (default), nyt, nyt-12947, or a file (one word a line)"
+LIST_HELP = "original (default), nyt, nyt-12947, nyt-3158, or a file (one word a line)"
 
 
 def add_list_options(p: argparse.ArgumentParser, answers_default="original", answers_help=None) -> None:
@@ -21,25 +21,31 @@ def add_list_options(p: argparse.ArgumentParser, answers_default="original", ans
 
 
 HARD_RULES = ("nyt", "strict", "easy")
+HARD_HELP = ("hard mode: nyt (the game's rule; the default when given) or strict. A word after a bare "
+             "--hard that is not a rule is the command's WORD argument: 'search --hard salet' is "
+             "'search salet --hard nyt'; with WORD already given it is an error")
 
 
 def add_hard_option(p: argparse.ArgumentParser, extra_choices=(), help=None) -> None:
     """--hard [nyt|strict]: alone, the NYT rule."""
     p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict", *extra_choices),
-                   help=help or "hard mode: nyt (the game's rule; the default when given) or strict")
+                       help=help or HARD_HELP)
 
 
 def bare_hard_first(argv):
     """``--hard`` followed by a word that is not a rule (``search --hard salet``)
-    means the NYT rule, and the word is the positional argument."""
-    out = []
+    means the NYT rule, and the word is the positional argument.  Returns the
+    new argv and the words so read (for the error when the positional is
+    already taken: ``search salet --hard weird``)."""
+    out, after_hard = [], []
     for i, arg in enumerate(argv):
         out.append(arg)
         if arg == "--hard" and i + 1 < len(argv):
             nxt = argv[i + 1]
             if not nxt.startswith("-") and nxt.lower() not in HARD_RULES:
                 out.append("nyt")
-    return out
+                after_hard.append(nxt)
+    return out, after_hard
 
 
 def _at_least_one(text: str, what: str) -> int:

@@ -47,7 +47,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser("play", help="assistant for a live game",
                        description="Suggests guesses for the game you are playing: type the word you "
-                       "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles).")
+                       "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
+                       "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
+                       "fits, it carries on with the allowed words that do.")
     _common(p)
     _boards_option(p)
     p.set_defaults(func=cmd_play)
@@ -99,7 +101,7 @@ def cmd_simulate(args) -> int:
         return boards.simulate(args)
     progress = Progress()
     try:
-        if args.compare:
+        if args.compare is not None:
             result = compare(args.compare, progress=progress, **_options(args))
         else:
             result = simulate(args.strategy, progress=progress, **_options(args))

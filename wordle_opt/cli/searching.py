@@ -8,6 +8,7 @@ from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options,
                                     positive_float, positive_int)
 from wordle_opt.cli.openers import add_ranking_options, run_ranking, write_tree
 from wordle_opt.errors import WordleOptError
+from wordle_opt.display import plural
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -56,12 +57,12 @@ def cmd_search(args) -> int:
         if not first:
             first.append(result)
             print(result)
-            print(f"no strategy solves every answer within {result.max_guesses} guesses"
+            print(f"no strategy solves every answer within {plural(result.max_guesses, 'guess')}"
                   + (f" with opener {result.opener.upper()}" if result.opener else ""))
             for line in result.unsolvable[:5]:
                 print(f"  cannot finish: {line}")
         else:
-            print(f"not within {result.max_guesses} guesses either")
+            print(f"not within {plural(result.max_guesses, 'guess')} either")
         sys.stdout.flush()
 
     def note(line: str) -> None:
@@ -89,7 +90,7 @@ def cmd_search(args) -> int:
         refuted(result)
         return 1
     if first:
-        print(f"\nthe best it can do with {result.max_guesses} guesses:")
+        print(f"\nthe best it can do with {plural(result.max_guesses, 'guess')}:")
     print(result)
     _write(result, args)
     return 1 if first else 0

@@ -6,6 +6,7 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.cli._common import add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
+from wordle_opt.display import plural
 from wordle_opt.treemeta import RECORDED
 
 
@@ -88,10 +89,10 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
     from wordle_opt.rules import ALL_GREEN, score_words
 
     try:
-        figs = f"total {tree.total}, average {tree.average:.4f}, at most {tree.max_depth} guesses"
+        figs = f"total {tree.total}, average {tree.average:.4f}, at most {plural(tree.max_depth, 'guess')}"
     except WordleOptError as exc:
         figs = f"incomplete: {exc}"
-    lines = [f"{tree.root.guess.upper()}  ({len(tree.answers)} answers; {figs})"]
+    lines = [f"{tree.root.guess.upper()}  ({plural(len(tree.answers), 'answer')}; {figs})"]
 
     def walk(node, group: List[str], level: int) -> None:
         groups = {}
@@ -117,7 +118,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
             elif len(left) == 1 and not child.children and child.guess == left[0]:
                 note = f"{child.guess.upper()}, solved in {level + 1}"
             else:
-                note = f"{child.guess.upper()}  ({len(left)} answers)"
+                note = f"{child.guess.upper()}  ({plural(len(left), 'answer')})"
             lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
             if (depth is None or level + 1 < depth) and left and not (
                     len(left) == 1 and not child.children and child.guess == left[0]):
