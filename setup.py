@@ -26,6 +26,13 @@ extensions = [
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     ),
     Extension(
+        "wordle_opt._bounds",
+        ["wordle_opt/_bounds.pyx"],
+        include_dirs=[np.get_include()],
+        extra_compile_args=["-O3"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    ),
+    Extension(
         "wordle_opt._heuristics",
         ["wordle_opt/_heuristics.pyx"],
         include_dirs=[np.get_include()],
@@ -40,7 +47,7 @@ setup(
     # Not "wordle_opt.wordlists": a package of that name would shadow the module
     # wordle_opt/wordlists.py (the loader) once installed.
     package_dir={"wordle_opt": "wordle_opt", "wordle_opt.wordlist_data": "wordlists"},
-    package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md"],
+    package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
                   "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
     exclude_package_data={"wordle_opt": ["*.pyx", "*.c"]},
     ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES),

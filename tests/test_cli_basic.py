@@ -34,17 +34,18 @@ def test_help_lists_the_commands():
 def test_score_piped_is_plain_byg_with_int_and_digits():
     r = run("score", "crane", "react")
     assert r.returncode == 0 and r.stderr == ""
-    assert r.stdout == "CRANE YYGBY  103  11201\n"
+    assert r.stdout == ("CRANE YYGBY  digits 11201 (0 grey, 1 yellow, 2 green)  "
+                        "number 103 (the digits in base 3, first letter lowest)\n")
     assert "\x1b[" not in r.stdout
 
 
 @pytest.mark.parametrize(
     "args, line",
     [
-        (("score", "SPEED", "Abide"), "SPEED BBYBY  90  00101"),
-        (("score", "lllll", "hello"), "LLLLL BBGGB  72  00220"),
-        (("score", "qxzjv", "crane"), "QXZJV BBBBB  0  00000"),  # any 5 letters score
-        (("score", "salet", "react", "--answers", "nyt"), "SALET BYBYG  192  01012"),
+        (("score", "SPEED", "Abide"), "SPEED BBYBY  digits 00101 (0 grey, 1 yellow, 2 green)  number 90 (the digits in base 3, first letter lowest)"),
+        (("score", "lllll", "hello"), "LLLLL BBGGB  digits 00220 (0 grey, 1 yellow, 2 green)  number 72 (the digits in base 3, first letter lowest)"),
+        (("score", "qxzjv", "crane"), "QXZJV BBBBB  digits 00000 (0 grey, 1 yellow, 2 green)  number 0 (the digits in base 3, first letter lowest)"),  # any 5 letters score
+        (("score", "salet", "react", "--answers", "nyt"), "SALET BYBYG  digits 01012 (0 grey, 1 yellow, 2 green)  number 192 (the digits in base 3, first letter lowest)"),
     ],
 )
 def test_score_lines(args, line):
@@ -63,7 +64,7 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdout", out)
     assert main(["score", "crane", "react"]) == 0
     text = out.getvalue()
-    assert "\x1b[" in text and " C " in text and text.rstrip().endswith("103  11201")
+    assert "\x1b[" in text and " C " in text and text.rstrip().endswith("digits 11201 (0 grey, 1 yellow, 2 green)  number 103 (the digits in base 3, first letter lowest)")
 
 
 @pytest.mark.parametrize(
@@ -76,7 +77,7 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
         (("score", "salet", "salet", "--answers", "original"),
          "error: 'salet' is a valid guess but not a possible answer in list 'original' (original-answers.txt)"),
         (("score", "crane", "react", "--answers", "orignal"),
-         "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, original-all) nor a file; did you mean original?"),
+         "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all) nor a file; did you mean original?"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, message):

@@ -20,7 +20,7 @@ except ImportError:  # Python < 3.11
     import tomli as tomllib
 
 import wordle_opt
-from wordle_opt import _core, _core_py, _heuristics, _heuristics_py
+from wordle_opt import _bounds, _bounds_py, _core, _core_py, _heuristics, _heuristics_py
 
 PACKAGE = Path(wordle_opt.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,8 +115,9 @@ def _stub_names(path: Path) -> set:
     return {n for n in names if not n.startswith("_")}
 
 
-@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py)],
-                         ids=["core", "heuristics"])
+@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py),
+                                                 (_bounds, _bounds_py)],
+                         ids=["core", "heuristics", "bounds"])
 def test_twins_and_stubs_expose_the_compiled_names(compiled, twin):
     want = _compiled_names(compiled)
     assert _twin_names(twin) == want
@@ -130,11 +131,12 @@ IMPORT_ALL = """
 import importlib, pkgutil, sys, wordle_opt
 from wordle_opt import _impl
 for m in pkgutil.walk_packages(wordle_opt.__path__, "wordle_opt."):
-    if m.name not in ("wordle_opt.__main__", "wordle_opt._core", "wordle_opt._heuristics"):
+    if m.name not in ("wordle_opt.__main__", "wordle_opt._core", "wordle_opt._heuristics", "wordle_opt._bounds"):
         importlib.import_module(m.name)
 assert _impl.core.__name__ == "wordle_opt._core_py", _impl.core
 assert _impl.heuristics.__name__ == "wordle_opt._heuristics_py", _impl.heuristics
-compiled = sorted(n for n in sys.modules if n in ("wordle_opt._core", "wordle_opt._heuristics"))
+assert _impl.bounds.__name__ == "wordle_opt._bounds_py", _impl.bounds
+compiled = sorted(n for n in sys.modules if n in ("wordle_opt._core", "wordle_opt._heuristics", "wordle_opt._bounds"))
 assert compiled == [], compiled
 print(wordle_opt.score("crane", "react").byg)
 """
@@ -186,8 +188,9 @@ def test_the_python_implementation_runs_from_an_unbuilt_source_tree(source_tree)
     assert r.stdout.split()[:2] == ["CRANE", "YYGBY"]
 
 
-@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py)],
-                         ids=["core", "heuristics"])
+@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py),
+                                                 (_bounds, _bounds_py)],
+                         ids=["core", "heuristics", "bounds"])
 def test_twins_constants_have_the_compiled_values(compiled, twin):
     shared = [n for n in twin.__all__ if isinstance(getattr(twin, n), (int, float)) and hasattr(compiled, n)]
     assert {n: getattr(twin, n) for n in shared} == {n: getattr(compiled, n) for n in shared}

@@ -21,8 +21,9 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     [wheel] = tmp_path.glob("wordle_opt-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert {n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")} >= LISTS | {"README.md"}
-    assert len(LISTS) == 5
+    assert ({n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")}
+            >= LISTS | {"README.md", "LICENSE-nyt-answers-3158"})
+    assert len(LISTS) == 6
     for ext in ("_core", "_heuristics"):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c"))]

@@ -15,6 +15,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.play import Assistant, solve
 from wordle_opt.simulate import simulate
+from wordle_opt.wordlists import load_lists
 
 
 BYG = "BYG"
@@ -76,7 +77,7 @@ def test_status_lists_few_candidates_and_alternatives(original):
     left = [w for w in original.answers if score_words("salet", w) == score_words("salet", "crane")]
     assert f"{len(left)} answers left" in text
     assert "Alternatives:" in text and "bits" in text
-    assert "Suggestion:" in text and "expected" in text
+    assert "Suggestion:" in text and "guesses to finish on average" in text
 
 
 def test_lists_candidates_when_ten_or_fewer(original):
@@ -89,22 +90,22 @@ def test_lists_candidates_when_ten_or_fewer(original):
 
 
 def test_inconsistent_feedback_changes_nothing(original):
-    # After SALET GGGGB (only SALEP? no such answer) no answer is consistent.
-    script = "salet\nggggb\nbbbbb\nquit\n"
+    # SALET GGGGY: no word at all can give it (the T would need a fifth place).
+    script = "salet\nggggy\nbbbbb\nquit\n"
     a, code, text = session(script, lists=original)
     assert code == 0
-    assert "no answer left gives SALET GGGGB" in text and "nothing changed, 2315 candidates remain" in text
+    assert "no answer left gives SALET GGGGY" in text and "nothing changed, 2315 candidates remain" in text
     # asked again for the same guess's colours, and the second answer was taken
     assert [(original.guesses[g], p) for g, p in a.history] == [("salet", 0)]
 
 
-def test_all_green_for_a_word_that_cannot_be_the_answer_is_refused(original):
-    # SALET is an allowed guess but not an answer of the original list: GGGGG is
-    # feedback no answer can give, like any other inconsistent colouring.
-    a, code, text = session("salet ggggg\nbbbbb\nquit\n", lists=original)
-    assert "no answer left gives SALET GGGGG" in text and "Solved" not in text
-    assert [(original.guesses[g], p) for g, p in a.history] == [("salet", 0)]
-    # ... and after CRANE BBBBB, CRANE itself is ruled out too
+def test_all_green_for_an_allowed_word_outside_the_answers_solves_with_a_note(original):
+    # SALET is an allowed guess but not an answer of the original list: today's
+    # answer can be such a word, so GGGGG is taken, with a note (issue 9).
+    a, code, text = session("salet ggggg\n", lists=original)
+    assert "Solved in 1 guess!" in text
+    assert "no answer of list 'original' gives SALET GGGGG" in text and "--answers nyt-3158" in text
+    # ... but after CRANE BBBBB, CRANE itself is ruled out for every word
     a, code, text = session("crane bbbbb\ncrane ggggg\nquit\n", lists=original)  # quit at colours
     assert "no answer left gives CRANE GGGGG" in text and len(a.history) == 1
     a, code, text = session("crane ggggg\n", lists=original)
@@ -164,7 +165,7 @@ def test_optimal_falls_back_when_the_user_leaves_the_tree():
     script = f"{other} {byg(score_words(other, 'tight'))}\nquit\n"
     a, code, text = session(script, "optimal", lists=lists, tree=tree)
     assert code == 0
-    assert f"Suggestion: {tree.root.guess.upper()} (expected {tree.average:.2f}" in text
+    assert f"Suggestion: {tree.root.guess.upper()} ({tree.average:.2f} guesses to finish" in text
     assert "does not cover" in text and "suggesting by entropy" in text
 
 
@@ -196,12 +197,12 @@ def test_cli_play_reaches_answers(original):
 
 
 def test_cli_play_survives_bad_input_and_eof():
-    script = "xyzzy\nsalet\nqqqqq\nggggb\nundo\nsalet bbbbb\ncrony 🟩⬛⬛⬛⬛\nundo\n"
+    script = "xyzzy\nsalet\nqqqqq\nggggy\nundo\nsalet bbbbb\ncrony 🟩⬛⬛⬛⬛\nundo\n"
     res = _cli(["play", "--hard"], script)
     assert res.returncode == 0, res.stderr
     assert "Traceback" not in res.stdout + res.stderr
     assert "did you mean" in res.stdout and "is not a colour" in res.stdout
-    assert "no answer left gives SALET GGGGB" in res.stdout
+    assert "no answer left gives SALET GGGGY" in res.stdout
     assert "\x1b[" not in res.stdout
 
 
@@ -230,3 +231,44 @@ def test_undo_returns_from_the_entropy_fallback_to_the_tree():
     assert "suggesting by entropy" in text
     # back at the start, the tree covers the position again: its opener, not entropy's
     assert suggested(text)[0] == opener.upper() and suggested(text)[-1] == opener.upper()
+
+
+@pytest.mark.parametrize("answer", ["abuzz", "tarse"])  # in nyt-3158 / only allowed, not original answers
+def test_an_answer_outside_the_list_is_found_among_the_allowed_words(original, answer):
+    assert answer not in original.answers and answer in load_lists("nyt").guesses
+    lists = original if answer in original.guesses else load_lists("original", "nyt")
+    out = io.StringIO()
+    a = Assistant("entropy", lists=lists, input=Player(answer, out), output=out, colour=False)
+    assert a.run() == 0
+    text = out.getvalue()
+    assert "today's answer is not in it" in text and "allowed word" in text
+    assert re.search(r"Solved in \d+ guess", text) and a.lists.guesses[a.history[-1][0]] == answer
+    assert "For today's game use --answers nyt-3158" in text
+    assert "--answers nyt-3158" in " ".join(_cli(["play", "--help"]).stdout.split())
+
+
+def test_a_guess_other_than_the_suggestion_shows_its_cost_on_the_review_measure(original):
+    # After SALET's colours for BRICK the position is small enough for exact
+    # values; the figures must be the review's (review_values): the player's
+    # word against the suggestion's.
+    from wordle_opt.review import review
+
+    crane = byg(score_words("crane", "brick"))
+    salet = byg(score_words("salet", "brick"))
+    a, code, text = session(f"salet {salet}\ncrane {crane}\nquit\n", lists=original, colour=False)
+    suggestion = re.findall(r"Suggestion: (\w+)", text)[1]
+    assert suggestion != "CRANE"
+    m = re.search(r"CRANE \(yours\): ([\d.]+) guesses to finish, ([\d.]+) candidates left on average", text)
+    s = re.search(suggestion + r" \(suggested\): ([\d.]+) guesses to finish", text)
+    assert m and s, text
+    r = review("salet crane brick", answer="brick", answers=original, threads=1)
+    turn = r.turns[1]
+    assert turn.player.exact and float(m.group(1)) == pytest.approx(turn.player.expected, abs=1e-4)
+    assert float(s.group(1)) >= turn.best.expected - 1e-4
+    cands = [w for w in original.answers if score_words("salet", w) == score_words("salet", "brick")]
+    pats = [score_words("crane", w) for w in cands if w != "crane"]
+    sizes = np.unique(pats, return_counts=True)[1]
+    assert float(m.group(2)) == pytest.approx(float((sizes ** 2).sum()) / len(cands), abs=0.05)
+    assert f"cost of CRANE: {float(m.group(1)) - float(s.group(1)):+.4f} guesses per game" in text
+    # "expected" no longer names two things on one screen
+    assert "expected" not in text.replace("expected group", "")

@@ -267,3 +267,29 @@ def test_ctrl_c_stops_a_long_review_at_once(tmp_path):
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and err.strip() == "interrupted"
     assert time.monotonic() - start < 5
+
+
+def test_an_opener_ranking_proves_the_first_turns_best(original, tmp_path):
+    # Past 100 answers the review only searches a shortlist; a ranking makes its "best" proven.
+    lists = WordLists.from_words(original.answers[:130], guesses=sorted(set(original.answers[:130]) | set(original.guesses[:500])), name="sample")
+    ranking = wordle_opt.rank_openers(answers=lists, top=2, workers=1, progress=False)
+    best = ranking.ranking[0]
+    unranked = review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists)
+    assert not unranked.turns[0].best_scope.startswith("proven")
+    r = review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists, ranking=ranking)
+    first = r.turns[0]
+    assert first.best_scope.startswith("proven best") and best.word in first.best_guesses
+    assert first.best.total == best.total == wordle_opt.search(best.word, answers=lists).total
+    assert first.skill == 100
+    # (a ranking of another problem is refused in one line, naming what differs)
+    with pytest.raises(WordleOptError, match=r"another problem \(rule differ"):
+        review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists, hard="nyt",
+               ranking=ranking)
+    # and from the CLI, through a checkpoint file
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(lists.answers) + "\n")
+    out = subprocess.run([sys.executable, "-m", "wordle_opt", "review", best.word, lists.answers[7],
+                          "--answer", lists.answers[7], "--answers", str(words), "--ranking",
+                          str(tmp_path / "rank.sqlite")], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "not proven" not in out.stdout and (tmp_path / "rank.sqlite").exists()

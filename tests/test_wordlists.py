@@ -131,6 +131,7 @@ def test_default_set_is_original_and_exported():
 def test_list_sets_covers_every_named_set():
     got = {s.name: (len(w.answers), len(w.guesses)) for s, w in list_sets()}
     assert got == {"original": (2315, 12972), "nyt": (2309, 14855), "nyt-12947": (2309, 12947),
+                   "nyt-3158": (3158, 14855),
                    "original-all": (12972, 12972)}
 
 
@@ -218,7 +219,7 @@ def test_non_utf8_and_missing_files(tmp_path):
     p.write_bytes("crane\ncr\xe2ne\n".encode("latin-1"))
     with pytest.raises(WordListError, match="not UTF-8"):
         read_words(p)
-    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, original-all\) nor a file"):
+    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all\) nor a file"):
         load_lists(tmp_path / "missing.txt")
     with pytest.raises(WordListError, match="did you mean original"):
         load_lists("orignal")
@@ -308,3 +309,12 @@ def test_no_warning_for_clean_bundled_load():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         load_lists("nyt")
+
+
+def test_extended_nyt_answers_are_nyt_guesses_and_keep_their_licence():
+    extended = set(words_of("nyt-answers-3158.txt"))
+    assert extended < set(words_of("nyt-allowed-14855.txt"))
+    assert len(set(words_of("nyt-answers-2309.txt")) - extended) == 8  # PROVENANCE: all but 8
+    notice = (data_dir() / "LICENSE-nyt-answers-3158").read_text(encoding="utf-8")
+    assert "MIT License" in notice and "Permission is hereby granted" in notice
+    assert load_lists("nyt-3158").name == "nyt-3158"

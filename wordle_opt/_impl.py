@@ -2,16 +2,16 @@
 
 One switch for every compiled module, chosen together:
 
-    WORDLE_OPT_IMPLEMENTATION   core                    heuristics
-    cython (or unset)           wordle_opt._core        wordle_opt._heuristics
-    python                      wordle_opt._core_py     wordle_opt._heuristics_py
+    WORDLE_OPT_IMPLEMENTATION   core                    heuristics                  bounds
+    cython (or unset)           wordle_opt._core        wordle_opt._heuristics      wordle_opt._bounds
+    python                      wordle_opt._core_py     wordle_opt._heuristics_py   wordle_opt._bounds_py
 
 Any other value is an ImportError.  A compiled module that fails to import is
 an error, never a silent fallback: a broken build must not pass as a working
 (if 100x slower) one.  Cf. rapidfuzz ``RAPIDFUZZ_IMPLEMENTATION`` and msgpack
 ``MSGPACK_PUREPYTHON``.
 
-    from wordle_opt._impl import core, heuristics
+    from wordle_opt._impl import bounds, core, heuristics
 """
 from __future__ import annotations
 
@@ -59,17 +59,17 @@ def _compiled(name: str) -> ModuleType:
         ) from exc
 
 
-def _select() -> Tuple[str, ModuleType, ModuleType]:
+def _select() -> Tuple[str, ModuleType, ModuleType, ModuleType]:
     choice = os.environ.get(ENV_VAR, "").strip().lower() or "cython"
     if choice not in CHOICES:
         raise ImportError(
             f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not one of {', '.join(CHOICES)}"
         )
     if choice == "python":
-        from wordle_opt import _core_py, _heuristics_py
+        from wordle_opt import _bounds_py, _core_py, _heuristics_py
 
-        return choice, _core_py, _heuristics_py
-    return choice, _compiled("_core"), _compiled("_heuristics")
+        return choice, _core_py, _heuristics_py, _bounds_py
+    return choice, _compiled("_core"), _compiled("_heuristics"), _compiled("_bounds")
 
 
-IMPLEMENTATION, core, heuristics = _select()
+IMPLEMENTATION, core, heuristics, bounds = _select()

@@ -46,3 +46,8 @@ def html_histogram(hist: Dict[int, int]) -> str:
         f"width:{max(1, round(200 * v / top))}px'></div></td><td>{v}</td></tr>"
         for k, v in sorted(hist.items()))
     return f"<table><tr><th>guesses</th><th></th><th>answers</th></tr>{rows}</table>"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 guess``, ``2 guesses``, ``1 answer``, ``0 answers``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"

@@ -123,8 +123,19 @@ class Pattern(int):
 
     __str__ = int.__repr__  # keep str()/format() numeric, as for a plain int
 
+    def _repr_html_(self) -> str:
+        """Five coloured tiles (the game's grey, yellow and green) for notebooks."""
+        tiles = "".join(
+            f"<span style='display:inline-block;width:1.6em;height:1.6em;margin:1px;"
+            f"background:{_HTML_COLOURS[c]};color:white;text-align:center;font-weight:bold;"
+            f"line-height:1.6em'>{_BYG[c]}</span>" for c in self.colours)
+        return f"<span title='{self.byg} ({int(self)})'>{tiles}</span>"
+
     def __reduce__(self):
         return (Pattern, (int(self),))
+
+
+_HTML_COLOURS = ("#787c7e", "#c9b458", "#6aaa64")  # the game's grey, yellow, green
 
 
 def _codes(word: str) -> np.ndarray:

@@ -3,7 +3,7 @@ played and the colours you got.
 
     Assistant(strategy="entropy", input=sys.stdin, output=sys.stdout).run()
 
-Each turn it prints the suggested guess with the expected number of guesses
+Each turn it prints the suggested guess with the average number of guesses
 to finish, the candidates left (listed when 10 or fewer) and the best few
 alternatives with the strategy's scores.  You type the word you played
 (Enter accepts the suggestion; ``WORD COLOURS`` on one line also works), then
@@ -11,7 +11,12 @@ the colours (``BYGBB``, ``01200`` or tiles pasted from the game).  Commands:
 ``undo`` (take back the last turn; at the colours prompt: re-enter the word),
 ``quit``, ``help``.  End of input quits cleanly.
 
-Expected guesses: the strategy is played out from the current position
+A word other than the suggestion is valued against it on the game review's
+measure (`play_cost`): exact optimal guesses to finish, and candidates left.
+When no answer of the list fits the colours (today's answer is not in it),
+the assistant carries on with the allowed words that fit, and says so.
+
+Guesses to finish: the strategy is played out from the current position
 against every remaining candidate (each equally likely), and the average is
 shown.  For ``optimal`` this is the tree's own figure; for the heuristics it
 is exact for the heuristic itself -- not a lower bound on what is possible.
@@ -25,17 +30,19 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from wordle_opt.display import tiles, use_colour
+from wordle_opt.display import tiles, use_colour, plural
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
-from wordle_opt.patterns import Pattern
+from wordle_opt.patterns import Pattern, pattern_table
+from wordle_opt.play_cost import GuessCost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, violation
 from wordle_opt.simulate import Walker
 from wordle_opt.strategies import get_strategy
-from wordle_opt.wordlists import load_lists
+from wordle_opt.wordlists import SETS, WordLists, load_lists
 
 HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
         "or tiles. Commands: undo, quit, help.")
 LIST_AT_MOST = 10
+TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
 class Assistant:
@@ -44,9 +51,12 @@ class Assistant:
     def __init__(self, strategy="entropy", hard=None, answers="original", guesses=None,
                  answers_only=False, opener=None, tree=None, seed=0, max_guesses=6,
                  input: Optional[TextIO] = None, output: Optional[TextIO] = None,
-                 colour: Optional[bool] = None, alternatives: int = 5, lists=None):
+                 colour: Optional[bool] = None, alternatives: int = 5, lists=None, widen: bool = True):
         self.lists = lists if lists is not None else load_lists(answers, guesses)
         self.rule = normalise_rule(hard)
+        self.max_guesses = max_guesses
+        self.widen = widen  # False: colours no answer gives are an error (the web page's replay)
+        self._cost: Optional[GuessCost] = None
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.colour = use_colour(self.output) if colour is None else colour
@@ -103,7 +113,8 @@ class Assistant:
     def apply(self, word: str, pattern) -> bool:
         """Record ``word`` coloured ``pattern``; True when that solved the game.
         Raises WordleOptError (state unchanged) for an unknown word, a hard-rule
-        break, bad colours, or colours no remaining answer could give."""
+        break, bad colours, or colours no remaining answer could give (with
+        ``widen``: no allowed word either; otherwise those become the answers)."""
         word = word.strip().lower()
         g = self.lists.guess_index(word)
         why = violation(self._word_history(), word, self.rule)
@@ -111,10 +122,13 @@ class Assistant:
             raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
         p = int(Pattern.parse(pattern))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
-        if len(cands) == 0:  # also GGGGG for a word that cannot be the answer now
+        if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
+            g = self.lists.guess_index(word)
+            cands = self.walker.ctx.next_candidates(self.candidates, g, p)
+        if len(cands) == 0:
             raise WordleOptError(
                 f"no answer left gives {word.upper()} {Pattern(p).byg}; check the colours "
-                f"(nothing changed, {len(self.candidates)} candidates remain)")
+                f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)")
         if p == ALL_GREEN:
             self.history.append((g, p))
             self._states.append((cands[:0], self.legal[:0]))
@@ -123,6 +137,42 @@ class Assistant:
         self.history.append((g, p))
         self._states.append((cands, legal))
         return False
+
+    def _widen(self, word: str, p: int) -> bool:
+        """No answer of the list fits: carry on with the allowed words that fit
+        every colouring so far (this one included) as the answers.  False when
+        none does (the colours are wrong)."""
+        played = self._word_history() + [(word, p)]
+        fits = np.ones(len(self.lists.guesses), dtype=bool)
+        table = pattern_table([w for w, _ in played], self.lists.guesses)
+        for row, (_, q) in zip(table, played):
+            fits &= row == q
+        if not fits.any():
+            return False
+        new = [w for w, ok in zip(self.lists.guesses, fits) if ok]
+        before = self.lists
+        # The allowed words that fit become the answers; the guesses stay as
+        # they were, so every index in the history still means the same word.
+        self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
+        hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
+        self._say(f"note: no answer of list {before.name!r} gives {word.upper()} {Pattern(p).byg}: "
+                  f"today's answer is not in it. Carrying on with the {len(new)} allowed "
+                  f"word{'s' if len(new) != 1 else ''} that fit{hint}")
+        strat = get_strategy("entropy" if self.strategy.name == "optimal" else self.strategy.name,
+                             self.lists, answers_only=self.answers_only, hard=self.rule)
+        self.strategy = strat
+        self.walker = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
+        self._fallback, self._cost = None, None
+        self._states = [self.walker.state(self.history[:i]) for i in range(len(self.history) + 1)]
+        return True
+
+    def cost_lines(self, word: str) -> List[str]:
+        """The player's ``word`` against the suggestion, on the review's measure."""
+        if self._cost is None or self._cost.lists is not self.lists:
+            self._cost = GuessCost(self.lists, self.rule, self.max_guesses)
+        mine = self.lists.guess_index(word)
+        suggested = self.lists.guess_index(self.suggestion())
+        return self._cost.compare(self.candidates, self.legal, len(self.history), mine, suggested)
 
     def undo(self) -> bool:
         if not self.history:
@@ -156,7 +206,8 @@ class Assistant:
         else:
             self._say(f"{n} answers left")
         guess = self.suggestion()
-        self._say(f"Suggestion: {guess.upper()} (expected {self.expected():.2f} guesses to finish)")
+        self._say(f"Suggestion: {guess.upper()} ({self.expected():.2f} guesses to finish on average, "
+                  f"playing {self.strategy.name})")
         if n > 2 and self.alternatives:
             w = self._active()
             ranked = w.strategy.ranked(self.candidates, self.legal, self.history, self.alternatives)
@@ -172,8 +223,12 @@ class Assistant:
         """The interactive loop; returns the exit code (0)."""
         mode = f"hard ({self.rule})" if self.rule else "easy"
         self._say(f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
-                  f"({len(self.lists.answers)} answers, {len(self.lists.guesses)} guesses)")
+                  f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})")
         self._say(HELP)
+        if self.lists.name != TODAY_SET and TODAY_SET in SETS:
+            self._say(f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
+                      f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
+                      "still found among the allowed words.")
         show = True
         while True:
             if show:
@@ -208,6 +263,9 @@ class Assistant:
                 self._say(problem)
                 show = False
                 continue
+            if word != suggestion and len(self.candidates) > 1:
+                for text in self.cost_lines(word):
+                    self._say(text)
             solved = self._feedback(word, colours)
             if solved is None:           # end of input / quit
                 return 0
@@ -289,6 +347,6 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
         out.write(f"{lists.answers[a].upper()} in {n} guess{'es' if n != 1 else ''} "
                   f"({strat.name}{', hard ' + rule if rule else ''})\n")
     else:
-        out.write(f"not solved after {n} guesses\n")
+        out.write(f"not solved after {plural(n, 'guess')}\n")
     out.flush()
     return [(lists.guesses[g], p) for g, p in history]

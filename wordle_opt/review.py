@@ -34,6 +34,7 @@ from wordle_opt.review_game import Game, check_game, parse_game
 from wordle_opt.review_values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.display import plural
 
 # The first turn's shortlist, when the best opener is not proven: the player's
 # opener, these many top openers by entropy, and any the caller names.
@@ -118,8 +119,8 @@ class Review:
     @property
     def mode(self) -> str:
         rule = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
-        cap = "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
-        return f"{rule}, {cap}, lists {self.lists} ({self.n_answers} answers)"
+        cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
+        return f"{rule}, {cap}, lists {self.lists} ({plural(self.n_answers, 'answer')})"
 
     def as_dict(self) -> dict:
         return {"answer": self.answer, "hard": self.hard, "max_guesses": self.max_guesses,
@@ -146,7 +147,7 @@ class Review:
 def review(game: Game, answer: Optional[str] = None, hard=None, answers="original", guesses=None,
            max_guesses=6, openers: Sequence[str] = (), time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
            threads: Optional[int] = None, cache_mb: float = REVIEW_CACHE_MB,
-           progress: Optional[Callable[[int, int, str], None]] = None) -> Review:
+           progress: Optional[Callable[[int, int, str], None]] = None, ranking=None) -> Review:
     """Review a game turn by turn against the exact optimum (see the module doc).
 
     ``game``: ``"salet drone crate"`` with ``answer="crate"``, or the game state
@@ -157,6 +158,8 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     batch of searches (None: no limit); a search stopped by it gives a proven
     lower bound, marked as such, instead of the exact value.  ``progress``
     is called with (steps done, steps, label) as the review goes.
+    ``ranking``: a `wordle_opt.rank_openers` result for the same lists, rule
+    and cap; the first turn's best is then its proven best opener.
     """
     t0 = time.perf_counter()
     rule = normalise_rule(hard)
@@ -171,7 +174,8 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     S = np.arange(len(lists.answers), dtype=np.int32)
     known: Optional[Cost] = None   # V of the position, from the previous turn's split
     L = ev.engine.all_guesses
-    shortlist = list(dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
+    shortlist = [] if ranking is not None else list(
+        dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
     steps = len(turns) + len(shortlist)
 
     def tick(done: int, label: str) -> None:
@@ -183,7 +187,7 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
         tick(t + (len(shortlist) if t else 0), f"turn {t + 1} {word.upper()}")
         if t == 0:
             split = opener_cost(ev, g)
-            root = _best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"))
+            root = _best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
             split = ev.split(S, L, t, g)

@@ -20,6 +20,7 @@ from wordle_opt.errors import HardModeError, PatternError, WordleOptError
 from wordle_opt.patterns import Pattern, score
 from wordle_opt.rules import ALL_GREEN, violation
 from wordle_opt.wordlists import WordLists
+from wordle_opt.display import plural
 
 FORMS = "guesses with an answer (salet drone crate) or WORD.COLOURS pairs (salet.BBBYB.drone.YBBBG)"
 
@@ -122,7 +123,7 @@ def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optiona
             raise GameError(f"turn {t}: {word.upper()} follows {history[-1][0].upper()} GGGGG at turn {t - 1}; "
                             "expected the game to end at the all-green guess")
         if cap is not None and t > cap:
-            raise GameError(f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {cap} guesses "
+            raise GameError(f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
                             "(--max-guesses N or none)")
         why = violation(history, word, rule)
         if why:

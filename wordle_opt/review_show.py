@@ -40,7 +40,7 @@ def _best(turn) -> str:
     text = "/".join(w.upper() for w in words[:_SHOW_BEST]) or "-"
     more = len(words) - _SHOW_BEST
     if turn.best_scope == "proven best (not every tie listed)":
-        text += f" +{max(more, 0)} or more"
+        text += f" +{more} or more" if more > 0 else " (maybe more)"
     elif more > 0:
         text += f" +{more}"
     return text + ("*" if turn.best_scope.startswith("best of") else "")

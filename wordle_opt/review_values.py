@@ -24,6 +24,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.engine import Engine
+from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import ALL_GREEN
 from wordle_opt.wordlists import WordLists
 
@@ -287,19 +288,42 @@ def opener_cost(ev: Evaluator, g: int) -> Split:
     return split
 
 
+def _ranked_best(ev: Evaluator, ranking) -> RootBest:
+    """The proven best opener of an opener ranking, checked against the review's problem."""
+    lists = ev.lists
+    mismatch = [what for what, ours, theirs in (
+        ("rule", ev.rule, ranking.hard), ("guess cap", ev.cap, ranking.max_guesses),
+        ("answers", len(lists.answers), ranking.n_answers), ("guesses", tuple(lists.guesses), tuple(ranking.guesses)))
+        if ours != theirs]
+    if mismatch:
+        raise WordleOptError(f"the opener ranking is for another problem ({', '.join(mismatch)} differ); "
+                             "rank the openers with the review's lists, rule and cap")
+    if not ranking.ranking:
+        return RootBest(Cost(INF, len(lists.answers)), (), True, "proven best (opener ranking)")
+    best = ranking.ranking[0].total
+    words = tuple(r.word for r in ranking.ranking if r.total == best)
+    # Past the K ranked openers another may tie the best unless it is proven worse.
+    complete = ranking.others_at_least is None or ranking.others_at_least > best
+    scope = "proven best" if complete else "proven best (not every tie listed)"
+    return RootBest(Cost(best, len(lists.answers)), words, True, scope)
+
+
 def _best_first_guess(ev: Evaluator, shortlist: List[int],
-                      progress: Optional[Callable[[int, str], None]] = None) -> RootBest:
+                      progress: Optional[Callable[[int, str], None]] = None, ranking=None) -> RootBest:
     """The best first guess and its value: THE one place the review learns it.
 
-    Small lists: proven by one exact search over every guess.  Otherwise the
-    exact values of the openers in ``shortlist`` (the player's, the top ones by
-    entropy and any the caller names), reported as "best of the N openers
-    searched" -- never "best" unless proven.  (To be pointed at the proven
-    opener ranking, ``wordle_opt.openers.rank_openers``, once that exists.)
+    With ``ranking`` (a `wordle_opt.openers.OpenerRanking` of these lists,
+    rule and cap): its proven best.  Small lists: proven by one exact search
+    over every guess.  Otherwise the exact values of the openers in
+    ``shortlist`` (the player's, the top ones by entropy and any the caller
+    names), reported as "best of the N openers searched" -- never "best"
+    unless proven.
     """
     lists = ev.lists
     n = len(lists.answers)
     words = lists.guesses
+    if ranking is not None:
+        return _ranked_best(ev, ranking)
     if n <= EXACT_ROOT_MAX_ANSWERS:
         S = np.arange(n, dtype=np.int32)
         [(cost, g)] = ev.values([(S, ev.engine.all_guesses, ev.depth(0))])

@@ -22,7 +22,7 @@ from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective, total_then_worst, worst_then_total
 from wordle_opt.rules import normalise_rule, parse_cap
-from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table
+from wordle_opt.display import html_histogram as _html_histogram, html_table as _html_table, plural
 from wordle_opt.patterns import Pattern
 from wordle_opt.tree import Node, Tree
 from wordle_opt.wordlists import WordLists, load_lists
@@ -93,26 +93,26 @@ class SearchResult:
 
     @property
     def cap_name(self) -> str:
-        return "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
+        return "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
 
     def summary_rows(self) -> List[Tuple[str, str]]:
         rows = [
             ("opener", (self.opener or "?").upper()),
             ("mode", f"{self.rule_name}, {self.cap_name}"),
-            ("lists", f"{self.lists} ({self.n_answers} answers)"),
+            ("lists", f"{self.lists} ({plural(self.n_answers, 'answer')})"),
             ("minimise", self.objective),
         ]
         if not self.feasible:
-            rows.append(("result", f"no strategy solves every answer within {self.max_guesses} guesses"))
+            rows.append(("result", f"no strategy solves every answer within {plural(self.max_guesses, 'guess')}"))
         else:
             rows += [
                 ("total", str(self.total)),
                 ("average", f"{self.average:.4f}"),
                 ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
-                ("worst case", f"{self.max_depth} guesses"),
+                ("worst case", f"{plural(self.max_depth, 'guess')}"),
             ]
         if not self.feasible:
-            rows.append(("proven", f"no strategy within {self.max_guesses} guesses"))
+            rows.append(("proven", f"no strategy within {plural(self.max_guesses, 'guess')}"))
         elif self.lower_bound is not None:
             rows.append(("lower bound", f"{self.lower_bound} (proven); the tree is "
                                         f"{gap(self.total, self.lower_bound)}"))
@@ -242,7 +242,7 @@ def search(
             on_refuted(result)
         cap += 1
         if note is not None:
-            note(f"trying at most {cap} guesses")
+            note(f"trying at most {plural(cap, 'guess')}")
 
 
 def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
@@ -381,7 +381,7 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
             for p, S, sub in results:
                 if sub is None:
                     feasible = False
-                    unsolvable.append(f"{len(S)} answers after {opener_word.upper()} {Pattern(p).byg}")
+                    unsolvable.append(f"{plural(len(S), 'answer')} after {opener_word.upper()} {Pattern(p).byg}")
                 else:
                     root.children[p] = sub
     engine.poll = None

@@ -24,6 +24,7 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.context import context_for
+from wordle_opt.display import html_histogram, plural
 from wordle_opt.node import history_text
 from wordle_opt.rules import ALL_GREEN, normalise_rule
 from wordle_opt.strategies import Strategy, get_strategy, strategy_key
@@ -119,7 +120,7 @@ class Walker:
                 progress(e - s)
 
 
-@dataclass
+@dataclass(repr=False)
 class SimulationResult:
     """Outcome of playing a strategy against every answer.
 
@@ -194,7 +195,7 @@ class SimulationResult:
         """The game played against ``answer``."""
         word = str(answer).strip().lower()
         if word not in self.paths:
-            raise WordListError(f"{answer!r} is not an answer of list {self.lists!r} ({self.n} answers)")
+            raise WordListError(f"{answer!r} is not an answer of list {self.lists!r} ({plural(self.n, 'answer')})")
         return self.paths[word]
 
     # Display -------------------------------------------------------------
@@ -217,21 +218,28 @@ class SimulationResult:
 
     def __str__(self) -> str:
         lines = [self._title()]
-        lines.append(f"answers     {self.n}")
-        lines.append(f"solved <= {self.max_guesses:<2}{self.solved_within} ({self.solved_percent:.2f}%)")
-        lines.append(f"average     {self.average:.4f} guesses ({self.total} total)")
+        solved = f"solved <= {self.max_guesses}"
+        w = max(12, len(solved) + 1)  # label column, at least one space wide
+        lines.append(f"{'answers':<{w}}{self.n}")
+        lines.append(f"{solved:<{w}}{self.solved_within} ({self.solved_percent:.2f}%)")
+        lines.append(f"{'average':<{w}}{self.average:.4f} guesses ({self.total} total)")
         if self.max_depth is not None:
-            lines.append(f"most        {self.max_depth} guesses")
+            lines.append(f"{'most':<{w}}{plural(self.max_depth, 'guess')}")
         if self.failed:
             shown = ", ".join(self.failed[:20]) + (" ..." if len(self.failed) > 20 else "")
-            lines.append(f"failed      {len(self.failed)}: {shown}")
-        lines.append("histogram")
+            lines.append(f"{'failed':<{w}}{len(self.failed)}: {shown}")
+        lines.append("histogram   guesses, answers")
         for label, v, bar in self._bars():
             lines.append(f"  {label:>3} {v:5d} {bar}")
         worst = ", ".join(f"{w} {k if k is not None else 'X'}" for w, k in self.worst(5))
-        lines.append(f"worst       {worst}")
-        lines.append(f"time        {self.seconds:.2f} s ({self.decisions} decisions)")
+        lines.append(f"{'worst':<{w}}{worst}")
+        lines.append(f"{'time':<{w}}{self.seconds:.2f} s ({plural(self.decisions, 'decision')})")
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        # The dataclass repr would print every answer's path (175 KB on the original lists).
+        return (f"<SimulationResult {self.strategy} on {self.lists}: {self.solved_within}/{self.n} solved "
+                f"within {self.max_guesses}, average {self.average:.4f}>")
 
     def _repr_html_(self) -> str:
         e = html.escape
@@ -239,14 +247,13 @@ class SimulationResult:
                 (f"solved within {self.max_guesses}", f"{self.solved_within} ({self.solved_percent:.2f}%)"),
                 ("average guesses", f"{self.average:.4f}"),
                 ("most guesses", self.max_depth),
+                (f"not solved after {self.cap}", len(self.unsolved)),
                 ("failed", ", ".join(self.failed) or "none"),
                 ("worst", ", ".join(f"{w} ({k if k is not None else 'X'})" for w, k in self.worst(5))),
                 ("time", f"{self.seconds:.2f} s")]
         table = "".join(f"<tr><th style='text-align:left'>{e(str(k))}</th><td>{e(str(v))}</td></tr>"
                         for k, v in rows)
-        bars = "\n".join(f"{label:>3} {v:5d} {bar}" for label, v, bar in self._bars())
-        return (f"<div><b>{e(self._title())}</b><table>{table}</table>"
-                f"<pre>{e(bars)}</pre></div>")
+        return f"<div><b>{e(self._title())}</b><table>{table}</table>{html_histogram(self.histogram)}</div>"
 
     def plot(self, ax=None):
         """Bar chart of the histogram; returns the matplotlib Axes."""
@@ -307,7 +314,7 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
                             decisions=walker.decisions, cap=walker.cap)
 
 
-@dataclass
+@dataclass(repr=False)
 class ComparisonResult:
     """One SimulationResult per strategy, shown as one table."""
 
@@ -340,6 +347,11 @@ class ComparisonResult:
         body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in self.rows())
         return f"<table><tr>{head}</tr>{body}</table>"
 
+    def __repr__(self) -> str:
+        body = ", ".join(f"{r.strategy} {r.average:.4f}" for r in self.results)
+        n = len(self.results)
+        return f"<ComparisonResult of {n} strateg{'y' if n == 1 else 'ies'}: {body}>"
+
     def __iter__(self):
         return iter(self.results)
 
@@ -356,6 +368,10 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
         strategies = [s.strip() for s in strategies.split(",") if s.strip()]
     if not strategies:
         raise WordleOptError("no strategy to compare: give names like 'entropy,minimax'")
+    keys = [strategy_key(s) for s in strategies]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise WordleOptError(f"strategy {twice[0]} is named twice in the comparison: name each once")
     lists = load_lists(kwargs.pop("answers", "original"), kwargs.pop("guesses", None))
     results = []
     for name in strategies:

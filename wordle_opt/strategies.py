@@ -29,6 +29,7 @@ from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.node import history_text
 from wordle_opt.rules import ALL_GREEN, normalise_rule
 from wordle_opt.tree import Tree
+from wordle_opt.treemeta import settle_rule
 # Float scores closer than this are ties (sums of the same terms in another order).
 EPS = 1e-9
 
@@ -76,6 +77,8 @@ class Strategy:
     score_name = "score"
     # True for strategies that only ever guess a possible answer.
     candidates_only = False
+    # Keyword options the strategy reads from ``self.options``; others are refused.
+    OPTIONS: tuple = ()
 
     def __init__(self, lists, opener: Optional[str] = None, answers_only: bool = False,
                  hard=None, seed: int = 0, **options):
@@ -84,6 +87,10 @@ class Strategy:
         self.answers_only = bool(answers_only)
         self.hard = normalise_rule(hard)
         self.seed = int(seed or 0)
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            takes = f"takes {', '.join(self.OPTIONS)}" if self.OPTIONS else "takes no other options"
+            raise TypeError(f"unexpected keyword argument {unknown[0]!r} (strategy {self.name} {takes})")
         self.options = options
         self.opener = None
         if opener:
@@ -167,6 +174,7 @@ class Entropy2Strategy(Strategy):
     description = "two-step look-ahead on expected information (top 20 first guesses)"
     score_name = "bits (2 guesses)"
     TOP_K = 20
+    OPTIONS = ("top_k",)
 
     def _scores(self, candidates, legal, history):
         ctx = self.ctx
@@ -342,6 +350,7 @@ class OptimalStrategy(Strategy):
             return result.tree
         if isinstance(src, (str, os.PathLike)):
             tree = Tree.load(src, self.lists)
+            settle_rule(tree.meta, self.hard, str(src))  # warns when the file records another rule
         elif isinstance(src, Tree):
             tree = src
         else:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from wordle_opt import treefile
-from wordle_opt.display import html_histogram, html_table
+from wordle_opt import treefile, treemeta
+from wordle_opt.display import html_histogram, html_table, plural
 from wordle_opt.errors import PatternError, TreeError, WordListError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
@@ -53,7 +53,10 @@ class Tree:
     """
 
     def __init__(self, root: Node, answers, guesses=None, hard=None, max_guesses=None,
-                 name: Optional[str] = None):
+                 name: Optional[str] = None, sources=None, recorded: bool = True):
+        """``sources``: the lists' record (treemeta), by default what ``answers`` and
+        ``guesses`` were given as; ``recorded`` False for a tree read from a file
+        that says nothing of its rule, cap and lists (a published tree)."""
         if not isinstance(root, Node):
             raise TreeError(f"tree root must be a Node, not {type(root).__name__}")
         lname, ans, gs = resolve_words(answers, guesses)
@@ -66,13 +69,15 @@ class Tree:
                                         or max_guesses < 1):
             raise TreeError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
         self.max_guesses: Optional[int] = max_guesses
+        self.sources = tuple(sources) if sources is not None else treemeta.sources_of(answers, guesses)
+        self.recorded = recorded
         self._depths: Optional[Dict[str, int]] = None
 
     # ---- figures
-    def _walk(self, answer: str) -> List[Tuple[str, int]]:
+    def _walk(self, answer: str) -> List[Tuple[str, Pattern]]:
         node, path = self.root, []
         while True:
-            p = score_words(node.guess, answer)
+            p = Pattern(score_words(node.guess, answer))
             path.append((node.guess, p))
             if p == ALL_GREEN:
                 return path
@@ -112,7 +117,11 @@ class Tree:
     def next_guess(self, history: Iterable[Tuple[str, object]] = ()) -> str:
         """The tree's guess after ``history`` = [(guess, pattern), ...]."""
         node = self.root
-        for i, (guess, pattern) in enumerate(history, 1):
+        for i, item in enumerate(history, 1):
+            if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
+                raise TreeError(f"history item {i}: expected a (guess, colouring) pair such as "
+                                f"('salet', 'BYBBB'), got {item!r}")
+            guess, pattern = item
             g = str(guess).lower()
             if g != node.guess:
                 raise TreeError(f"guess {i}: the tree plays {node.guess.upper()} here, not {g.upper()}")
@@ -122,18 +131,18 @@ class Tree:
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}: "
-                    f"no answer of its list gets that colouring there")
+                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}")
             node = child
         return node.guess
 
-    def path(self, answer: str) -> List[Tuple[str, int]]:
-        """[(guess, pattern), ...] the tree plays against ``answer``; ends (answer, 242)."""
+    def path(self, answer: str) -> List[Tuple[str, Pattern]]:
+        """[(guess, colouring), ...] the tree plays against ``answer``, each colouring a
+        Pattern (an int, so ``== 242`` still works); ends (answer, Pattern GGGGG)."""
         a = check_word(answer, "answer")
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
             raise WordListError(
-                f"'{answer}' is not in {listed} answers list ({len(self.answers)} words)")
+                f"'{answer}' is not in {plural(listed, 'answer')} list ({plural(len(self.answers), 'word')})")
         return self._walk(a)
 
     def _answer_set(self):
@@ -142,32 +151,56 @@ class Tree:
             s = self._aset = frozenset(self.answers)
         return s
 
+    @property
+    def meta(self) -> treemeta.TreeMeta:
+        """What a file of this tree records: rule, cap, lists."""
+        return treemeta.TreeMeta(self.hard, self.max_guesses, *self.sources, recorded=self.recorded)
+
     # ---- JSON
     def to_dict(self) -> dict:
-        return treefile.to_dict(self.root, self.hard, self.max_guesses, self.name)
+        return treefile.to_dict(self.root, self.meta)
 
     def to_json(self, indent: Optional[int] = 1) -> str:
         return json.dumps(self.to_dict(), indent=indent) + "\n"
 
     @classmethod
-    def from_json(cls, text: str, lists=None) -> "Tree":
-        """Read the JSON format; ``lists`` defaults to the set the file names (else 'original')."""
+    def from_json(cls, text: str, lists=None, path=None) -> "Tree":
+        """Read the JSON format; ``lists`` defaults to the lists the file records
+        (else 'original'); ``path``, the file's, to find a recorded list file beside it."""
         root, meta = treefile.parse_json(text)
-        return cls(root, lists if lists is not None else (meta["answers"] or "original"),
-                   hard=meta["hard"], max_guesses=meta["max_guesses"])
-
-    # ---- leaderboard text
-    def to_text(self) -> str:
-        """The leaderboard text format (see the module docstring); raises if an answer is unsolved."""
-        lines = [self._walk(a) for a in self.answers]
-        lines.sort(key=lambda path: [Pattern(p).byg for _, p in path])
-        return treefile.format_lines(lines)
+        return cls._with_meta(root, meta, lists, path, treemeta.RECORDED, treemeta.RECORDED)
 
     @classmethod
-    def from_text(cls, text: str, lists=None, hard=None, max_guesses=None) -> "Tree":
+    def _with_meta(cls, root, meta, lists, path, hard, max_guesses) -> "Tree":
+        where = str(path) if path else "the tree text"
+        rule = treemeta.settle_rule(meta, hard, where)
+        # A Tree keeps None for a file without a record (unknown); verify reads that as 6.
+        cap = meta.max_guesses if max_guesses is treemeta.RECORDED else treemeta.settle_cap(meta, max_guesses, where)
+        if lists is None:
+            answers, guesses = treemeta.recorded_lists(meta, path)
+            return cls(root, answers, guesses, hard=rule, max_guesses=cap,
+                       sources=(meta.answers, meta.guesses) if meta.recorded else None,
+                       recorded=meta.recorded)
+        treemeta.check_lists(meta, lists, None, where)
+        return cls(root, lists, hard=rule, max_guesses=cap, recorded=meta.recorded)
+
+    # ---- leaderboard text
+    def to_text(self, header: bool = True) -> str:
+        """The leaderboard text format (see the module docstring), after ``#`` lines
+        recording the rule, the cap and the lists (``header``; none for a tree read
+        from a file without them).  Raises if an answer is unsolved."""
+        lines = [self._walk(a) for a in self.answers]
+        lines.sort(key=lambda path: [Pattern(p).byg for _, p in path])
+        head = treemeta.header(self.meta) if header and self.recorded else ""
+        return head + treefile.format_lines(lines)
+
+    @classmethod
+    def from_text(cls, text: str, lists=None, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED,
+                  path=None) -> "Tree":
+        """Read the text format; the rule, cap and lists default to the ones its
+        ``#`` lines record (else easy, no cap, 'original')."""
         root = treefile.build_root(treefile.parse_text(text))
-        return cls(root, lists if lists is not None else "original", hard=hard,
-                   max_guesses=max_guesses)
+        return cls._with_meta(root, treemeta.parse_header(text), lists, path, hard, max_guesses)
 
     # ---- files
     def save(self, path, format: Optional[str] = None) -> None:
@@ -184,31 +217,32 @@ class Tree:
 
     @classmethod
     def load(cls, path, lists=None) -> "Tree":
-        """Read a tree file, JSON or text (told apart by content)."""
+        """Read a tree file, JSON or text (told apart by content), with the rule,
+        cap and lists it records; explicit ``lists`` that differ get a TreeFileWarning."""
         text = treefile.read_file(path)
         if text.lstrip().startswith("{"):
-            return cls.from_json(text, lists)
-        return cls.from_text(text, lists)
+            return cls.from_json(text, lists, path=path)
+        return cls.from_text(text, lists, path=path)
 
     # ---- display
     def _summary(self) -> Optional[str]:
         try:
             return (f"total {self.total}, average {self.average:.4f}, "
-                    f"at most {self.max_depth} guesses")
+                    f"at most {plural(self.max_depth, 'guess')}")
         except TreeError:
             return None
 
     def __repr__(self) -> str:
         rule = self.hard or "easy"
         figs = self._summary() or "does not solve every answer"
-        return f"<Tree {self.root.guess.upper()}: {len(self.answers)} answers, {figs}, {rule}>"
+        return f"<Tree {self.root.guess.upper()}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
 
     def _repr_html_(self) -> str:
         try:
             hist = self.histogram
             rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
                     ("total", self.total), ("average", f"{self.average:.4f}"),
-                    ("worst case", f"{self.max_depth} guesses")]
+                    ("worst case", f"{plural(self.max_depth, 'guess')}")]
         except TreeError as exc:
             hist = {}
             rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),

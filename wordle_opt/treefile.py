@@ -6,7 +6,8 @@ JSON (``*.json``), versioned::
 
     {"format": "wordle_opt-tree", "version": 1,
      "hard": null | "nyt" | "strict", "max_guesses": 6 | null,
-     "answers": "original" | null,          # named list set, if any
+     "answers": "original" | {"path": "my-words.txt", "sha256": "..."} | null,
+     "guesses": the same (absent in older files: the answers set's own),
      "root": {"guess": "salet",
               "children": {"BBBBB": {"guess": "courd", "children": {...}},
                            ...}}}
@@ -29,7 +30,9 @@ line order, which we follow so that such a file reads back and writes out
 unchanged: lines sorted by their pattern strings in order (B < G < Y), the
 all-green ``GUESS GGGGGk`` line of a node in its sorted place among the
 node's branches.  Reading accepts compressed or plain lines in any order,
-upper or lower case, and blank lines.
+upper or lower case, and blank lines.  Lines starting with ``#`` are
+comments; the ones we write above the tree record the rule, the cap and the
+lists (``treemeta``), and published trees have none.
 """
 from __future__ import annotations
 
@@ -40,7 +43,7 @@ from wordle_opt.errors import TreeError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import ALL_GREEN
-from wordle_opt.wordlists import SETS
+from wordle_opt.treemeta import TreeMeta, json_fields, json_list, parse_header
 
 FORMAT = "wordle_opt-tree"
 VERSION = 1
@@ -58,7 +61,7 @@ def is_word(w) -> bool:
     return isinstance(w, str) and len(w) == 5 and w.isascii() and w.isalpha() and w.islower()
 
 
-def to_dict(root: Node, hard: Optional[str], max_guesses: Optional[int], name: Optional[str]) -> dict:
+def to_dict(root: Node, meta: TreeMeta) -> dict:
     """The JSON document of a tree (see the module docstring)."""
     def enc(node: Node) -> dict:
         d: dict = {"guess": node.guess}
@@ -67,9 +70,7 @@ def to_dict(root: Node, hard: Optional[str], max_guesses: Optional[int], name: O
                              sorted(node.children.items(), key=lambda kv: Pattern(kv[0]).byg)}
         return d
 
-    return {"format": FORMAT, "version": VERSION, "hard": hard,
-            "max_guesses": max_guesses, "answers": name if name in SETS else None,
-            "root": enc(root)}
+    return {"format": FORMAT, "version": VERSION, **json_fields(meta), "root": enc(root)}
 
 
 def format_lines(paths: List[List[Tuple[str, int]]]) -> str:
@@ -102,7 +103,7 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
     prev_full: Optional[str] = None
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         if "\t" in line:
             raise TreeError(f"line {n}: tab character; the format uses spaces only")
@@ -190,9 +191,8 @@ def parse_json(text: str):
     mg = data.get("max_guesses")
     if mg is not None and (isinstance(mg, bool) or not isinstance(mg, int) or mg < 1):
         raise TreeError(f"JSON \"max_guesses\" must be a positive integer or null, got {mg!r}")
-    ans = data.get("answers")
-    if ans is not None and (not isinstance(ans, str) or ans not in SETS):
-        raise TreeError(f"JSON \"answers\" must be null or a named set ({', '.join(SETS)}), got {ans!r}")
+    ans = json_list(data.get("answers"), "answers")
+    gs = json_list(data["guesses"], "guesses") if "guesses" in data else ans
     if "root" not in data:
         raise TreeError("JSON tree has no \"root\"")
 
@@ -220,7 +220,7 @@ def parse_json(text: str):
         return node
 
     root = dec(data["root"], "root", 1)
-    return root, {"hard": hard, "max_guesses": mg, "answers": ans}
+    return root, TreeMeta(hard=hard, max_guesses=mg, answers=ans, guesses=gs, recorded=True)
 
 
 def read_file(path) -> str:
@@ -235,3 +235,11 @@ def read_file(path) -> str:
         raise TreeError(f"tree file {path} is not UTF-8 text") from None
     except OSError as exc:
         raise TreeError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
+
+
+def read_meta(path) -> TreeMeta:
+    """What a tree file records (TreeMeta() for a text file without the ``#`` record)."""
+    text = read_file(path)
+    if text.lstrip().startswith("{"):
+        return parse_json(text)[1]
+    return parse_header(text)

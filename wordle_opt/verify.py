@@ -12,12 +12,12 @@ import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from wordle_opt import treefile
-from wordle_opt.display import html_histogram, html_table
+from wordle_opt import treefile, treemeta
+from wordle_opt.display import html_histogram, html_table, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN, normalise_rule, score_words, violation
+from wordle_opt.rules import ALL_GREEN, score_words, violation
 from wordle_opt.tree import Tree
 from wordle_opt.wordlists import resolve_words
 
@@ -26,7 +26,8 @@ _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 @dataclass
 class VerifyReport:
-    """What :func:`verify` found.  Figures count the answers the tree does solve."""
+    """What :func:`verify` found.  Figures (total, average, histogram) count only
+    the answers the tree does solve (``n_solved`` of ``n_answers``)."""
 
     ok: bool
     errors: List[str]
@@ -44,71 +45,79 @@ class VerifyReport:
         return self.ok
 
     def _cap(self) -> str:
-        return f"at most {self.max_guesses} guesses" if self.max_guesses else "no guess cap"
+        return f"at most {plural(self.max_guesses, 'guess')}" if self.max_guesses else "no guess cap"
 
     def __str__(self) -> str:
         rule = f"hard mode ({self.rule})" if self.rule else "easy mode"
         if self.ok:
-            head = [f"ok: all {self.n_answers} answers solved, {rule}, {self._cap()}"]
+            head = [f"ok: all {plural(self.n_answers, 'answer')} solved, {rule}, {self._cap()}"]
         else:
             head = [f"NOT OK: {self.n_errors} problem{'s' * (self.n_errors != 1)} "
                     f"({rule}, {self._cap()})"]
             head += [f"  {e}" for e in self.errors]
             if self.n_errors > len(self.errors):
                 head.append(f"  ... and {self.n_errors - len(self.errors)} more")
-            head.append(f"solved: {self.n_solved} of {self.n_answers} answers")
+            head.append(f"solved: {self.n_solved} of {plural(self.n_answers, 'answer')}")
         hist = "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))
         return "\n".join(head + [
             f"answers: {self.n_answers}",
             f"total: {self.total}",
             f"average: {self.average:.4f}",
             f"histogram: {hist}",
-            f"worst case: {self.max_depth} guesses",
+            f"worst case: {plural(self.max_depth, 'guess')}",
         ])
 
     def _repr_html_(self) -> str:
         status = "ok" if self.ok else f"{self.n_errors} problem(s)"
         rows = [("status", status), ("rule", self.rule or "easy"), ("cap", self._cap()),
                 ("answers", self.n_answers), ("total", self.total),
-                ("average", f"{self.average:.4f}"), ("worst case", f"{self.max_depth} guesses")]
+                ("average", f"{self.average:.4f}"), ("worst case", f"{plural(self.max_depth, 'guess')}")]
         errs = ""
         if self.errors:
             errs = "<ul>" + "".join(f"<li>{html.escape(e)}</li>" for e in self.errors) + "</ul>"
         return html_table(rows) + errs + html_histogram(self.histogram)
 
 
-def verify(tree, answers=None, guesses=None, hard=None, max_guesses=6) -> VerifyReport:
+def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.RECORDED) -> VerifyReport:
     """Re-check a tree from the rules alone (plain-Python scoring, rules.py).
 
     ``tree``: a Tree, a Node (then ``answers`` is required) or a file path
     (JSON or leaderboard text).  ``answers``/``guesses`` default to the
-    tree's lists (a JSON file's named set; 'original' for text).  ``hard``:
-    None = the rule the tree records (easy if none); 'easy'/False forces easy
-    rules; 'nyt'/'strict' check that rule.  ``max_guesses``: the cap, None
-    for none.  Problems are reported, not raised; only an unreadable or
-    malformed file raises TreeError.
+    tree's lists (the ones a file records; 'original' if it records none).
+    ``hard``: None = the rule the tree records (easy if none); 'easy'/False
+    forces easy rules; 'nyt'/'strict' check that rule.  ``max_guesses``: by
+    default the cap the tree records (6 for a file that records none), else
+    the cap, None for none.  An explicit value that contradicts the record
+    gets a one-line TreeFileWarning.  Problems are reported, not raised; only
+    an unreadable or malformed file raises TreeError.
     """
-    root, entries, meta_hard, default_lists, answers, guesses = _open(tree, answers, guesses)
-    name, ans, gs = resolve_words(answers, guesses, default=default_lists)
-    rule = meta_hard if hard is None else normalise_rule(hard)
-    if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
-                                    or max_guesses < 1):
+    root, entries, meta, where, answers, guesses = _open(tree, answers, guesses)
+    if isinstance(max_guesses, bool) or not (max_guesses is None or max_guesses is treemeta.RECORDED
+                                             or (isinstance(max_guesses, int) and max_guesses >= 1)):
         raise WordleOptError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
+    name, ans, gs = resolve_words(answers, guesses)
+    rule = treemeta.settle_rule(meta, treemeta.RECORDED if hard is None else hard, where)
+    max_guesses = treemeta.settle_cap(meta, max_guesses, where)
     errors = _Errors()
     if len(set(ans)) != len(ans):
         errors("the answers list has duplicate words")
     if not ans:
         errors("the answers list is empty")
-    if entries is not None:
-        _check_lines(entries, ans, errors)
+    lines = _check_lines(entries, ans, errors) if entries is not None else None
     depth_of = _walk(root, ans, set(gs), rule, max_guesses, errors)
+    if lines is not None:
+        # An answer the walk could not solve is reported there, once; this is
+        # the rarer case of a tree that solves it without the answer's own line.
+        for a in depth_of:
+            if a not in lines:
+                errors(f"answer {a.upper()} is missing from the tree file")
     hist: Dict[int, int] = {}
     for d in depth_of.values():
         hist[d] = hist.get(d, 0) + 1
     total = sum(depth_of.values())
     return VerifyReport(
         ok=errors.count == 0, errors=errors.kept, total=total,
-        average=total / len(ans) if ans else 0.0,
+        average=total / len(depth_of) if depth_of else 0.0,
         histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
         n_answers=len(ans), rule=rule, max_guesses=max_guesses,
         n_errors=errors.count, n_solved=len(depth_of))
@@ -128,36 +137,43 @@ class _Errors:
 
 
 def _open(tree, answers, guesses):
-    """(root, text lines or None, recorded rule, default lists, answers, guesses)."""
+    """(root, text lines or None, the tree's record, its name for messages, answers, guesses),
+    the lists defaulting to the recorded ones."""
     entries = None
-    meta_hard, default_lists = None, "original"
     if isinstance(tree, Tree):
-        root = tree.root
-        meta_hard = tree.hard
+        root, meta, where = tree.root, tree.meta, None  # warnings are for files
         if answers is None:
             answers = tree.answers
             if guesses is None:
                 guesses = tree.guesses
-    elif isinstance(tree, Node):
-        root = tree
+        else:
+            treemeta.check_lists(meta, answers, guesses, where)
+        return root, entries, meta, where, answers, guesses
+    if isinstance(tree, Node):
         if answers is None:
             raise WordleOptError("verify(Node) needs the answers list")
-    elif isinstance(tree, (str, os.PathLike)):
-        text = treefile.read_file(tree)
-        if text.lstrip().startswith("{"):
-            root, meta = treefile.parse_json(text)
-            meta_hard = meta["hard"]
-            default_lists = meta["answers"] or "original"
-        else:
-            entries = treefile.parse_text(text)
-            root = treefile.build_root(entries)
-    else:
+        return tree, entries, treemeta.TreeMeta(), None, answers, guesses
+    if not isinstance(tree, (str, os.PathLike)):
         raise WordleOptError(f"verify() takes a Tree, a Node or a file path, not {type(tree).__name__}")
-    return root, entries, meta_hard, default_lists, answers, guesses
+    text = treefile.read_file(tree)
+    if text.lstrip().startswith("{"):
+        root, meta = treefile.parse_json(text)
+    else:
+        entries = treefile.parse_text(text)
+        root, meta = treefile.build_root(entries), treemeta.parse_header(text)
+    where = str(tree)
+    if answers is None:
+        # Names and paths as recorded; explicit --guesses alone keep the recorded answers.
+        answers, rec_guesses = treemeta.recorded_lists(meta, tree)
+        guesses = rec_guesses if guesses is None else guesses
+    else:
+        treemeta.check_lists(meta, answers, guesses, where)
+    return root, entries, meta, where, answers, guesses
 
 
-def _check_lines(entries, ans, err) -> None:
-    """Text files say each answer's patterns outright: check them line by line."""
+def _check_lines(entries, ans, err) -> Dict[str, int]:
+    """Text files say each answer's patterns outright: check them line by line;
+    {answer: its line}."""
     answer_set = set(ans)
     seen: Dict[str, int] = {}
     for n, path in entries:
@@ -173,9 +189,7 @@ def _check_lines(entries, ans, err) -> None:
             if real != p:
                 err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
                     f"{Pattern(p).byg} but {g.upper()} scores {Pattern(real).byg} against {a.upper()}")
-    missing = [a for a in ans if a not in seen]
-    for a in missing:
-        err(f"answer {a.upper()} is missing from the tree file")
+    return seen
 
 
 def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
@@ -199,7 +213,7 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
         if ALL_GREEN in groups:
             depth_of[g] = k
             if max_guesses is not None and k > max_guesses:
-                err(f"answer {g.upper()} needs {k} guesses, over the cap of {max_guesses}")
+                err(f"answer {g.upper()} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
                 err(f"unreachable branch {where}: {g.upper()} {Pattern(p).byg} (guess {k}) "

@@ -62,6 +62,8 @@ SETS: Dict[str, ListSet] = {
                 "NYT from 2022-08-30 (last fixed answer list)"),
         ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt",
                 "NYT 2022-02-15 to 2022-03-16"),
+        ListSet("nyt-3158", "nyt-answers-3158.txt", "nyt-allowed-14855.txt",
+                "NYT answers as of 2023-07 (extended list, 3158; for today's game)"),
         ListSet("original-all", "original-allowed.txt", "original-allowed.txt",
                 "every allowed word of the original game an answer"),
     )
@@ -75,6 +77,7 @@ CHECKSUMS: Dict[str, Tuple[int, str]] = {
     "nyt-answers-2309.txt": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
     "nyt-allowed-12947.txt": (12947, "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663"),
     "nyt-allowed-14855.txt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+    "nyt-answers-3158.txt": (3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
 }
 
 CHECKSUMS_FIRST = next(iter(CHECKSUMS))
@@ -293,14 +296,23 @@ def _load_named(name: str) -> WordLists:
 def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optional[PathLike] = None) -> WordLists:
     """Answers and allowed guesses.
 
-    ``answers``: a named set ('original', 'nyt', 'nyt-12947') or a file path.
+    ``answers``: a named set (see ``SETS``: 'original', 'nyt', 'nyt-12947', 'nyt-3158') or a file path.
     ``guesses``: None (the named set's allowed list, or for an answers file the
     answers themselves), a named set (its allowed list) or a file path.
     Answers missing from the allowed guesses are added to them, with a warning.
     A WordLists passed as ``answers`` is returned as it is (``guesses`` unused).
+    Either may also be a sequence of words (``answers=["crane", "react"]``),
+    validated like a file; without ``guesses`` the answers are the guesses.
     """
     if isinstance(answers, WordLists):
         return answers
+    if _is_words(answers) or _is_words(guesses):
+        a = answers if _is_words(answers) else _resolve(answers, "answers")[1]
+        if guesses is None:
+            g = None if _is_words(answers) else _resolve(answers, "guesses")[1]
+        else:
+            g = guesses if _is_words(guesses) else _resolve(guesses, "guesses")[1]
+        return WordLists.from_words(a, g, name="custom")
     if isinstance(answers, str) and answers in SETS and guesses in (None, answers):
         return _load_named(answers)
     a_label, a_words, a_set = _resolve(answers, "answers")
@@ -315,6 +327,11 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
         g_name = guesses if isinstance(guesses, str) and guesses in SETS else g_label
         name = a_name if g_name == a_name else f"{a_name} answers / {g_name} guesses"
     return WordLists(name, a_words, _union_guesses(a_words, g_words, g_label), a_label, g_label)
+
+
+def _is_words(spec) -> bool:
+    """A sequence of words, not a set name, path or WordLists."""
+    return spec is not None and not isinstance(spec, (str, bytes, os.PathLike, WordLists)) and hasattr(spec, "__iter__")
 
 
 def list_sets() -> List[Tuple[ListSet, WordLists]]:

@@ -13,7 +13,7 @@ from typing import List, Optional
 from wordle_opt.errors import WordleOptError
 
 # Modules that define commands, in the order --help lists them.
-COMMAND_MODULES = ("basic", "searching", "trees", "playing", "reviewing", "serving")
+COMMAND_MODULES = ("basic", "searching", "openers", "trees", "playing", "absurdle", "reviewing", "serving")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m wordle_opt",
         description="Provably optimal Wordle decision trees, strategies and a play assistant.",
     )
+    from wordle_opt import __version__
+
+    parser.add_argument("--version", action="version", version=f"wordle_opt {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for name in COMMAND_MODULES:
@@ -35,6 +38,14 @@ def _warning_line(message, category, filename, lineno, line=None) -> str:
     return f"warning: {message}\n"
 
 
+def _first_positional(args) -> str:
+    for name in ("opener", "answer", "tree", "file", "game"):
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            return value
+    return "given"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     import warnings
 
@@ -42,7 +53,14 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     from wordle_opt.cli._common import bare_hard_first
 
-    args = parser.parse_args(bare_hard_first(sys.argv[1:] if argv is None else list(argv)))
+    argv, after_hard = bare_hard_first(sys.argv[1:] if argv is None else list(argv))
+    args, extra = parser.parse_known_args(argv)
+    for word in extra:
+        if word in after_hard:
+            parser.error(f"--hard takes a rule (nyt or strict), not {word!r}; a word after a bare --hard is "
+                         f"the command's WORD argument, which is already {_first_positional(args)!r}")
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.func(args) or 0)
     except WordleOptError as exc:

@@ -2,13 +2,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import parse_cap
+from wordle_opt.wordlists import SETS
 
-LIST_HELP = "original (default), nyt, nyt-12947, original-all (every word an answer), or a file (one word a line)"
+# The bundled sets by name, from wordlists.SETS (one list of them).
+LIST_NAMES = ", ".join(SETS)
+LIST_HELP = f"{LIST_NAMES} (default original), or a file (one word a line)"
 
 
 def add_list_options(p: argparse.ArgumentParser, answers_default="original", answers_help=None) -> None:
@@ -20,25 +24,31 @@ def add_list_options(p: argparse.ArgumentParser, answers_default="original", ans
 
 
 HARD_RULES = ("nyt", "strict", "easy")
+HARD_HELP = ("hard mode: nyt (the game's rule; the default when given) or strict. A word after a bare "
+             "--hard that is not a rule is the command's WORD argument: 'search --hard salet' is "
+             "'search salet --hard nyt'; with WORD already given it is an error")
 
 
 def add_hard_option(p: argparse.ArgumentParser, extra_choices=(), help=None) -> None:
     """--hard [nyt|strict]: alone, the NYT rule."""
     p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict", *extra_choices),
-                   help=help or "hard mode: nyt (the game's rule; the default when given) or strict")
+                       help=help or HARD_HELP)
 
 
 def bare_hard_first(argv):
     """``--hard`` followed by a word that is not a rule (``search --hard salet``)
-    means the NYT rule, and the word is the positional argument."""
-    out = []
+    means the NYT rule, and the word is the positional argument.  Returns the
+    new argv and the words so read (for the error when the positional is
+    already taken: ``search salet --hard weird``)."""
+    out, after_hard = [], []
     for i, arg in enumerate(argv):
         out.append(arg)
         if arg == "--hard" and i + 1 < len(argv):
             nxt = argv[i + 1]
             if not nxt.startswith("-") and nxt.lower() not in HARD_RULES:
                 out.append("nyt")
-    return out
+                after_hard.append(nxt)
+    return out, after_hard
 
 
 def _at_least_one(text: str, what: str) -> int:
@@ -112,3 +122,16 @@ class Progress:
         if self.shown:
             self.stream.write("\r" + " " * 70 + "\r")
             self.stream.flush()
+
+
+def check_writable(path: str) -> None:
+    """A one-line error for an --out path that cannot be written, before any long work."""
+    if not path.strip():
+        raise WordleOptError("--out needs a file name, got an empty one")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
+    if not os.path.isdir(folder):
+        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise WordleOptError(f"--out {path}: not writable")

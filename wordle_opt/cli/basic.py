@@ -6,7 +6,7 @@ import sys
 
 from wordle_opt.display import tiles, use_colour
 from wordle_opt.patterns import score
-from wordle_opt.wordlists import DEFAULT_SET, check_word, data_dir, list_sets, load_lists
+from wordle_opt.wordlists import DEFAULT_SET, SETS, check_word, data_dir, list_sets, load_lists
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -23,7 +23,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "--answers",
         metavar="SET",
         default=None,
-        help="check both words against a named set (original, nyt, nyt-12947) or a list file",
+        help=f"check both words against a named set ({', '.join(SETS)}) or a list file",
     )
     p.set_defaults(func=cmd_score)
 
@@ -44,7 +44,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         lists.answer_index(answer)
     pattern = score(guess, answer)
     colour = use_colour(sys.stdout)
-    print(f"{tiles(guess, pattern, colour)}  {int(pattern)}  {pattern.digits}")
+    print(f"{tiles(guess, pattern, colour)}  digits {pattern.digits} (0 grey, 1 yellow, 2 green)  "
+          f"number {int(pattern)} (the digits in base 3, first letter lowest)")
     return 0
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count
+from wordle_opt.cli import boards
+from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import ALL_GREEN
 from wordle_opt.strategies import STRATEGIES
@@ -13,14 +14,22 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
     if strategy:
         p.add_argument("--strategy", "-s", default="entropy", metavar="NAME",
                        help=f"one of {', '.join(STRATEGIES)} (default entropy)")
-    add_hard_option(p)
-    add_list_options(p)
+    add_hard_option(p, extra_choices=("easy",))
+    add_list_options(p, answers_default=None)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
-    p.add_argument("--tree", default=None, metavar="FILE", help="tree file for --strategy optimal")
+    p.add_argument("--tree", default=None, metavar="FILE",
+                   help="tree file for --strategy optimal; its recorded rule, cap and lists are the "
+                        "defaults of --hard, --max-guesses and --answers/--guesses")
     p.add_argument("--seed", type=int, default=0, help="seed of the random strategy (default 0)")
-    p.add_argument("--max-guesses", type=guess_count, default=6, metavar="N",
-                   help="count a game as solved within N guesses (default 6)")
+    p.add_argument("--max-guesses", type=guess_count, default=None, metavar="N",
+                   help="count a game as solved within N guesses (default 6, or the cap a --tree file "
+                        "records; with --boards: 7, 9, 13 or N+5)")
+
+
+def _boards_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--boards", type=positive_int, default=1, metavar="N",
+                   help="play N boards at once, one guess for all: 2 Dordle, 4 Quordle, 8 Octordle (default 1)")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -31,12 +40,18 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--compare", default=None, metavar="A,B,C",
                    help="simulate several strategies and print one table")
     p.add_argument("--paths", action="store_true", help="also print every answer's game")
+    _boards_option(p)
+    p.add_argument("--games", type=positive_int, default=1000, metavar="N",
+                   help="with --boards: random games to play, seeded by --seed (default 1000)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("play", help="assistant for a live game",
                        description="Suggests guesses for the game you are playing: type the word you "
-                       "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles).")
+                       "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
+                       "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
+                       "fits, it carries on with the allowed words that do.")
     _common(p)
+    _boards_option(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("solve", help="show the game a strategy plays against ANSWER",
@@ -47,17 +62,46 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 
 def _options(args) -> dict:
-    return dict(opener=args.opener, hard=args.hard, answers=args.answers, guesses=args.guesses,
-                answers_only=args.answers_only, max_guesses=args.max_guesses, tree=args.tree,
+    hard, answers, guesses, cap = args.hard, args.answers, args.guesses, args.max_guesses
+    if args.tree is not None:
+        hard, answers, guesses, cap = _tree_defaults(args)
+    return dict(opener=args.opener, hard=hard, answers=answers or "original", guesses=guesses,
+                answers_only=args.answers_only, max_guesses=cap or 6, tree=args.tree,
                 seed=args.seed)
+
+
+def _tree_defaults(args):
+    """--hard, --answers/--guesses and --max-guesses from what the --tree file records,
+    where not given.  A contradicting rule or list is warned about by the strategy
+    that reads the tree; a contradicting cap here."""
+    import sys
+
+    from wordle_opt import treefile, treemeta
+
+    meta = treefile.read_meta(args.tree)
+    if not meta.recorded:
+        return args.hard, args.answers, args.guesses, args.max_guesses
+    hard = meta.hard if args.hard is None else args.hard
+    answers, guesses = args.answers, args.guesses
+    if answers is None:
+        answers, recorded_guesses = treemeta.recorded_lists(meta, args.tree)
+        guesses = recorded_guesses if guesses is None else guesses
+    cap = treemeta.settle_cap(meta, treemeta.RECORDED if args.max_guesses is None else args.max_guesses,
+                              args.tree)
+    if ((args.hard is None and hard) or (args.answers is None and answers != "original")
+            or (args.max_guesses is None and cap not in (None, 6))):
+        print(f"{args.tree} records {treemeta.describe(meta)}: the defaults here", file=sys.stderr)
+    return hard, answers, guesses, cap
 
 
 def cmd_simulate(args) -> int:
     from wordle_opt.simulate import compare, simulate
 
+    if args.boards > 1:
+        return boards.simulate(args)
     progress = Progress()
     try:
-        if args.compare:
+        if args.compare is not None:
             result = compare(args.compare, progress=progress, **_options(args))
         else:
             result = simulate(args.strategy, progress=progress, **_options(args))
@@ -74,6 +118,8 @@ def cmd_simulate(args) -> int:
 def cmd_play(args) -> int:
     from wordle_opt.play import Assistant
 
+    if args.boards > 1:
+        return boards.play(args)
     return Assistant(args.strategy, **_options(args)).run()
 
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap, positive_float
+from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
+                                    positive_float)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -22,6 +23,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="guess cap, or 'none' for no cap (default 6)")
     p.add_argument("--openers", default="", metavar="A,B",
                    help="more first guesses to search for the first turn's best (when not proven)")
+    p.add_argument("--ranking", default=None, metavar="FILE",
+                   help="prove the best opener with the opener ranking (as `openers --top 1 --checkpoint "
+                        "FILE`: minutes the first time, then read back from FILE)")
     p.add_argument("--time-limit", type=positive_float, default=60.0, metavar="S",
                    help="seconds per batch of searches; past it, proven bounds (default 60)")
     p.set_defaults(func=cmd_review)
@@ -30,12 +34,19 @@ def register(sub: "argparse._SubParsersAction") -> None:
 def cmd_review(args) -> int:
     from wordle_opt.review import review
 
+    ranking = None
+    if args.ranking is not None:
+        from wordle_opt.openers import rank_openers
+
+        check_writable(args.ranking)
+        ranking = rank_openers(hard=args.hard, answers=args.answers, guesses=args.guesses,
+                               max_guesses=args.max_guesses, top=1, checkpoint=args.ranking, trees=False)
     progress = Progress(unit="steps")
     try:
         result = review(" ".join(args.game), answer=args.answer, hard=args.hard, answers=args.answers,
                         guesses=args.guesses, max_guesses=args.max_guesses,
                         openers=[w for w in args.openers.split(",") if w.strip()],
-                        time_limit=args.time_limit, progress=progress)
+                        time_limit=args.time_limit, progress=progress, ranking=ranking)
     finally:
         progress.close()
     print(result)

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_cap, positive_float, positive_int
+from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
+                                    positive_float, positive_int)
+from wordle_opt.cli.openers import add_ranking_options, run_ranking, write_tree
+from wordle_opt.errors import WordleOptError
+from wordle_opt.display import plural
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -41,14 +44,21 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    "and return the best tree with its proven gap")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
+
+    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False)
     p.set_defaults(func=cmd_search)
 
 
 def cmd_search(args) -> int:
     from wordle_opt.search import DEFAULT_CACHE_MB, search
 
-    if args.out:
-        _check_writable(args.out)  # before the search, not after it
+    if args.format is not None and args.out is None:
+        raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
+    if args.out is not None:
+        check_writable(args.out)  # before the search, not after it
+    if args.opener is None and args.minimise == "total":
+        # (the ranking proves totals; another objective searches every opener at once below)
+        return _best_opener(args)
     progress = Progress(unit="groups")
     first = []
 
@@ -58,12 +68,12 @@ def cmd_search(args) -> int:
         if not first:
             first.append(result)
             print(result)
-            print(f"no strategy solves every answer within {result.max_guesses} guesses"
+            print(f"no strategy solves every answer within {plural(result.max_guesses, 'guess')}"
                   + (f" with opener {result.opener.upper()}" if result.opener else ""))
             for line in result.unsolvable[:5]:
                 print(f"  cannot finish: {line}")
         else:
-            print(f"not within {result.max_guesses} guesses either")
+            print(f"not within {plural(result.max_guesses, 'guess')} either")
         sys.stdout.flush()
 
     def note(line: str) -> None:
@@ -94,22 +104,20 @@ def cmd_search(args) -> int:
         refuted(result)
         return 1
     if first:
-        print(f"\nthe best it can do with {result.max_guesses} guesses:")
+        print(f"\nthe best it can do with {plural(result.max_guesses, 'guess')}:")
     print(result)
     _write(result, args)
     return 1 if first else 0
 
 
-def _check_writable(path: str) -> None:
-    from wordle_opt.errors import WordleOptError
+def _best_opener(args) -> int:
+    """Without OPENER: the proven ranking of `openers` (top 1 unless --top)."""
 
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
-    if not os.path.isdir(folder):
-        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
-    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise WordleOptError(f"--out {path}: not writable")
+    result = run_ranking(args, 1)
+    print(result)
+    if args.out and result.tree is not None:
+        write_tree(result, args.out)
+    return 0 if result.best is not None else 1
 
 
 def _write(result, args) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 import sys
 from typing import List, Optional, Tuple
 
-from wordle_opt.cli._common import add_hard_option, add_list_options, guess_cap
+from wordle_opt.cli._common import LIST_NAMES, add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
+from wordle_opt.display import plural
+from wordle_opt.treemeta import RECORDED
 
 
 def register(sub) -> None:
@@ -16,13 +18,13 @@ def register(sub) -> None:
                     "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.")
     p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
     add_list_options(p, answers_default=None,
-                     answers_help="answer list: original, nyt, nyt-12947, original-all or a file (default: the "
-                                  "set a JSON tree names, else original)")
+                     answers_help=f"answer list: {LIST_NAMES} or a file (default: the "
+                                  "lists the tree file records, else original)")
     add_hard_option(p, extra_choices=("easy",),
-                    help="check a hard-mode rule (--hard alone = nyt; default: the rule a JSON "
-                         "tree records, else easy)")
-    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
-                   help="guess cap (default 6; 'none' for no cap)")
+                    help="check a hard-mode rule (--hard alone = nyt; default: the rule the "
+                         "tree file records, else easy)")
+    p.add_argument("--max-guesses", type=guess_cap, default=RECORDED, metavar="N|none",
+                   help="guess cap ('none' for no cap; default: the cap the tree file records, else 6)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
@@ -32,8 +34,8 @@ def register(sub) -> None:
     p.add_argument("tree", metavar="TREE", help="tree file (.json or leaderboard text)")
     p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
     add_list_options(p, answers_default=None,
-                     answers_help="answer list: original, nyt, nyt-12947, original-all or a file (default: the "
-                                  "set a JSON tree names, else original)")
+                     answers_help=f"answer list: {LIST_NAMES} or a file (default: the "
+                                  "lists the tree file records, else original)")
     p.add_argument("--depth", type=int, default=None, metavar="N",
                    help="show only the first N guesses of each branch")
     p.set_defaults(func=cmd_show)
@@ -87,10 +89,10 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
     from wordle_opt.rules import ALL_GREEN, score_words
 
     try:
-        figs = f"total {tree.total}, average {tree.average:.4f}, at most {tree.max_depth} guesses"
+        figs = f"total {tree.total}, average {tree.average:.4f}, at most {plural(tree.max_depth, 'guess')}"
     except WordleOptError as exc:
         figs = f"incomplete: {exc}"
-    lines = [f"{tree.root.guess.upper()}  ({len(tree.answers)} answers; {figs})"]
+    lines = [f"{tree.root.guess.upper()}  ({plural(len(tree.answers), 'answer')}; {figs})"]
 
     def walk(node, group: List[str], level: int) -> None:
         groups = {}
@@ -116,7 +118,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
             elif len(left) == 1 and not child.children and child.guess == left[0]:
                 note = f"{child.guess.upper()}, solved in {level + 1}"
             else:
-                note = f"{child.guess.upper()}  ({len(left)} answers)"
+                note = f"{child.guess.upper()}  ({plural(len(left), 'answer')})"
             lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
             if (depth is None or level + 1 < depth) and left and not (
                     len(left) == 1 and not child.children and child.guess == left[0]):

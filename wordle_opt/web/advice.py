@@ -42,7 +42,7 @@ def replay(game: Game, history: History) -> Assistant:
     WordleOptError naming the turn (unknown word, hard-rule break, colours
     no candidate gives, a turn after the answer was found)."""
     a = Assistant("entropy", hard=game.rule, lists=game.lists, max_guesses=game.cap or 6,
-                  output=io.StringIO(), alternatives=0)
+                  output=io.StringIO(), alternatives=0, widen=False)
     for i, (word, pattern) in enumerate(history, 1):
         if a.history and a.history[-1][1] == 242:
             raise WordleOptError(f"turn {i}: the game was already solved at turn {i - 1}")

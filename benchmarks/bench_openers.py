@@ -1,0 +1,60 @@
+"""The proven ranking of every opener (issue 10).
+
+Targets on this 2-core machine: the easy ranking on the original lists in
+under 10 minutes wall with peak memory under 4 GB; the hard (NYT rule, cap 6)
+ranking likewise.  Each case records wall and CPU seconds (workers included),
+peak memory and how many openers the bounds settled alone in extra_info.
+
+    pytest benchmarks/bench_openers.py --benchmark-columns=min,max
+    pytest benchmarks/bench_openers.py -k nyt-easy   # one case
+
+With --benchmark-disable (CI) only the small case runs: the full rankings
+take minutes each and are measured, not tested (the slow tests prove the
+original easy top 4).
+"""
+from __future__ import annotations
+
+import pytest
+
+from wordle_opt import load_lists
+from wordle_opt.openers import rank_openers
+from wordle_opt.wordlists import WordLists
+
+CASES = {
+    # id: (lists, hard, expected best opener and total, or None)
+    "small-easy": ("small", None, None),
+    "original-easy": ("original", None, ("salet", 7920)),
+    "original-hard-nyt": ("original", "nyt", ("salet", 8122)),
+    "nyt-easy": ("nyt", None, ("tarse", 7883)),
+    "nyt-hard-nyt": ("nyt", "nyt", ("salet", 8097)),
+}
+
+
+def _lists(name):
+    if name == "small":
+        o = load_lists("original")
+        return WordLists.from_words(o.answers[::4], tuple(dict.fromkeys(o.guesses[::4] + o.answers[::4])), "small")
+    return load_lists(name)
+
+
+@pytest.mark.benchmark(group="openers", min_rounds=1, warmup=False)
+@pytest.mark.parametrize("case", list(CASES))
+def test_rank_openers(benchmark, case):
+    name, hard, expected = CASES[case]
+    if name != "small" and not benchmark.enabled:
+        pytest.skip("a full ranking takes minutes: measured with benchmarks enabled only")
+    lists = _lists(name)
+    r = benchmark.pedantic(rank_openers, kwargs=dict(hard=hard, answers=lists, top=10, progress=False),
+                           rounds=1, iterations=1)
+    if expected is not None:
+        assert (r.best.word, r.best.total) == expected
+    assert r.stats["settled_by_bounds"] + r.stats["searched"] == len(lists.guesses)
+    benchmark.extra_info.update(
+        best=f"{r.best.word} {r.best.total}",
+        others_at_least=r.others_at_least,
+        wall_seconds=round(r.stats["seconds"], 1),
+        cpu_seconds=round(r.stats["cpu_seconds"], 1),
+        peak_rss_mb=round(r.stats["peak_rss_mb"]),
+        settled_by_bounds=r.stats["settled_by_bounds"],
+        searched=r.stats["searched"],
+    )

@@ -1,0 +1,149 @@
+"""Plain-Python twin of the compiled bounds (wordle_opt/_bounds.pyx), same names.
+
+Written from the definitions in _bounds.pyx's docstring with numpy and
+rules.py, for the differential tests and as the independent check of the
+lower bounds a ranking claims.  Slow: a full opener bound on the original
+lists takes seconds.
+"""
+from __future__ import annotations
+
+from typing import Sequence, Tuple
+
+import numpy as np
+
+from wordle_opt._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT
+from wordle_opt.rules import ALL_GREEN, NPAT, violation
+
+__all__ = ["INFINITY", "Bounder"]
+
+_RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
+
+
+def _lb_size(s: int, d: int) -> int:
+    """Lower bound on cost(S, d) from |S| = s alone (as _core.pxd's lb_size):
+    one answer may be hit by the first guess, every other needs two guesses or
+    more; at most 242 groups can each have one answer hit by the second guess."""
+    if s <= 0:
+        return 0
+    if d <= 0:
+        return INFINITY
+    if s == 1:
+        return 1
+    if d == 1:
+        return INFINITY
+    if s == 2:
+        return 3
+    if s > 243:
+        return INFINITY if d == 2 else 3 * s - 244
+    return 2 * s - 1
+
+
+class Bounder:
+    """Bounds over one pattern table (guesses x answers); ``rule`` 0 easy, 1 NYT, 2 strict."""
+
+    def __init__(self, table, guess_codes, rule: int = 0):
+        self.table = np.asarray(table, dtype=np.uint8)
+        codes = np.asarray(guess_codes, dtype=np.uint8)
+        if self.table.shape[0] != codes.shape[0] or codes.shape[1:] != (5,):
+            raise ValueError("Bounder: guess_codes must be (len(guesses), 5)")
+        self.words = ["".join(chr(97 + int(c)) for c in row) for row in codes]
+        self.rule = rule
+        self.ng, self.na = self.table.shape
+
+    def legal(self, o: int, p: int) -> np.ndarray:
+        """The guesses legal after opener o was coloured p."""
+        if self.rule == 0:
+            return np.arange(self.ng, dtype=np.int32)
+        rule, gw = _RULES[self.rule], self.words[o]
+        return np.array([h for h, w in enumerate(self.words) if violation([(gw, p)], w, rule) is None],
+                        dtype=np.int32)
+
+    def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
+        """Lower bound on cost(S, d): |S| + min over the guesses of L that split S
+        (or may hit) of the sum of _lb_size(|T|, d - 1) over their non-green groups
+        T; with d - 1 >= 2 each _lb_size(t) is taken as 2t - 1 (its value up to
+        t = 243, below it above), so the sum is 2|S| - k - hit for k colourings."""
+        S = np.asarray(S, dtype=np.int64)
+        L = np.asarray(L, dtype=np.int64)
+        s = len(S)
+        triv = _lb_size(s, d)
+        if s <= 2 or triv >= INFINITY:
+            return triv
+        best = INFINITY
+        if len(L):
+            rows = np.sort(self.table[np.ix_(L, S)], axis=1)
+            k = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1)  # colourings of each guess
+            hit = (rows == ALL_GREEN).any(axis=1)
+            splits = (k > 1) | hit
+            if d - 1 >= 2 and splits.any():
+                best = int((3 * s - k - hit)[splits].min())
+            elif splits.any():
+                for row in rows[splits]:
+                    pats, counts = np.unique(row, return_counts=True)
+                    total = s + sum(_lb_size(int(c), d - 1) for p, c in zip(pats, counts) if p != ALL_GREEN)
+                    best = min(best, total)
+        if best >= INFINITY:
+            return triv
+        return max(best, triv)
+
+    def groups(self, o: int) -> list:
+        """o's non-green groups as (colouring, answer indices), largest first,
+        ties by colouring."""
+        row = self.table[o]
+        pats = [int(p) for p in np.unique(row) if p != ALL_GREEN]
+        groups = [(p, np.flatnonzero(row == p)) for p in pats]
+        groups.sort(key=lambda pg: (-len(pg[1]), pg[0]))
+        return groups
+
+    def _refine(self, o: int, d: int, stop: int):
+        if d <= 0:
+            return INFINITY, [], []
+        groups = self.groups(o)
+        bounds = [_lb_size(len(S), d - 1) for _, S in groups]
+        total = self.na + sum(bounds)
+        # Easy mode with the fast formula refines in passes of about a third
+        # of the answers (largest groups first) and checks stop between
+        # passes; otherwise it checks stop after every group.
+        batched = self.rule == 0 and d - 2 >= 2
+        passes, i = [], 0
+        while i < len(groups):
+            j, covered = i + 1, len(groups[i][1])
+            while batched and j < len(groups) and covered < self.na // 3:
+                covered += len(groups[j][1])
+                j += 1
+            passes.append(range(i, j))
+            i = j
+        for block in passes:
+            if total >= stop or total >= INFINITY:
+                break
+            for i in block:
+                p, S = groups[i]
+                gb = self.group(S, self.legal(o, p), d - 1)
+                total += gb - bounds[i]
+                bounds[i] = gb
+        return min(total, INFINITY), groups, bounds
+
+    def quick(self, d: int) -> np.ndarray:
+        out = np.empty(self.ng, dtype=np.int64)
+        for g in range(self.ng):
+            pats, counts = np.unique(self.table[g], return_counts=True)
+            total = self.na + sum(_lb_size(int(c), d - 1) for p, c in zip(pats, counts) if p != ALL_GREEN)
+            out[g] = min(total, INFINITY) if d >= 1 else INFINITY
+        return out
+
+    def opener(self, o: int, d: int, stop: int = -1) -> int:
+        """Refined lower bound on opener o's total (groups largest first, ending
+        once the total reaches stop when stop > 0)."""
+        self._check(o)
+        return self._refine(o, d, INFINITY if stop <= 0 else stop)[0]
+
+    def opener_groups(self, o: int, d: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        self._check(o)
+        _, groups, bounds = self._refine(o, d, INFINITY)
+        return (np.array([p for p, _ in groups], dtype=np.int32),
+                np.array([len(S) for _, S in groups], dtype=np.int32),
+                np.array([min(b, INFINITY) for b in bounds], dtype=np.int64))
+
+    def _check(self, o: int) -> None:
+        if not 0 <= o < self.ng:
+            raise ValueError(f"opener index {o} out of range 0..{self.ng - 1}")

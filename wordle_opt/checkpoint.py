@@ -1,0 +1,109 @@
+"""Checkpoints of an opener ranking: what is proven about each opener, in SQLite.
+
+Every batch of results is one transaction, so a crash or ``kill -9`` leaves
+the file as it was after the last complete batch (SQLite's journal), never
+half-written.  The file records the problem it belongs to (the lists, the
+rule, the cap); opening it for another problem is refused with one line
+naming the difference.  Facts only ever get stronger on resume: an exact
+value replaces a bound, a higher bound a lower one.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from typing import Dict, Iterable, Optional, Tuple
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
+
+FORMAT = "wordle_opt openers checkpoint 1"
+_RANK = {BOUND: 0, INFEASIBLE: 1, EXACT: 1}  # an exact fact is never replaced by a bound
+
+
+class CheckpointError(WordleOptError):
+    """A checkpoint file that cannot be used for this ranking."""
+
+
+def _digest(words: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
+
+
+def identity(problem: Problem) -> Dict[str, str]:
+    """What a checkpoint must match, as readable text (it goes into error messages)."""
+    return {
+        "format": FORMAT,
+        "answers": f"{problem.name} answers ({len(problem.answers)} words, sha256 {_digest(problem.answers)})",
+        "guesses": f"{problem.name} guesses ({len(problem.guesses)} words, sha256 {_digest(problem.guesses)})",
+        "rule": {None: "easy", "nyt": "hard (nyt)", "strict": "hard (strict)"}[problem.rule],
+        "cap": f"{problem.depth} guesses",
+    }
+
+
+class Checkpoint:
+    """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
+
+    def __init__(self, path: "os.PathLike[str] | str", problem: Problem):
+        self.path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if os.path.isdir(self.path):
+            raise CheckpointError(f"checkpoint {self.path}: is a directory; expected a file name")
+        if not os.path.isdir(folder):
+            raise CheckpointError(f"checkpoint {self.path}: folder {folder} does not exist")
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.execute("PRAGMA synchronous=FULL")
+            self._open(identity(problem))
+        except sqlite3.DatabaseError as exc:
+            raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
+
+    def _open(self, ident: Dict[str, str]) -> None:
+        with self.db:
+            self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS facts (opener INTEGER PRIMARY KEY, "
+                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL)")
+            stored = dict(self.db.execute("SELECT key, value FROM meta"))
+            if not stored:
+                self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
+                return
+        for key in ("format", "answers", "guesses", "rule", "cap"):
+            if stored.get(key) != ident[key]:
+                raise CheckpointError(
+                    f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
+                    f"not {ident[key]}; use another checkpoint file")
+
+    def facts(self) -> Dict[int, Tuple[str, int, bool]]:
+        """opener -> (kind, value, whether it was searched)."""
+        return {o: (k, v, bool(s)) for o, k, v, s in self.db.execute("SELECT opener, kind, value, searched FROM facts")}
+
+    def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
+        """Record (opener, kind, value) facts in one transaction, keeping the
+        stronger; ``searched``: they come from the exact search."""
+        rows = list(results)
+        if not rows:
+            return
+        with self.db:
+            old = {}
+            for o, _, _ in rows:
+                r = self.db.execute("SELECT kind, value, searched FROM facts WHERE opener = ?", (o,)).fetchone()
+                if r:
+                    old[o] = r
+            for o, kind, value in rows:
+                if o in old and _stronger(old[o][:2], (kind, value)):
+                    continue
+                flag = searched or (o in old and old[o][2])
+                self.db.execute("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?)", (o, kind, int(value), int(flag)))
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
+    """Is fact a at least as strong as fact b (so b is not worth storing)?"""
+    if _RANK[a[0]] != _RANK[b[0]]:
+        return _RANK[a[0]] > _RANK[b[0]]
+    return a[0] != BOUND or a[1] >= b[1]
+
+
+def open_checkpoint(path: Optional[str], problem: Problem) -> Optional[Checkpoint]:
+    return None if path is None else Checkpoint(path, problem)

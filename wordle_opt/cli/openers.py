@@ -1,0 +1,75 @@
+"""Command ``openers``: the proven ranking of the best first guesses."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from wordle_opt.cli._common import (add_hard_option, add_list_options, check_writable, guess_cap, positive_float,
+                                    positive_int)
+
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    p = sub.add_parser(
+        "openers",
+        help="rank every first guess by its optimal total, proven",
+        description="Rank every allowed first guess by the optimal total number of guesses over "
+        "all answers: the K best, each proven exact, and a proven lower bound for every other.",
+    )
+    add_ranking_options(p)
+    p.set_defaults(func=cmd_openers)
+
+
+def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True) -> None:
+    """The options of a ranking; ``search`` without an opener shares those
+    after the lists (it has its own list options, --out and --cache-mb)."""
+    if with_lists:
+        add_hard_option(p)
+        add_list_options(p)
+        p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
+                       help="guess cap, or 'none' for no cap (default 6)")
+        p.add_argument("--out", default=None, metavar="FILE.csv",
+                       help="write every opener with its exact total or its proven lower bound (CSV)")
+        p.add_argument("--tree", default=None, metavar="FILE",
+                       help="write the best opener's tree (json for *.json, else the leaderboard text)")
+        p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
+                       help="solver cache per worker in MiB (default 192)")
+    p.add_argument("--top", type=positive_int, default=None, metavar="K",
+                   help="how many openers to rank exactly (default 10; search: 1)")
+    p.add_argument("--checkpoint", default=None, metavar="FILE",
+                   help="save progress to FILE as it goes; rerun the same command to resume")
+    p.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                   help="local worker processes (default: all cores)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on a Dask cluster, e.g. tcp://host:8786 (needs wordle_opt[distributed])")
+
+
+def run_ranking(args, top: int):
+    """rank_openers with the command's options."""
+    from wordle_opt.openers import DEFAULT_CACHE_MB, rank_openers
+
+    return rank_openers(
+        hard=args.hard, answers=args.answers, guesses=args.guesses, max_guesses=args.max_guesses,
+        top=args.top or top, workers=args.workers, scheduler=args.scheduler, checkpoint=args.checkpoint,
+        cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
+    )
+
+
+def write_tree(result, path: str) -> None:
+    fmt = "json" if str(path).lower().endswith(".json") else "text"
+    result.tree.save(path, format=fmt)
+    print(f"tree of {result.best.word.upper()} written to {path} ({fmt})", file=sys.stderr)
+
+
+def cmd_openers(args) -> int:
+
+    for path in (args.out, args.tree):
+        if path:
+            check_writable(path)
+    result = run_ranking(args, 10)
+    print(result)
+    if args.out:
+        result.to_csv(args.out)
+        print(f"every opener written to {args.out}", file=sys.stderr)
+    if args.tree and result.tree is not None:
+        write_tree(result, args.tree)
+    return 0 if result.best is not None else 1

@@ -1,0 +1,257 @@
+"""The best openers, proven: rank every first guess by its optimal total.
+
+    >>> r = rank_openers(top=5)            # easy mode, original lists
+    >>> r.best.word, r.best.total          # ('salet', 7920)
+    >>> print(r)                           # the ranking and what is proven about the rest
+
+The ranking is the K openers with the least optimal totals (ties: the earlier
+guess in list order), each proven exact, and a proof that every other opener
+totals at least the K-th total.  How (each step keeps a fact per opener, an
+exact total or a lower bound, so a run can stop and resume anywhere):
+
+1. quick bounds for every opener (n + sum of lb_size over its groups);
+2. seed: the K openers with the least quick bounds are solved exactly;
+3. bounds: every other opener gets the refined bound (_bounds), refined only
+   until it passes the K-th total -- this settles most of them;
+4. search: the rest, least bound first, are solved with beta = the K-th total,
+   which refutes most of them after a few groups; a better total found
+   lowers the K-th total for the openers after it.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import time
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.checkpoint import open_checkpoint
+from wordle_opt.errors import WordleOptError
+from wordle_opt.opener_tasks import (BOUND, EXACT, INFEASIBLE, Problem, bound_openers, prove_opener,
+                                     prove_openers, threshold_stop)
+from wordle_opt.openers_result import OpenerRanking, RankedOpener
+from wordle_opt.pools import make_pool
+from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.search import DEFAULT_CACHE_MB, search
+from wordle_opt.wordlists import WordLists, load_lists
+
+BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
+
+
+def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
+    rule = normalise_rule(hard)
+    cap = parse_cap(max_guesses, "max_guesses")
+    if isinstance(answers, WordLists):
+        if guesses is not None:
+            raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
+        lists = answers
+    else:
+        lists = load_lists(answers, guesses)
+    n = len(lists.answers)
+    depth = n + 1 if cap is None else min(cap, n + 1)
+    if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:
+        raise WordleOptError(f"cache_mb must be a positive number of MiB, not {cache_mb!r}")
+    return Problem(lists.name, lists.answers, lists.guesses, rule, depth, float(cache_mb)), lists, cap
+
+
+class _Ranker:
+    """The facts about every opener and the loop that completes them."""
+
+    def __init__(self, problem: Problem, top: int, pool, store, bar):
+        from wordle_opt._bounds import INFINITY, Bounder
+
+        self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
+        self.inf = INFINITY
+        lists = problem.lists()
+        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
+                        ).quick(problem.depth)  # (the rule does not enter the quick bound)
+        self.n_openers = len(quick)
+        self.facts: Dict[int, Tuple[str, int]] = {
+            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())}
+        self.refined = set()
+        self.searched = set()
+        if store is not None:
+            for o, (kind, value, searched) in store.facts().items():
+                self.facts[o] = (kind, value)
+                self.refined.add(o)
+                if searched:
+                    self.searched.add(o)
+        self.shared = pool.share(problem)
+        self.phase = "seed"
+
+    # -- the state -------------------------------------------------------------
+    def ranking(self) -> List[Tuple[int, int]]:
+        return sorted((v, o) for o, (k, v) in self.facts.items() if k == EXACT)[: self.top]
+
+    def incumbent(self) -> Tuple[int, int]:
+        r = self.ranking()
+        return (r[-1][0], r[-1][1]) if len(r) == self.top else (self.inf, self.n_openers)
+
+    def open_openers(self) -> List[int]:
+        """Openers that might still enter the ranking, least bound first."""
+        inc = self.incumbent()
+        rows = [(v, o) for o, (k, v) in self.facts.items() if k == BOUND and (v, o) < inc]
+        return [o for _, o in sorted(rows)]
+
+    def record(self, results, searched: bool) -> None:
+        for o, kind, value in results:
+            self.facts[o] = (kind, value)
+            self.refined.add(o)
+            if searched:
+                self.searched.add(o)
+        if self.store is not None:
+            self.store.save(results, searched)
+        self.show()
+
+    def show(self) -> None:
+        if self.bar is None:
+            return
+        left = len(self.open_openers())
+        r = self.ranking()
+        self.bar.set_description(self.phase)
+        self.bar.n = self.n_openers - left
+        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}", refresh=False)
+        self.bar.refresh()
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self) -> None:
+        self.show()
+        while len(self.ranking()) < self.top and self.open_openers():
+            seeds = self.open_openers()[: self.top - len(self.ranking())]
+            self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
+        self.phase = "bounds"
+        todo = [o for o in self.open_openers() if o not in self.refined]
+        inc = self.incumbent()
+        chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
+        self.phase = "search"
+        self._search()
+
+    def _search(self) -> None:
+        # Openers with the same letters go to one worker together (see
+        # prove_openers), classes in the order of their least bound.
+        classes: Dict[str, List[int]] = {}
+        for o in self.open_openers():
+            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
+        queue = list(classes.values())
+        pending = {}
+        while queue or pending:
+            while queue and len(pending) < 2 * self.pool.workers:
+                inc = self.incumbent()
+                batch = [o for o in queue.pop(0) if self.facts[o][0] == BOUND and (self.facts[o][1], o) < inc]
+                if batch:  # (the others were settled meanwhile)
+                    betas = [threshold_stop(o, inc) for o in batch]
+                    pending[self.pool.submit(prove_openers, self.shared, batch, betas)] = batch
+            if not pending:
+                continue
+            done, _ = self.pool.wait_first(list(pending), 0.2)
+            for f in done:
+                del pending[f]
+                self.record(f.result(), searched=True)
+
+    def _drain(self, tasks, searched: bool) -> None:
+        """Run (fn, arg, extra) tasks, at most 2 per worker in flight."""
+        pending = set()
+        tasks = list(tasks)
+        while tasks or pending:
+            while tasks and len(pending) < 2 * self.pool.workers:
+                fn, arg, extra = tasks.pop(0)
+                pending.add(self.pool.submit(fn, self.shared, arg, extra))
+            done, pending = self.pool.wait_first(list(pending), 0.2)
+            for f in done:
+                res = f.result()
+                self.record(res if isinstance(res, list) else [res], searched)
+
+
+def rank_openers(
+    hard=None,
+    answers="original",
+    guesses=None,
+    max_guesses=6,
+    top: int = 10,
+    workers: Optional[int] = None,
+    scheduler=None,
+    checkpoint: Optional[str] = None,
+    cache_mb: float = DEFAULT_CACHE_MB,
+    progress: Optional[bool] = None,
+    trees: bool = True,
+) -> OpenerRanking:
+    """Rank every allowed first guess by its optimal total and prove the top ``top``.
+
+    ``hard``/``answers``/``guesses``/``max_guesses``: as in `wordle_opt.search`.
+    ``workers``: local processes (default: the machine's cores; 1 runs in this
+    process); ``scheduler``: a Dask scheduler address (or Client) instead.
+    ``checkpoint``: a file that keeps every proven fact as it goes; rerunning
+    with the same file resumes.  ``cache_mb``: each worker's solver cache.
+    ``progress``: a progress bar on stderr (default: when it is a terminal).
+    ``trees``: build and attach the optimal tree of each ranked opener.
+    """
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise WordleOptError(f"top must be a positive integer, not {top!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    problem, lists, cap = _problem(hard, answers, guesses, max_guesses, cache_mb)
+    store = open_checkpoint(checkpoint, problem)
+    pool = make_pool(workers, scheduler)
+    bar = _bar(progress, len(lists.guesses))
+    try:
+        ranker = _Ranker(problem, min(top, len(lists.guesses)), pool, store, bar)
+        ranker.run()
+    except BaseException:
+        pool.abort()
+        raise
+    else:
+        pool.close()
+    finally:
+        if bar is not None:
+            bar.close()
+        if store is not None:
+            store.close()
+    stats = {
+        "seconds": time.perf_counter() - t0,
+        "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
+        "searched": len(ranker.searched),
+        "workers": pool.workers,
+    }
+    ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
+    if trees:
+        _attach_trees(ranked, problem, lists, cap)
+    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
+    stats["peak_rss_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    stats["seconds"] = time.perf_counter() - t0
+    inc = ranker.incumbent()
+    return OpenerRanking(
+        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        guesses=lists.guesses, ranking=ranked,
+        others_at_least=None if inc[0] >= ranker.inf or len(ranked) == len(lists.guesses) else inc[0],
+        facts=dict(ranker.facts), searched=frozenset(ranker.searched), stats=stats, lists_obj=lists,
+    )
+
+
+def _attach_trees(ranked: List[RankedOpener], problem: Problem, lists, cap) -> None:
+
+    for r in ranked:
+        res = search(r.word, hard=problem.rule, answers=lists, max_guesses=cap, cache_mb=problem.cache_mb)
+        if not res.feasible or res.total != r.total:
+            raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
+        r.tree = res.tree
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _bar(progress: Optional[bool], total: int):
+    import sys
+
+    if progress is False or (progress is None and not sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="openers", desc="seed", dynamic_ncols=True, file=sys.stderr)

@@ -1,0 +1,113 @@
+"""The result of `rank_openers`: the proven ranking, as text, a notebook table and CSV."""
+from __future__ import annotations
+
+import csv
+import html
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE
+
+_RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}
+
+
+@dataclass
+class RankedOpener:
+    """One ranked opener: its proven optimal total and (if built) its optimal tree."""
+
+    word: str
+    total: int
+    tree: Optional[object] = None  # a wordle_opt Tree
+
+    @property
+    def worst(self) -> Optional[int]:
+        return self.tree.max_depth if self.tree is not None else None
+
+
+@dataclass
+class OpenerRanking:
+    """The K best openers, each with its exact total, and what is proven about
+    every other opener: ``others_at_least`` (None when there is no other opener
+    or the K-th place is empty).  ``facts`` maps each guess index to (kind,
+    value): kind 'exact' (its optimal total), 'bound' (a proven lower bound) or
+    'infeasible' (no strategy finishes within the cap)."""
+
+    hard: Optional[str]
+    max_guesses: Optional[int]
+    lists: str
+    n_answers: int
+    guesses: Tuple[str, ...]
+    ranking: List[RankedOpener]
+    others_at_least: Optional[int]
+    facts: Dict[int, Tuple[str, int]]
+    searched: frozenset = frozenset()  # the openers the exact search ran on (the rest: bounds alone)
+    stats: Dict[str, float] = field(default_factory=dict)
+    lists_obj: Optional[object] = field(default=None, repr=False)
+
+    @property
+    def best(self) -> Optional[RankedOpener]:
+        return self.ranking[0] if self.ranking else None
+
+    @property
+    def tree(self):
+        """The best opener's optimal tree."""
+        return self.best.tree if self.best else None
+
+    @property
+    def mode(self) -> str:
+        cap = "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
+        return f"{_RULE_NAMES[self.hard]}, {cap}"
+
+    def statement(self) -> str:
+        """What is proven about the openers outside the ranking, in one line."""
+        n_other = len(self.guesses) - len(self.ranking)
+        if n_other == 0:
+            return "every opener is ranked"
+        if self.others_at_least is None:
+            return f"no other opener finishes every answer within {self.max_guesses} guesses"
+        return f"every other opener ({n_other}) totals at least {self.others_at_least}"
+
+    def rows(self) -> List[Tuple[int, str, int, str, str]]:
+        out = []
+        for i, r in enumerate(self.ranking, 1):
+            worst = f"{r.worst}" if r.worst is not None else "?"
+            out.append((i, r.word.upper(), r.total, f"{r.total / self.n_answers:.4f}", worst))
+        return out
+
+    def __str__(self) -> str:
+        head = f"best openers: {self.lists} lists ({self.n_answers} answers), {self.mode}"
+        lines = [head, f"{'rank':>4}  {'opener':<6}  {'total':>6}  {'average':>7}  worst"]
+        lines += [f"{i:>4}  {w:<6}  {t:>6}  {a:>7}  {m}" for i, w, t, a, m in self.rows()]
+        lines.append(self.statement())
+        st = self.stats
+        if st:
+            lines.append(
+                f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
+                f"({int(st.get('workers', 1))} workers): {int(st.get('settled_by_bounds', 0))} openers "
+                f"settled by bounds alone, {int(st.get('searched', 0))} searched")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        b = self.best
+        return (f"<OpenerRanking {self.mode}: best {b.word.upper()} {b.total}, {self.statement()}>"
+                if b else f"<OpenerRanking {self.mode}: {self.statement()}>")
+
+    def _repr_html_(self) -> str:
+        cells = "".join(
+            f"<tr><td>{i}</td><td><b>{html.escape(w)}</b></td><td>{t}</td><td>{a}</td><td>{m}</td></tr>"
+            for i, w, t, a, m in self.rows())
+        return (f"<p>{html.escape(self.lists)} lists ({self.n_answers} answers), {html.escape(self.mode)}</p>"
+                "<table><tr><th>rank</th><th>opener</th><th>total</th><th>average</th><th>worst</th></tr>"
+                f"{cells}</table><p>{html.escape(self.statement())}</p>")
+
+    def to_csv(self, path) -> None:
+        """Every opener with its exact total, its proven lower bound, or 'infeasible'."""
+        ranked = {r.word: i for i, r in enumerate(self.ranking, 1)}
+        with open(path, "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["opener", "rank", "kind", "total", "meaning"])
+            for o, word in enumerate(self.guesses):
+                kind, value = self.facts[o]
+                meaning = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
+                           INFEASIBLE: "no strategy within the cap"}[kind]
+                w.writerow([word, ranked.get(word, ""), kind, "" if kind == INFEASIBLE else value, meaning])
