@@ -44,9 +44,12 @@ def test_threads_beyond_the_cores_are_capped_with_a_note():
     assert any("999 threads capped" in n and str(cores) in n for n in notes)
 
 
-def test_progress_moves_inside_groups():
+def test_progress_moves_inside_groups(monkeypatch):
     # The line used to move only when a whole group finished: it must also move
-    # while the groups done stay the same (the nodes searched grow).
+    # while the groups done stay the same (the nodes searched grow).  Polled every
+    # millisecond here, so a search of a few tenths of a second is polled inside
+    # its groups however fast the machine is (at 0.2 s it sometimes was not).
+    monkeypatch.setattr("wordle_opt.engine.POLL_SECONDS", 0.001)
     calls = []
     search("salet", threads=2, progress=lambda done, total, status: calls.append((done, total, status)))
     inside = [(a, b) for a, b in zip(calls, calls[1:]) if a[0] == b[0] and a[2] != b[2]

@@ -95,13 +95,20 @@ class _Ranker:
         return [o for _, o in sorted(rows)]
 
     def record(self, results, searched: bool) -> None:
+        kept = []
         for o, kind, value in results:
+            # Facts only get stronger: an exact total or infeasibility stays, and
+            # of two lower bounds the larger one (tasks can overlap in flight).
+            old_kind, old_value = self.facts[o]
+            if old_kind != BOUND or (kind == BOUND and value < old_value):
+                continue
+            kept.append((o, kind, value))
             self.facts[o] = (kind, value)
             self.refined.add(o)
             if searched:
                 self.searched.add(o)
-        if self.store is not None:
-            self.store.save(results, searched)
+        if self.store is not None and kept:
+            self.store.save(kept, searched)
         self.show()
 
     def show(self) -> None:
@@ -126,7 +133,9 @@ class _Ranker:
         chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
         self.phase = "search"
-        self._search()
+        # Until no opener can still enter the ranking: that is the proof.
+        while self.open_openers():
+            self._search()
 
     def _search(self) -> None:
         # Openers with the same letters go to one worker together (see
