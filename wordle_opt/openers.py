@@ -34,7 +34,7 @@ from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, search
-from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.wordlists import load_lists
 
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
 
@@ -42,12 +42,7 @@ BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a chec
 def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
-    if isinstance(answers, WordLists):
-        if guesses is not None:
-            raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
-        lists = answers
-    else:
-        lists = load_lists(answers, guesses)
+    lists = load_lists(answers, guesses)
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:

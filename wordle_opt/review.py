@@ -164,7 +164,7 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     t0 = time.perf_counter()
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
-    lists = answers if isinstance(answers, WordLists) else load_lists(answers, guesses)
+    lists = load_lists(answers, guesses)
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)
     extra = [lists.guess_index(str(w).strip().lower()) for w in openers]

@@ -188,12 +188,7 @@ def search(
     rule = normalise_rule(hard)
     objective = parse_objective(minimise)
     cap = parse_cap(max_guesses, "max_guesses")
-    if isinstance(answers, WordLists):
-        if guesses is not None:
-            raise WordleOptError("guesses= goes with a list name or file; a WordLists already has its guesses")
-        lists = answers
-    else:
-        lists = load_lists(answers, guesses)
+    lists = load_lists(answers, guesses)
     n = len(lists.answers)
     threads = _check_threads(threads, note)
     _check_cache(cache_mb, threads)

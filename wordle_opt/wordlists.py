@@ -300,11 +300,14 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
     ``guesses``: None (the named set's allowed list, or for an answers file the
     answers themselves), a named set (its allowed list) or a file path.
     Answers missing from the allowed guesses are added to them, with a warning.
-    A WordLists passed as ``answers`` is returned as it is (``guesses`` unused).
+    A WordLists passed as ``answers`` is returned as it is (it has its guesses:
+    ``guesses`` beside it is an error).
     Either may also be a sequence of words (``answers=["crane", "react"]``),
     validated like a file; without ``guesses`` the answers are the guesses.
     """
     if isinstance(answers, WordLists):
+        if guesses is not None:
+            raise WordListError("guesses= goes with a list name, file or words; a WordLists already has its guesses")
         return answers
     if _is_words(answers) or _is_words(guesses):
         a = answers if _is_words(answers) else _resolve(answers, "answers")[1]
