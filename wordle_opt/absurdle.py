@@ -36,6 +36,7 @@ import numpy as np
 
 from wordle_opt._impl import heuristics as H
 from wordle_opt.context import context_for
+from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 
@@ -114,8 +115,8 @@ class AbsurdleResult:
         if self.guesses is None:
             return f"{head}\nno forced win found within the depth limit ({self.seconds:.2f} s)"
         moves = "  ".join(f"{w.upper()} {r}" for w, r in zip(self.line, self.replies))
-        proof = [f"  no win in {d}: {k} of {n} opener{'s' if n != 1 else ''} keep{'s' if n == 1 else ''} "
-                 f"at most {b} answers (the size bound), {'none wins' if k else 'so none can win'}"
+        proof = [f"  no win in {d}: {k} of {plural(n, 'opener')} keep{'s' if n == 1 else ''} "
+                 f"at most {plural(b, 'answer')} (the size bound), {'none wins' if k else 'so none can win'}"
                  for d, (k, n, b) in sorted(self.proven_lost.items())]
         return "\n".join([head, f"fewest guesses that force a win: {self.guesses} (proven; "
                           f"{self.sets_searched} sets searched, {self.seconds:.2f} s)", f"line: {moves}"]

@@ -26,6 +26,7 @@ import numpy as np
 
 from wordle_opt._impl import heuristics as H
 from wordle_opt.context import context_for
+from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.simulate import GUESS_CAP, SimulationResult
 from wordle_opt.strategies import _pick, strategy_key
@@ -172,8 +173,8 @@ class BoardsResult(SimulationResult):
 
     def _title(self) -> str:
         game = GAME_NAMES.get(self.boards, "several boards")
-        plural = "s" if self.boards != 1 else ""
-        return f"{game} ({self.boards} board{plural}), {self.n} random games, " + super()._title()
+        return (f"{game} ({plural(self.boards, 'board')}), {plural(self.n, 'random game')}, "
+                + super()._title())
 
     def __str__(self) -> str:
         text = super().__str__().replace("answers     ", "games       ", 1)

@@ -10,7 +10,7 @@ import sys
 from typing import List, Optional, TextIO
 
 from wordle_opt.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
-from wordle_opt.display import tiles, use_colour
+from wordle_opt.display import plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
@@ -25,7 +25,7 @@ def parse_colourings(text: str, n: int) -> List[Pattern]:
     """``n`` colourings from one line, separated by spaces or commas."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if len(tokens) != n:
-        raise PatternError(f"expected {n} colouring{'s' if n != 1 else ''} (one per open board), "
+        raise PatternError(f"expected {plural(n, 'colouring')} (one per open board), "
                            f"got {len(tokens)} in {text!r}")
     return [Pattern.parse(t) for t in tokens]
 
@@ -91,12 +91,12 @@ class BoardsAssistant:
                 continue
             words = sorted(self.lists.answers[a] for a in pos.cands[b])
             shown = (": " + ", ".join(w.upper() for w in words)) if len(words) <= LIST_AT_MOST else ""
-            self._say(f"board {b + 1}: {len(words)} answer{'s' if len(words) != 1 else ''} left{shown}")
+            self._say(f"board {b + 1}: {plural(len(words), 'answer')} left{shown}")
         self._say(f"Suggestion: {self.suggestion().upper()}")
 
     def run(self) -> int:
         game = GAME_NAMES.get(self.n, "several boards")
-        self._say(f"wordle_opt play: {game}, {self.n} board{'s' if self.n != 1 else ''}, strategy "
+        self._say(f"wordle_opt play: {game}, {plural(self.n, 'board')}, strategy "
                   f"{self.strategy.name}, lists {self.lists.name}, {self.cap} guesses")
         self._say(HELP)
         while True:

@@ -156,8 +156,8 @@ class Assistant:
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
         hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
         self._say(f"note: no answer of list {before.name!r} gives {word.upper()} {Pattern(p).byg}: "
-                  f"today's answer is not in it. Carrying on with the {len(new)} allowed "
-                  f"word{'s' if len(new) != 1 else ''} that fit{hint}")
+                  f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
+                  f"that fit{hint}")
         strat = get_strategy("entropy" if self.strategy.name == "optimal" else self.strategy.name,
                              self.lists, answers_only=self.answers_only, hard=self.rule)
         self.strategy = strat
