@@ -1,8 +1,10 @@
 """The game's rules in plain Python, from their definitions: the bottom layer.
 
-Colouring: ``score_words`` gives an int 0..242 whose digit i (base 3) is the
-colour of letter i, grey 0 / yellow 1 / green 2, so ALL_GREEN = 242 and there
-are NPAT = 243 colourings.
+Words have LENGTH letters, MIN_LENGTH..MAX_LENGTH (one length per game), over
+an alphabet of at most MAX_LETTERS letters.  Colouring: ``score_words`` gives an
+int 0..3**L - 1 whose digit i (base 3) is the colour of letter i, grey 0 /
+yellow 1 / green 2, so ``all_green(L) = 3**L - 1`` and there are ``npat(L) =
+3**L`` colourings; ALL_GREEN = 242 and NPAT = 243 are the five-letter values.
 
 Hard mode.  ``nyt``: every green stays in place, and every revealed letter
 (green or yellow) is reused at least as many times as it was revealed; grey
@@ -21,17 +23,38 @@ from typing import Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
 
-ALL_GREEN = 242
-NPAT = 243
+MIN_LENGTH = 4
+MAX_LENGTH = 8
+# Letter codes are uint8 and the compiled table builder keeps a 64-bit letter
+# mask per answer, so one game may use at most 64 distinct letters.
+MAX_LETTERS = 64
+
+
+def npat(length: int) -> int:
+    """Number of colourings of a ``length``-letter guess."""
+    return 3 ** length
+
+
+def all_green(length: int) -> int:
+    """The colouring of a hit: 2 (green) in each of ``length`` base-3 digits."""
+    return 3 ** length - 1
+
+
+ALL_GREEN = all_green(5)
+NPAT = npat(5)
 
 
 def score_words(guess: str, answer: str) -> int:
-    """Colouring of ``guess`` against ``answer`` as an int 0..242.
+    """Colouring of ``guess`` against ``answer`` (of one length L) as an int
+    0..3**L - 1.
 
     Greens first; then, left to right, a letter is yellow only while the
     answer still has unmatched copies of it; otherwise grey.
     """
-    colours = [0] * 5
+    if len(guess) != len(answer):
+        raise WordleOptError(f"cannot colour {guess!r} against {answer!r}: "
+                             f"{len(guess)} letters against {len(answer)}")
+    colours = [0] * len(guess)
     unmatched: Counter[str] = Counter()
     for i, (g, a) in enumerate(zip(guess, answer)):
         if g == a:
@@ -56,17 +79,18 @@ def normalise_rule(hard) -> Optional[str]:
     raise WordleOptError(f"unknown hard-mode rule {hard!r}: expected 'nyt', 'strict' or none")
 
 
-def digits(pattern: int) -> Tuple[int, ...]:
-    return tuple((pattern // 3**i) % 3 for i in range(5))
+def digits(pattern: int, length: int = 5) -> Tuple[int, ...]:
+    """The ``length`` colours of ``pattern``, letter 1 first."""
+    return tuple((pattern // 3**i) % 3 for i in range(length))
 
 
 def nyt_violation(guess: str, pattern: int, word: str) -> Optional[str]:
     """Why ``word`` breaks the NYT rule after ``guess`` was coloured ``pattern``, or None."""
-    d = digits(pattern)
-    for i in range(5):
+    d = digits(pattern, len(guess))
+    for i in range(len(guess)):
         if d[i] == 2 and word[i] != guess[i]:
             return f"letter {i + 1} must be {guess[i].upper()}"
-    revealed = Counter(guess[i] for i in range(5) if d[i] > 0)
+    revealed = Counter(guess[i] for i in range(len(guess)) if d[i] > 0)
     have = Counter(word)
     for letter, n in sorted(revealed.items()):
         if have[letter] < n:
