@@ -9,8 +9,8 @@ _U8 = npt.NDArray[np.uint8]
 _I32 = npt.NDArray[np.int32]
 _I64 = npt.NDArray[np.int64]
 
-ALL_GREEN: int
-NPAT: int
+ALL_GREEN: int  # the five-letter values (rules.ALL_GREEN, rules.NPAT); a table's
+NPAT: int  # own are Solver.all_green and Solver.npat
 RULE_EASY: int
 RULE_NYT: int
 RULE_STRICT: int
