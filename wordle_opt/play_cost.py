@@ -14,7 +14,6 @@ from typing import List, Optional
 import numpy as np
 
 from wordle_opt.review_values import Cost, Evaluator
-from wordle_opt.rules import ALL_GREEN
 from wordle_opt.wordlists import WordLists
 
 # One value search is stopped after this many seconds (then: a proven bound).
@@ -45,7 +44,7 @@ class GuessCost:
         """Candidates left after g, on average over the candidates (0 when g is the answer)."""
         row = self.ev.engine.table[g, np.asarray(S)]
         pats, sizes = np.unique(row, return_counts=True)
-        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != ALL_GREEN)) / max(len(S), 1)
+        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != self.ev.engine.all_green)) / max(len(S), 1)
 
     def compare(self, S: np.ndarray, L: np.ndarray, turns_played: int, mine: int, suggested: int) -> List[str]:
         """Lines for the player: their guess against the suggestion."""

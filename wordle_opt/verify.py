@@ -17,8 +17,8 @@ from wordle_opt.display import html_histogram, html_table, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN, score_words, violation
-from wordle_opt.tree import Tree
+from wordle_opt.rules import all_green, score_words, violation
+from wordle_opt.tree import Tree, check_lengths
 from wordle_opt.wordlists import resolve_words
 
 _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
@@ -98,6 +98,7 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
     name, ans, gs = resolve_words(answers, guesses)
     rule = treemeta.settle_rule(meta, treemeta.RECORDED if hard is None else hard, where)
     max_guesses = treemeta.settle_cap(meta, max_guesses, where)
+    check_lengths(root, ans, gs, name)
     errors = _Errors()
     if len(set(ans)) != len(ans):
         errors("the answers list has duplicate words")
@@ -188,7 +189,8 @@ def _check_lines(entries, ans, err) -> Dict[str, int]:
             real = score_words(g, a)
             if real != p:
                 err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
-                    f"{Pattern(p).byg} but {g.upper()} scores {Pattern(real).byg} against {a.upper()}")
+                    f"{Pattern(p, len(g)).byg} but {g.upper()} scores {Pattern(real, len(g)).byg} "
+                    f"against {a.upper()}")
     return seen
 
 
@@ -210,20 +212,21 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
         groups: Dict[int, List[str]] = {}
         for a in group:
             groups.setdefault(score_words(g, a), []).append(a)
-        if ALL_GREEN in groups:
+        green = all_green(len(g))
+        if green in groups:
             depth_of[g] = k
             if max_guesses is not None and k > max_guesses:
                 err(f"answer {g.upper()} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
-                err(f"unreachable branch {where}: {g.upper()} {Pattern(p).byg} (guess {k}) "
+                err(f"unreachable branch {where}: {g.upper()} {Pattern(p, len(g)).byg} (guess {k}) "
                     f"is the colouring of no remaining answer")
             else:
                 stack.append((child, groups[p], history + [(g, p)]))
         for p, left in groups.items():
-            if p != ALL_GREEN and p not in node.children:
+            if p != green and p not in node.children:
                 for a in left:
-                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {Pattern(p).byg} "
+                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {Pattern(p, len(g)).byg} "
                         f"(guess {k}) {where}")
 
     return depth_of

@@ -86,7 +86,9 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
     """The tree as lines: each branch shows the colouring, then the next guess
     and how many answers are left; ``depth`` limits the guesses shown."""
     from wordle_opt.patterns import Pattern
-    from wordle_opt.rules import ALL_GREEN, score_words
+    from wordle_opt.rules import all_green, score_words
+
+    L, green = tree.length, all_green(tree.length)
 
     try:
         figs = f"total {tree.total}, average {tree.average:.4f}, at most {plural(tree.max_depth, 'guess')}"
@@ -103,10 +105,10 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         items: List[Tuple[int, object]] = list(node.children.items())
         # colourings some answer gets but the tree has no branch for (None below)
         items += [(p, None) for p in groups if p not in node.children]
-        items.sort(key=lambda kv: Pattern(kv[0]).byg)
+        items.sort(key=lambda kv: Pattern(kv[0], L).byg)
         for p, child in items:
-            if p == ALL_GREEN:
-                lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+            if p == green:
+                lines.append(f"{pad}{_tile(node.guess, green, colour)}  solved in {level}")
                 continue
             if child is None:
                 lost = ", ".join(a.upper() for a in groups[p])
