@@ -11,42 +11,30 @@ from typing import Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT
-from wordle_opt.rules import ALL_GREEN, NPAT, violation
+from wordle_opt import rules
+from wordle_opt._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT, _lb_size, _as_word
+from wordle_opt.rules import violation
 
 __all__ = ["INFINITY", "Bounder"]
 
 _RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
 
 
-def _lb_size(s: int, d: int) -> int:
-    """Lower bound on cost(S, d) from |S| = s alone (as _core.pxd's lb_size):
-    one answer may be hit by the first guess, every other needs two guesses or
-    more; at most 242 groups can each have one answer hit by the second guess."""
-    if s <= 0:
-        return 0
-    if d <= 0:
-        return INFINITY
-    if s == 1:
-        return 1
-    if d == 1:
-        return INFINITY
-    if s == 2:
-        return 3
-    if s > 243:
-        return INFINITY if d == 2 else 3 * s - 244
-    return 2 * s - 1
-
-
 class Bounder:
-    """Bounds over one pattern table (guesses x answers); ``rule`` 0 easy, 1 NYT, 2 strict."""
+    """Bounds over one pattern table (guesses x answers); ``rule`` 0 easy, 1 NYT, 2 strict.
+    Words of any length L (guess_codes' columns): all_green = 3**L - 1 and
+    npat = 3**L colourings.  _lb_size is _core_py's (one answer may be hit by
+    the first guess, every other needs two guesses or more; at most npat - 1
+    groups can each have one answer hit by the second guess)."""
 
     def __init__(self, table, guess_codes, rule: int = 0):
-        self.table = np.asarray(table, dtype=np.uint8)
+        self.table = np.asarray(table)
         codes = np.asarray(guess_codes, dtype=np.uint8)
-        if self.table.shape[0] != codes.shape[0] or codes.shape[1:] != (5,):
-            raise ValueError("Bounder: guess_codes must be (len(guesses), 5)")
-        self.words = ["".join(chr(97 + int(c)) for c in row) for row in codes]
+        if self.table.shape[0] != codes.shape[0] or codes.ndim != 2:
+            raise ValueError("Bounder: guess_codes must be (len(guesses), word length)")
+        self.length = int(codes.shape[1])
+        self.all_green, self.npat = rules.all_green(self.length), rules.npat(self.length)
+        self.words = [_as_word(row) for row in codes]
         self.rule = rule
         self.ng, self.na = self.table.shape
 
@@ -62,25 +50,26 @@ class Bounder:
         """Lower bound on cost(S, d): |S| + min over the guesses of L that split S
         (or may hit) of the sum of _lb_size(|T|, d - 1) over their non-green groups
         T; with d - 1 >= 2 each _lb_size(t) is taken as 2t - 1 (its value up to
-        t = 243, below it above), so the sum is 2|S| - k - hit for k colourings."""
+        t = npat, below it above), so the sum is 2|S| - k - hit for k colourings."""
         S = np.asarray(S, dtype=np.int64)
         L = np.asarray(L, dtype=np.int64)
         s = len(S)
-        triv = _lb_size(s, d)
+        triv = _lb_size(s, d, self.npat)
         if s <= 2 or triv >= INFINITY:
             return triv
         best = INFINITY
         if len(L):
             rows = np.sort(self.table[np.ix_(L, S)], axis=1)
             k = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1)  # colourings of each guess
-            hit = (rows == ALL_GREEN).any(axis=1)
+            hit = (rows == self.all_green).any(axis=1)
             splits = (k > 1) | hit
             if d - 1 >= 2 and splits.any():
                 best = int((3 * s - k - hit)[splits].min())
             elif splits.any():
                 for row in rows[splits]:
                     pats, counts = np.unique(row, return_counts=True)
-                    total = s + sum(_lb_size(int(c), d - 1) for p, c in zip(pats, counts) if p != ALL_GREEN)
+                    total = s + sum(_lb_size(int(c), d - 1, self.npat)
+                                    for p, c in zip(pats, counts) if p != self.all_green)
                     best = min(best, total)
         if best >= INFINITY:
             return triv
@@ -90,7 +79,7 @@ class Bounder:
         """o's non-green groups as (colouring, answer indices), largest first,
         ties by colouring."""
         row = self.table[o]
-        pats = [int(p) for p in np.unique(row) if p != ALL_GREEN]
+        pats = [int(p) for p in np.unique(row) if p != self.all_green]
         groups = [(p, np.flatnonzero(row == p)) for p in pats]
         groups.sort(key=lambda pg: (-len(pg[1]), pg[0]))
         return groups
@@ -99,7 +88,7 @@ class Bounder:
         if d <= 0:
             return INFINITY, [], []
         groups = self.groups(o)
-        bounds = [_lb_size(len(S), d - 1) for _, S in groups]
+        bounds = [_lb_size(len(S), d - 1, self.npat) for _, S in groups]
         total = self.na + sum(bounds)
         # Easy mode with the fast formula refines in passes of about a third
         # of the answers (largest groups first) and checks stop between
@@ -127,7 +116,8 @@ class Bounder:
         out = np.empty(self.ng, dtype=np.int64)
         for g in range(self.ng):
             pats, counts = np.unique(self.table[g], return_counts=True)
-            total = self.na + sum(_lb_size(int(c), d - 1) for p, c in zip(pats, counts) if p != ALL_GREEN)
+            total = self.na + sum(_lb_size(int(c), d - 1, self.npat)
+                                  for p, c in zip(pats, counts) if p != self.all_green)
             out[g] = min(total, INFINITY) if d >= 1 else INFINITY
         return out
 

@@ -2,12 +2,17 @@
 results, written from the rules alone.  Used by the differential tests and by
 ``WORDLE_OPT_IMPLEMENTATION=python``.
 
+Words are rows of letter codes 0..MAX_LETTERS - 1 of any one length
+MIN_LENGTH..MAX_LENGTH (the table is uint8 up to five letters, uint16 above,
+as the narrow and wide compiled modules); the codes are compared, never read
+as letters.
+
 The `Solver` twin has the same constructor, methods and constants as
 `_core.Solver`, built on the exact recursion straight from the definition,
 memoised, with no bounds:
 
     cost(S, L, d) = |S| + min over g in L that split S or may hit of
-                    sum over colourings p != ALL_GREEN of cost(S_p, L after (g, p), d - 1)
+                    sum over colourings p != all_green of cost(S_p, L after (g, p), d - 1)
 
 with cost(empty) = 0, cost(S, L, d) = INFINITY for d <= 0 < |S|, and d
 clamped to |S| (every useful guess shrinks each group).  "L after (g, p)"
@@ -33,36 +38,46 @@ DEFAULT_CACHE_MB = 192.0
 
 
 def encode(words):
-    out = np.empty((len(words), 5), dtype=np.uint8)
+    """Lowercase a-z words of one length as rows of codes 0..25 ('a' = 0)."""
+    out = np.empty((len(words), len(words[0]) if words else 5), dtype=np.uint8)
     for i, w in enumerate(words):
         out[i] = [ord(c) - 97 for c in w]
     return out
 
 
-def _decode(code) -> str:
-    return "".join(chr(int(c) + 97) for c in code)
+def _as_word(code) -> str:
+    """A row of letter codes as a string for rules.py, one CJK ideograph per
+    code (distinct for every code, and unchanged by upper())."""
+    return "".join(chr(0x4E00 + int(c)) for c in code)
+
+
+def _pattern_dtype(length: int):
+    """The table type: uint8 holds the 243 colourings of five letters, uint16 the 6561 of eight."""
+    return np.uint8 if length <= 5 else np.uint16
 
 
 def score_codes(guess, answer) -> int:
-    return rules.score_words(_decode(guess), _decode(answer))
+    return rules.score_words(tuple(int(c) for c in guess), tuple(int(c) for c in answer))
 
 
 def pattern_table_codes(guesses, answers):
-    gw = [_decode(g) for g in guesses]
-    aw = [_decode(a) for a in answers]
-    out = np.empty((len(gw), len(aw)), dtype=np.uint8)
+    gw = [tuple(int(c) for c in g) for g in guesses]
+    aw = [tuple(int(c) for c in a) for a in answers]
+    out = np.empty((len(gw), len(aw)), dtype=_pattern_dtype(np.shape(guesses)[1]))
     for i, g in enumerate(gw):
         out[i] = [rules.score_words(g, a) for a in aw]
     return out
 
 
-def _lb_size(s: int, d: int) -> int:
-    """The core's lower bound on cost(S, d) from |S| alone (_core.pxd lb_size)."""
+def _lb_size(s: int, d: int, npat: int = NPAT) -> int:
+    """The core's lower bound on cost(S, d) from |S| alone (_core.pxd lb_size)
+    for words with npat colourings: at most npat - 1 groups after the first
+    guess, so s > npat answers cost at least 1 + 2 (npat - 1) + 3 (s - npat)."""
     if s <= 0:
         return 0
-    if d <= 0 or (d == 1 and s > 1) or (d == 2 and s > 243):
+    if d <= 0 or (d == 1 and s > 1) or (d == 2 and s > npat):
         return INFINITY
-    return 1 if s == 1 else 3 if s == 2 else 3 * s - 244 if s > 243 else 2 * s - 1
+    return 1 if s == 1 else 3 if s == 2 else 3 * s - npat - 1 if s > npat else 2 * s - 1
 
 
 _RULE_NAMES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
@@ -80,7 +95,10 @@ class Solver:
         if rule not in _RULE_NAMES:
             raise ValueError(f"rule must be RULE_EASY, RULE_NYT or RULE_STRICT, not {rule!r}")
         self._table = np.asarray(table)
-        self._words = ["".join(chr(97 + int(c)) for c in row) for row in np.asarray(guess_codes)]
+        codes = np.asarray(guess_codes)
+        self.length = int(codes.shape[1])
+        self.all_green, self.npat = rules.all_green(self.length), rules.npat(self.length)
+        self._words = [_as_word(row) for row in codes]
         self._answer_guess = [int(g) for g in answer_guess]
         if beam < 0:
             raise ValueError(f"beam must be 0 (exact) or a positive number of guesses, not {beam!r}")
@@ -105,7 +123,7 @@ class Solver:
         out = []
         for g in L:
             colours = {int(self._table[g, a]) for a in S}
-            if len(colours) > 1 or ALL_GREEN in colours:
+            if len(colours) > 1 or self.all_green in colours:
                 out.append(int(g))
         return tuple(out)
 
@@ -148,8 +166,8 @@ class Solver:
     def _beam_order(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int) -> list:
         def key(g):
             groups = self._groups(g, S)
-            sizes = [len(part) for p, part in groups.items() if p != ALL_GREEN]
-            return (len(S) + sum(_lb_size(s, d - 1) for s in sizes), ALL_GREEN not in groups,
+            sizes = [len(part) for p, part in groups.items() if p != self.all_green]
+            return (len(S) + sum(_lb_size(s, d - 1, self.npat) for s in sizes), self.all_green not in groups,
                     sum(s * s for s in sizes), g)
         return sorted(L, key=key)
 
@@ -157,7 +175,7 @@ class Solver:
         """The total with g first: exact if below best, else some number >= best."""
         total = len(S)
         for p, part in self._groups(g, S).items():
-            if p == ALL_GREEN:
+            if p == self.all_green:
                 continue
             sub = tuple(part)
             total += self._cost(sub, self._useful(sub, self._after(L, g, p)), d - 1)[0]

@@ -1,7 +1,8 @@
 """Plain-Python reference for ``wordle_opt._heuristics`` (same signatures).
 
 Written from the definitions with dicts and Counters; the differential tests
-check the compiled loops against it on generated word lists.
+check the compiled loops against it on generated word lists.  Any word
+length and any letter codes: codes are compared, never read as letters.
 """
 from __future__ import annotations
 
@@ -10,14 +11,11 @@ from collections import Counter
 
 import numpy as np
 
-from wordle_opt.rules import ALL_GREEN, nyt_violation, strict_violation
+from wordle_opt._core_py import _as_word
+from wordle_opt.rules import nyt_violation, strict_violation
 
 __all__ = ["score_guesses", "max_entropy", "lookahead_entropy", "filter_candidates", "legal_nyt",
            "legal_strict", "frequency_scores"]
-
-
-def _word(code) -> str:
-    return "".join(chr(int(c) + 97) for c in code)
 
 
 def _entropy(sizes, n) -> float:
@@ -52,10 +50,9 @@ def lookahead_entropy(table, cands, firsts, guesses):
         for a in cands:
             groups.setdefault(int(table[f, a]), []).append(a)
         total = _entropy([len(v) for v in groups.values()], n)
-        for p, members in groups.items():
-            if p == ALL_GREEN:
-                continue
-            # A pair is split by guessing either member (1 bit); the strategies
+        for members in groups.values():
+            # The all-green group adds nothing: the answers are distinct, so
+            # it has at most one member (max_entropy 0).  A pair is split by guessing either member (1 bit); the strategies
             # always offer the candidates as guesses.
             best = 1.0 if len(members) == 2 else max_entropy(table, members, guesses)
             total += len(members) / n * best
@@ -68,23 +65,24 @@ def filter_candidates(table, cands, guess, pattern):
 
 
 def legal_nyt(codes, legal, guess, pattern):
-    g = _word(guess)
-    return np.array([w for w in legal if nyt_violation(g, int(pattern), _word(codes[w])) is None],
+    g = _as_word(guess)
+    return np.array([w for w in legal if nyt_violation(g, int(pattern), _as_word(codes[w])) is None],
                     dtype=np.int32)
 
 
 def legal_strict(codes, legal, guess, pattern):
-    g = _word(guess)
-    return np.array([w for w in legal if strict_violation(g, int(pattern), _word(codes[w])) is None],
+    g = _as_word(guess)
+    return np.array([w for w in legal if strict_violation(g, int(pattern), _as_word(codes[w])) is None],
                     dtype=np.int32)
 
 
 def frequency_scores(answer_codes, cands, guess_codes, guesses):
-    words = [_word(answer_codes[a]) for a in cands]
-    pos = [Counter(w[i] for w in words) for i in range(5)]
+    words = [_as_word(answer_codes[a]) for a in cands]
+    length = len(words[0]) if words else 0
+    pos = [Counter(w[i] for w in words) for i in range(length)]
     anyc = Counter(c for w in words for c in set(w))
     out = []
     for g in guesses:
-        word = _word(guess_codes[g])
-        out.append(sum(pos[i][word[i]] for i in range(5)) + sum(anyc[c] for c in set(word)))
+        word = _as_word(guess_codes[g])
+        out.append(sum(pos[i][word[i]] for i in range(length)) + sum(anyc[c] for c in set(word)))
     return np.array(out, dtype=np.int64)

@@ -12,15 +12,28 @@ an error, never a silent fallback: a broken build must not pass as a working
 ``MSGPACK_PUREPYTHON``.
 
     from wordle_opt._impl import bounds, core, heuristics
+
+Those are the five-letter modules.  ``modules(length)`` gives the three for
+any word length MIN_LENGTH..MAX_LENGTH: the compiled modules come in two
+widths generated from one template each (setup.py), narrow (uint8 colourings,
+up to five letters: ``_core``, ...) and wide (uint16, six to eight letters:
+``_core_wide``, ...); the plain twins serve every length.
+
+    from wordle_opt._impl import modules
+    core, heuristics, bounds = modules(lists.length)
 """
 from __future__ import annotations
 
 import glob
 import importlib
 import importlib.machinery
+import operator
 import os
 from types import ModuleType
-from typing import Tuple
+from typing import Dict, NamedTuple, Tuple
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH
 
 ENV_VAR = "WORDLE_OPT_IMPLEMENTATION"
 CHOICES = ("cython", "python")
@@ -73,3 +86,36 @@ def _select() -> Tuple[str, ModuleType, ModuleType, ModuleType]:
 
 
 IMPLEMENTATION, core, heuristics, bounds = _select()
+
+# The narrow compiled modules hold a colouring in a uint8 (3**5 = 243 fit);
+# longer words need the wide ones (uint16: 3**8 = 6561).  Measured: uint16
+# throughout made SALET easy 1.59x slower, so five letters keep uint8.
+NARROW_MAX_LENGTH = 5
+
+
+class Modules(NamedTuple):
+    """The core, heuristics and bounds modules for one word length."""
+
+    core: ModuleType
+    heuristics: ModuleType
+    bounds: ModuleType
+
+
+_BY_WIDTH: Dict[bool, Modules] = {False: Modules(core, heuristics, bounds)}
+
+
+def modules(length: int) -> Modules:
+    """The three modules that play words of ``length`` letters (loaded on
+    first use; under the python implementation, the plain twins)."""
+    try:
+        n = -1 if isinstance(length, bool) else operator.index(length)
+    except TypeError:
+        n = -1
+    if not MIN_LENGTH <= n <= MAX_LENGTH:
+        raise WordleOptError(f"word length {length!r} is not supported: "
+                             f"expected {MIN_LENGTH} to {MAX_LENGTH} letters")
+    wide = IMPLEMENTATION == "cython" and n > NARROW_MAX_LENGTH
+    if wide not in _BY_WIDTH:
+        _BY_WIDTH[wide] = Modules(_compiled("_core_wide"), _compiled("_heuristics_wide"),
+                                  _compiled("_bounds_wide"))
+    return _BY_WIDTH[wide]

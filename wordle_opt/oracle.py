@@ -1,6 +1,11 @@
 """The exhaustive oracle: the optimal tree straight from the definition, for a
 few dozen words.  The search (``wordle_opt.search``) is tested against it.
 
+Words are strings (lowercased) or sequences of letter codes (spelt inside as
+one CJK ideograph per code, so that rules.py can check the hard rules), all of
+one length MIN_LENGTH..MAX_LENGTH; letters are only compared, so any alphabet
+works.
+
     exhaustive_optimum(answers, guesses, hard=None, max_guesses=None, opener=None) -> int | None
     exhaustive_tree(...) -> Node | None
     exhaustive_objective(..., objective) -> (worst, total) | None
@@ -8,12 +13,12 @@ few dozen words.  The search (``wordle_opt.search``) is tested against it.
 from __future__ import annotations
 
 from wordle_opt.node import Node
-from wordle_opt.rules import ALL_GREEN, normalise_rule, score_words, violation
+from wordle_opt.rules import all_green, normalise_rule, score_words, violation
 
 
 # Exhaustive optimum, straight from the definition:
 #
-#   cost(S, L, d) = |S| + min over g in L of  sum over colourings p != 242 of
+#   cost(S, L, d) = |S| + min over g in L of  sum over colourings p != all green of
 #                                             cost(S_p, L after (g, p), d - 1)
 #
 # S: answers still possible; L: guesses legal now (all of them in easy mode;
@@ -39,6 +44,7 @@ class _Oracle:
 
     def __init__(self, answers, guesses, hard):
         self.rule = normalise_rule(hard)
+        self.all_green = all_green(len(answers[0]))
         self.table = {g: {a: score_words(g, a) for a in answers} for g in guesses}
         self.order = {g: i for i, g in enumerate(guesses)}
         self.memo = {}
@@ -59,7 +65,7 @@ class _Oracle:
         """Cost of playing g now, or infeasible."""
         total = len(S)
         for p, part in self.split(g, S).items():
-            if p == ALL_GREEN:
+            if p == self.all_green:
                 continue
             total += self.cost(frozenset(part), self.after(L, g, p), _dec(d))[0]
             if total == _INFEASIBLE:
@@ -90,22 +96,30 @@ class _Oracle:
     def build(self, g, S, L, d):
         node = Node(g)
         for p, part in sorted(self.split(g, S).items()):
-            if p == ALL_GREEN:
+            if p == self.all_green:
                 continue
             S2, L2, d2 = frozenset(part), self.after(L, g, p), _dec(d)
             node.children[p] = self.build(self.cost(S2, L2, d2)[1], S2, L2, d2)
         return node
 
 
+def _word(w):
+    """A word as the oracle keeps it: lowercase, codes spelt as letters."""
+    return w.lower() if isinstance(w, str) else "".join(chr(0x4E00 + int(c)) for c in w)
+
+
+def _words(words):
+    return tuple(dict.fromkeys(_word(w) for w in words))
+
+
 def _exhaustive(answers, guesses, hard, max_guesses, opener, want_tree):
-    answers = tuple(dict.fromkeys(a.lower() for a in answers))
-    guesses = tuple(dict.fromkeys(g.lower() for g in guesses))
+    answers, guesses = _words(answers), _words(guesses)
     if not answers:
         raise ValueError("exhaustive search needs at least one answer")
     if max_guesses is not None and max_guesses < 1:
         raise ValueError("max_guesses must be >= 1 or None")
     if opener is not None:
-        opener = opener.lower()
+        opener = _word(opener)
         if opener not in guesses:
             raise ValueError(f"opener {opener!r} is not one of the guesses")
     oracle = _Oracle(answers, guesses, hard)
@@ -162,7 +176,7 @@ def _guess_front(oracle, g, S, L, memo):
     """The pairs of the trees that play g first at (S, L)."""
     combined = [(0, 0)]
     for p, part in oracle.split(g, S).items():
-        if p == ALL_GREEN:
+        if p == oracle.all_green:
             continue
         child = _front(oracle, frozenset(part), oracle.after(L, g, p), memo)
         combined = _nondominated((max(w, cw), t + ct) for w, t in combined for cw, ct in child)
@@ -184,13 +198,12 @@ def _front(oracle, S, L, memo):
 def exhaustive_front(answers, guesses, hard=None, opener=None):
     """The Pareto front of (worst case, total) over every tree (that opens
     with ``opener`` if given), smallest worst case first."""
-    answers = tuple(dict.fromkeys(a.lower() for a in answers))
-    guesses = tuple(dict.fromkeys(g.lower() for g in guesses))
+    answers, guesses = _words(answers), _words(guesses)
     oracle = _Oracle(answers, guesses, hard)
     S0, L0 = frozenset(answers), frozenset(guesses)
     if opener is None:
         return _front(oracle, S0, L0, {})
-    return _nondominated(_guess_front(oracle, opener.lower(), S0, L0, {}))
+    return _nondominated(_guess_front(oracle, _word(opener), S0, L0, {}))
 
 
 def exhaustive_objective(answers, guesses, objective, hard=None, max_guesses=None, opener=None):
