@@ -77,6 +77,12 @@ SETS: Dict[str, ListSet] = {
                 "NYT answers as of 2023-07 (extended list, 3158; for today's game)"),
         ListSet("original-all", "original-allowed.txt", "original-allowed.txt",
                 "every allowed word of the original game an answer"),
+        ListSet("en6", "en6-answers-1500.txt", "en6-allowed-13662.txt",
+                "English six-letter words: the 1500 most frequent (pyspellchecker)"),
+        ListSet("de5", "de5-answers-1200.txt", "de5-allowed-4409.txt",
+                "German five-letter words with ä ö ü ß: the 1200 most frequent (pyspellchecker)"),
+        ListSet("es5", "es5-answers-1500.txt", "es5-allowed-4774.txt",
+                "Spanish five-letter words with á é í ñ ó ú ü: the 1500 most frequent (pyspellchecker)"),
     )
 }
 
@@ -89,6 +95,13 @@ CHECKSUMS: Dict[str, Tuple[int, str]] = {
     "nyt-allowed-12947.txt": (12947, "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663"),
     "nyt-allowed-14855.txt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
     "nyt-answers-3158.txt": (3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
+    # other lengths and languages: tools/fetch_langlists.py
+    "en6-answers-1500.txt": (1500, "c7cb4a188e9c6af306c2112d027e601b5041ff6802f9ef2f6178b3e12dd45042"),
+    "en6-allowed-13662.txt": (13662, "97661aef548603c731485b6f812b93ca5b29f948bb0b52fe0e5e64d9b9182dab"),
+    "de5-answers-1200.txt": (1200, "1d82a766f6600291654d6f1eef3617ed864db95a01180e9e521f0ca9f08718e0"),
+    "de5-allowed-4409.txt": (4409, "d4576bfde70a1033db277b26b1a80e1e582bc09069ec9276bf1b948063b3fe3b"),
+    "es5-answers-1500.txt": (1500, "3c6e916866e5533c06c7483510f5f76cd47832bf37bd22614e759f004cf96d8a"),
+    "es5-allowed-4774.txt": (4774, "b6c338e1e982f0b4ddae996f57295d9532cbff03e4f26879eccce509498e4404"),
 }
 
 _AZ = "abcdefghijklmnopqrstuvwxyz"
@@ -421,6 +434,15 @@ def _checked(words, what: str, length: Optional[int] = None) -> Tuple[str, ...]:
         out.append(check_word(w, what, length))
         length = len(out[0])
     return tuple(out)
+
+
+def require_five_letters(lists: WordLists, what: str) -> WordLists:
+    """``lists`` if its words have five letters, else a one-line WordListError
+    (for the features that play five-letter words only: ``what`` names one)."""
+    if lists.length != 5:
+        raise WordListError(f"{what} plays five-letter words only; list {lists.name!r} has "
+                            f"{lists.length}-letter words")
+    return lists
 
 
 def list_sets() -> List[Tuple[ListSet, WordLists]]:
