@@ -436,12 +436,16 @@ def _checked(words, what: str, length: Optional[int] = None) -> Tuple[str, ...]:
     return tuple(out)
 
 
-def require_five_letters(lists: WordLists, what: str) -> WordLists:
-    """``lists`` if its words have five letters, else a one-line WordListError
-    (for the features that play five-letter words only: ``what`` names one)."""
+def require_five_letters(lists: WordLists, what: str, ascii_only: bool = False) -> WordLists:
+    """``lists`` if its words have five letters (a-z only if ``ascii_only``), else
+    a one-line WordListError (for the features that play five-letter words
+    only: ``what`` names one)."""
     if lists.length != 5:
         raise WordListError(f"{what} plays five-letter words only; list {lists.name!r} has "
                             f"{lists.length}-letter words")
+    if ascii_only and not lists.ascii:
+        other = "".join(c for c in lists.alphabet if c not in _LETTERS)
+        raise WordListError(f"{what} plays words of letters a-z only; list {lists.name!r} also uses {other}")
     return lists
 
 

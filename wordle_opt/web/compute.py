@@ -99,15 +99,15 @@ _uploads_lock = threading.Lock()
 
 
 def list_names() -> Dict[str, WordLists]:
-    """The bundled sets the web app plays: those of five-letter words."""
-    return {name: lists for name in SETS if (lists := load_lists(name)).length == 5}
+    """The bundled sets the web app plays: those of five letters a-z."""
+    return {name: lists for name in SETS if (lists := load_lists(name)).length == 5 and lists.ascii}
 
 
 def get_lists(name: str) -> WordLists:
     """A bundled set by name, or a list uploaded earlier.  Never a path: the
     server reads no file a request names."""
     if name in SETS:
-        return require_five_letters(load_lists(name), "the web app")
+        return require_five_letters(load_lists(name), "the web app", ascii_only=True)
     with _uploads_lock:
         lists = _uploads.get(name)
     if lists is None:
@@ -135,7 +135,8 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         warnings.simplefilter("ignore")   # duplicates dropped, answers added to the guesses
         a = parse_words(texts[0].splitlines(), f"{label} answers")
         g = None if texts[1] is None else parse_words(texts[1].splitlines(), f"{label} guesses")
-        lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app")
+        lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app",
+                                     ascii_only=True)
     with _uploads_lock:
         _uploads[key] = lists
         while len(_uploads) > UPLOADS_KEPT:
