@@ -15,7 +15,7 @@ import pytest
 
 from wordle_opt import Pattern, Tree, load_lists, pattern_table, score, search, verify
 from wordle_opt.display import tiles, upper
-from wordle_opt.errors import PatternError, TreeError, WordleOptError, WordListError
+from wordle_opt.errors import PatternError, TreeError, WordListError
 from wordle_opt.rules import all_green, score_words
 from wordle_opt.wordlists import WordLists, require_five_letters
 

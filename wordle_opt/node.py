@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Tuple
 
+from wordle_opt.display import upper
 from wordle_opt.patterns import Pattern
 
 
@@ -15,7 +16,7 @@ def history_text(history: Sequence[Tuple[str, int]]) -> str:
     """'at the start' or 'after SALET BBBBB, COURD YBBBB' for messages."""
     if not history:
         return "at the start"
-    return "after " + ", ".join(f"{g.upper()} {Pattern(p, len(g)).byg}" for g, p in history)
+    return "after " + ", ".join(f"{upper(g)} {Pattern(p, len(g)).byg}" for g, p in history)
 
 
 

@@ -30,7 +30,7 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from wordle_opt.display import tiles, use_colour, plural
+from wordle_opt.display import plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, pattern_table
 from wordle_opt.play_cost import GuessCost
@@ -121,7 +121,7 @@ class Assistant:
         g = self.lists.guess_index(word)
         why = violation(self._word_history(), word, self.rule)
         if why:
-            raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
+            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.rule}): {why}")
         p = int(Pattern.parse(pattern, self.lists.length))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
@@ -129,7 +129,7 @@ class Assistant:
             cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0:
             raise WordleOptError(
-                f"no answer left gives {word.upper()} {Pattern(p, self.lists.length).byg}; check the colours "
+                f"no answer left gives {upper(word)} {Pattern(p, self.lists.length).byg}; check the colours "
                 f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)")
         if p == all_green(self.lists.length):
             self.history.append((g, p))
@@ -157,7 +157,7 @@ class Assistant:
         # they were, so every index in the history still means the same word.
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
         hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
-        self._say(f"note: no answer of list {before.name!r} gives {word.upper()} {Pattern(p, len(word)).byg}: "
+        self._say(f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
                   f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
                   f"that fit{hint}")
         strat = get_strategy("entropy" if self.strategy.name == "optimal" else self.strategy.name,
@@ -202,13 +202,13 @@ class Assistant:
         n = len(self.candidates)
         words = self.candidate_words()
         if n == 1:
-            self._say(f"1 answer left: {words[0].upper()}")
+            self._say(f"1 answer left: {upper(words[0])}")
         elif n <= LIST_AT_MOST:
-            self._say(f"{n} answers left: {', '.join(w.upper() for w in words)}")
+            self._say(f"{n} answers left: {', '.join(upper(w) for w in words)}")
         else:
             self._say(f"{n} answers left")
         guess = self.suggestion()
-        self._say(f"Suggestion: {guess.upper()} ({self.expected():.2f} guesses to finish on average, "
+        self._say(f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
                   f"playing {self.strategy.name})")
         if n > 2 and self.alternatives:
             w = self._active()
@@ -217,7 +217,7 @@ class Assistant:
                 self._say("Alternatives:")
                 for r in ranked:
                     mark = " *" if r.could_be_answer else ""
-                    self._say(f"  {r.word.upper()}  {r.label}{mark}")
+                    self._say(f"  {upper(r.word)}  {r.label}{mark}")
                 if any(r.could_be_answer for r in ranked):
                     self._say("  (* could be the answer)")
 
@@ -287,7 +287,7 @@ class Assistant:
             return f"error: {exc}"
         why = violation(self._word_history(), word, self.rule)
         if why:
-            return f"error: {word.upper()} breaks the hard rule ({self.rule}): {why}"
+            return f"error: {upper(word)} breaks the hard rule ({self.rule}): {why}"
         return None
 
     def _feedback(self, word: str, colours: Optional[str]):
@@ -295,7 +295,7 @@ class Assistant:
         or None to stop."""
         while True:
             if colours is None:
-                colours = self._ask(f"colours for {word.upper()}> ")
+                colours = self._ask(f"colours for {upper(word)}> ")
                 if colours is None:
                     return None
             cmd = colours.strip().lower()
@@ -303,7 +303,7 @@ class Assistant:
                 self._say("bye")
                 return None
             if cmd == "undo":
-                self._say(f"{word.upper()} not recorded")
+                self._say(f"{upper(word)} not recorded")
                 return "back"
             if cmd in ("help", "?", ""):
                 L = self.lists.length
@@ -348,7 +348,7 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
         legal = walker.ctx.next_legal(legal, g, p, rule)
     n = len(history)
     if history and history[-1][1] == all_green(lists.length):
-        out.write(f"{lists.answers[a].upper()} in {n} guess{'es' if n != 1 else ''} "
+        out.write(f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
                   f"({strat.name}{', hard ' + rule if rule else ''})\n")
     else:
         out.write(f"not solved after {plural(n, 'guess')}\n")

@@ -12,7 +12,7 @@ import json
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt import treefile, treemeta
-from wordle_opt.display import html_histogram, html_table, plural
+from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import PatternError, TreeError, WordListError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
@@ -55,7 +55,7 @@ def check_lengths(root: Node, answers, guesses, list_name: Optional[str] = None)
         if odd is not None:
             where = f" of list {list_name!r}" if list_name else ""
             raise WordListError(f"{what} {odd!r}{where} has {len(odd)} letters, but the tree plays "
-                                f"{length}-letter words (opener {root.guess.upper()})")
+                                f"{length}-letter words (opener {upper(root.guess)})")
 
 
 class Tree:
@@ -101,8 +101,8 @@ class Tree:
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"the tree does not solve {answer.upper()}: no branch for "
-                    f"{node.guess.upper()} {p.byg} at guess {len(path)}")
+                    f"the tree does not solve {upper(answer)}: no branch for "
+                    f"{upper(node.guess)} {p.byg} at guess {len(path)}")
             node = child
 
     def _figures(self) -> Dict[str, int]:
@@ -141,14 +141,14 @@ class Tree:
             guess, pattern = item
             g = normalise(str(guess))
             if g != node.guess:
-                raise TreeError(f"guess {i}: the tree plays {node.guess.upper()} here, not {g.upper()}")
+                raise TreeError(f"guess {i}: the tree plays {upper(node.guess)} here, not {upper(g)}")
             p = _pattern_arg(pattern, self.length)
             if p == all_green(self.length):
-                raise TreeError(f"guess {i} ({g.upper()} {'G' * self.length}) already solved the game")
+                raise TreeError(f"guess {i} ({upper(g)} {'G' * self.length}) already solved the game")
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p, self.length).byg}")
+                    f"guess {i}: the tree has no branch for {upper(g)} {Pattern(p, self.length).byg}")
             node = child
         return node.guess
 
@@ -259,17 +259,17 @@ class Tree:
     def __repr__(self) -> str:
         rule = self.hard or "easy"
         figs = self._summary() or "does not solve every answer"
-        return f"<Tree {self.root.guess.upper()}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
+        return f"<Tree {upper(self.root.guess)}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
 
     def _repr_html_(self) -> str:
         try:
             hist = self.histogram
-            rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
+            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
                     ("total", self.total), ("average", f"{self.average:.4f}"),
                     ("worst case", f"{plural(self.max_depth, 'guess')}")]
         except TreeError as exc:
             hist = {}
-            rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
+            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
                     ("problem", str(exc))]
         rows += [("hard mode", self.hard or "off"),
                  ("guess cap", self.max_guesses if self.max_guesses else "none")]

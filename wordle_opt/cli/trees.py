@@ -6,8 +6,9 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.cli._common import LIST_NAMES, add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
-from wordle_opt.display import plural
+from wordle_opt.display import plural, upper
 from wordle_opt.treemeta import RECORDED
+from wordle_opt.words import normalise
 
 
 def register(sub) -> None:
@@ -69,7 +70,7 @@ def cmd_show(args) -> int:
         for guess, pattern in path:
             print(_tile(guess, pattern, colour), file=out)
         n = len(path)
-        print(f"{args.answer.strip().upper()}: solved in {n} guess{'es' * (n != 1)}", file=out)
+        print(f"{upper(normalise(args.answer))}: solved in {n} guess{'es' * (n != 1)}", file=out)
         return 0
     for line in outline(tree, colour, args.depth):
         print(line, file=out)
@@ -94,7 +95,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         figs = f"total {tree.total}, average {tree.average:.4f}, at most {plural(tree.max_depth, 'guess')}"
     except WordleOptError as exc:
         figs = f"incomplete: {exc}"
-    lines = [f"{tree.root.guess.upper()}  ({plural(len(tree.answers), 'answer')}; {figs})"]
+    lines = [f"{upper(tree.root.guess)}  ({plural(len(tree.answers), 'answer')}; {figs})"]
 
     def walk(node, group: List[str], level: int) -> None:
         groups = {}
@@ -111,16 +112,16 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
                 lines.append(f"{pad}{_tile(node.guess, green, colour)}  solved in {level}")
                 continue
             if child is None:
-                lost = ", ".join(a.upper() for a in groups[p])
+                lost = ", ".join(upper(a) for a in groups[p])
                 lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> no branch: not solved: {lost}")
                 continue
             left = groups.get(p, [])
             if not left:
                 note = "no answer gets this colouring"
             elif len(left) == 1 and not child.children and child.guess == left[0]:
-                note = f"{child.guess.upper()}, solved in {level + 1}"
+                note = f"{upper(child.guess)}, solved in {level + 1}"
             else:
-                note = f"{child.guess.upper()}  ({plural(len(left), 'answer')})"
+                note = f"{upper(child.guess)}  ({plural(len(left), 'answer')})"
             lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
             if (depth is None or level + 1 < depth) and left and not (
                     len(left) == 1 and not child.children and child.guess == left[0]):
