@@ -276,3 +276,20 @@ def test_cli_bundled_sets_of_other_lengths():
         assert name in r.stdout
     r = run("score", "straße", "größer")
     assert r.returncode == 0 and r.stdout.startswith("STRAßE BBYBYY")
+
+
+def test_cli_separate_guesses_file_of_the_same_length(tmp_path):
+    answers = _write(tmp_path, "answers.txt", SIX[:10])
+    guesses = _write(tmp_path, "guesses.txt", SIX + ["crates", "staple", "plunge"])
+    out = str(tmp_path / "t.json")
+    r = run("search", "staple", "--answers", answers, "--guesses", guesses, "--hard", "strict",
+            "--out", out, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    total = int(next(line.split()[1] for line in r.stdout.splitlines() if line.startswith("total ")))
+    from wordle_opt.oracle import exhaustive_optimum
+
+    lists = load_lists(answers, guesses)
+    assert total == exhaustive_optimum(lists.answers, lists.guesses, hard="strict", max_guesses=6,
+                                       opener="staple")
+    r = run("verify", out)  # the lists, rule and cap as the file records them
+    assert r.returncode == 0 and r.stdout.startswith("ok: all 10 answers solved, hard mode (strict)"), r.stdout
