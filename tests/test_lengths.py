@@ -79,7 +79,7 @@ def test_words_are_normalised_to_nfc_and_lowercase_not_casefold():
 
 @pytest.mark.parametrize("text, message", [
     ("crane\nslate\ncranes\n", r"l\.txt, line 3: 'cranes' has 6 characters; expected one 5-letter word a line, as line 1"),
-    ("abc\n", r"l\.txt, line 1: 'abc' has 3 characters; expected one 4 to 8-letter word a line"),
+    ("abc\n", r"l\.txt, line 1: 'abc' has 3 characters; expected one word of 4 to 8 letters a line"),
     ("abcdefghi\n", r"l\.txt, line 1: 'abcdefghi' has 9 characters"),
     ("bären\nbä-en\n", r"l\.txt, line 2: 'bä-en' contains '-', which is not a letter"),
     ("bären\nbär3n\n", r"l\.txt, line 2: 'bär3n' contains '3'"),

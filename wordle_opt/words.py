@@ -37,9 +37,7 @@ def letters_wanted(length: Optional[int], ascii_only: bool = False) -> str:
 
 def word_problem(w: str, length: Optional[int] = None) -> Optional[str]:
     """Why the normalised ``w`` is not a word (of ``length`` letters if given), or None."""
-    if length is not None and len(w) != length:
-        return f"has {len(w)} letters"
-    if not MIN_LENGTH <= len(w) <= MAX_LENGTH:
+    if (length is not None and len(w) != length) or not MIN_LENGTH <= len(w) <= MAX_LENGTH:
         return f"has {len(w)} letters"
     bad = next((c for c in w if not c.isalpha()), None)
     if bad is not None:
@@ -101,9 +99,9 @@ def parse_words(lines: Iterable[str], label: str, length: Optional[int] = None,
                 f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one "
                 f"{length}-letter word a line, as {first} (one list, one word length)")
         if not MIN_LENGTH <= len(w) <= MAX_LENGTH:
-            wanted = f"{length}-letter" if length is not None else f"{_SPAN}-letter"
+            wanted = f"{length}-letter word" if length is not None else f"word of {_SPAN} letters"
             raise WordListError(
-                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one {wanted} word a line")
+                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one {wanted} a line")
         bad = next((c for c in w if not c.isalpha()), None)
         if bad is not None:
             raise WordListError(
