@@ -55,15 +55,16 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_lists(args: argparse.Namespace) -> int:
-    rows = [("set", "answers", "guesses", "files")]
+    rows = [("set", "answers", "guesses", "letters", "files")]
     sets = list_sets()
     for s, lists in sets:
         name = s.name + (" (default)" if s.name == DEFAULT_SET else "")
-        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)),
+        letters = f"{lists.length} a-z" + "".join(c for c in lists.alphabet if not c.isascii())
+        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)), letters,
                      f"{s.answers_file} + {s.guesses_file}"))
-    w = [max(len(r[i]) for r in rows) for i in range(3)]
+    w = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
-        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}")
+        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:<{w[3]}}  {r[4]}")
     print()
     for s, _ in sets:
         print(f"{s.name}: {s.description}")
