@@ -20,7 +20,8 @@ except ImportError:  # Python < 3.11
     import tomli as tomllib
 
 import wordle_opt
-from wordle_opt import _bounds, _bounds_py, _core, _core_py, _heuristics, _heuristics_py
+from wordle_opt import (_bounds, _bounds_py, _bounds_wide, _core, _core_py, _core_wide, _heuristics,
+                        _heuristics_py, _heuristics_wide)
 
 PACKAGE = Path(wordle_opt.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,9 +116,13 @@ def _stub_names(path: Path) -> set:
     return {n for n in names if not n.startswith("_")}
 
 
-@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py),
-                                                 (_bounds, _bounds_py)],
-                         ids=["core", "heuristics", "bounds"])
+TWINS = pytest.mark.parametrize(
+    "compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py), (_bounds, _bounds_py),
+                       (_core_wide, _core_py), (_heuristics_wide, _heuristics_py), (_bounds_wide, _bounds_py)],
+    ids=["core", "heuristics", "bounds", "core_wide", "heuristics_wide", "bounds_wide"])
+
+
+@TWINS
 def test_twins_and_stubs_expose_the_compiled_names(compiled, twin):
     want = _compiled_names(compiled)
     assert _twin_names(twin) == want
@@ -130,13 +135,16 @@ def test_twins_and_stubs_expose_the_compiled_names(compiled, twin):
 IMPORT_ALL = """
 import importlib, pkgutil, sys, wordle_opt
 from wordle_opt import _impl
+COMPILED = [f"wordle_opt._{m}{w}" for m in ("core", "heuristics", "bounds") for w in ("", "_wide")]
 for m in pkgutil.walk_packages(wordle_opt.__path__, "wordle_opt."):
-    if m.name not in ("wordle_opt.__main__", "wordle_opt._core", "wordle_opt._heuristics", "wordle_opt._bounds"):
+    if m.name != "wordle_opt.__main__" and m.name not in COMPILED:
         importlib.import_module(m.name)
 assert _impl.core.__name__ == "wordle_opt._core_py", _impl.core
 assert _impl.heuristics.__name__ == "wordle_opt._heuristics_py", _impl.heuristics
 assert _impl.bounds.__name__ == "wordle_opt._bounds_py", _impl.bounds
-compiled = sorted(n for n in sys.modules if n in ("wordle_opt._core", "wordle_opt._heuristics", "wordle_opt._bounds"))
+assert [m.__name__ for m in _impl.modules(7)] == [
+    "wordle_opt._core_py", "wordle_opt._heuristics_py", "wordle_opt._bounds_py"]
+compiled = sorted(n for n in sys.modules if n in COMPILED)
 assert compiled == [], compiled
 print(wordle_opt.score("crane", "react").byg)
 """
@@ -188,9 +196,7 @@ def test_the_python_implementation_runs_from_an_unbuilt_source_tree(source_tree)
     assert r.stdout.split()[:2] == ["CRANE", "YYGBY"]
 
 
-@pytest.mark.parametrize("compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py),
-                                                 (_bounds, _bounds_py)],
-                         ids=["core", "heuristics", "bounds"])
+@TWINS
 def test_twins_constants_have_the_compiled_values(compiled, twin):
     shared = [n for n in twin.__all__ if isinstance(getattr(twin, n), (int, float)) and hasattr(compiled, n)]
     assert {n: getattr(twin, n) for n in shared} == {n: getattr(compiled, n) for n in shared}

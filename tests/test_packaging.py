@@ -24,9 +24,9 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     assert ({n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")}
             >= LISTS | {"README.md", "LICENSE-nyt-answers-3158"})
     assert len(LISTS) == 6
-    for ext in ("_core", "_heuristics"):
+    for ext in ("_core", "_heuristics", "_bounds", "_core_wide", "_heuristics_wide", "_bounds_wide"):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
-    assert not [n for n in names if n.endswith((".pyx", ".c"))]
-    assert "wordle_opt/_core.pyi" in names and "wordle_opt/py.typed" in names
+    assert not [n for n in names if n.endswith((".pyx", ".c", ".tp"))]
+    assert {"wordle_opt/_core.pyi", "wordle_opt/_core_wide.pyi", "wordle_opt/py.typed"} <= set(names)
     # the web page's own files, so `serve` works offline from the wheel
     assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css")} <= set(names)

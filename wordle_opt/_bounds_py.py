@@ -33,10 +33,17 @@ class Bounder:
         if self.table.shape[0] != codes.shape[0] or codes.ndim != 2:
             raise ValueError("Bounder: guess_codes must be (len(guesses), word length)")
         self.length = int(codes.shape[1])
-        self.all_green, self.npat = rules.all_green(self.length), rules.npat(self.length)
         self.words = [_as_word(row) for row in codes]
         self.rule = rule
         self.ng, self.na = self.table.shape
+
+    @property
+    def npat(self) -> int:
+        return rules.npat(self.length)
+
+    @property
+    def all_green(self) -> int:
+        return rules.all_green(self.length)
 
     def legal(self, o: int, p: int) -> np.ndarray:
         """The guesses legal after opener o was coloured p."""

@@ -96,8 +96,8 @@ class Solver:
             raise ValueError(f"rule must be RULE_EASY, RULE_NYT or RULE_STRICT, not {rule!r}")
         self._table = np.asarray(table)
         codes = np.asarray(guess_codes)
-        self.length = int(codes.shape[1])
-        self.all_green, self.npat = rules.all_green(self.length), rules.npat(self.length)
+        self._length = int(codes.shape[1])
+        self._all_green = rules.all_green(self._length)
         self._words = [_as_word(row) for row in codes]
         self._answer_guess = [int(g) for g in answer_guess]
         if beam < 0:
@@ -231,6 +231,19 @@ class Solver:
     def legal_after(self, L, g: int, p: int) -> np.ndarray:
         """Hard mode: the guesses of L that stay legal after g was coloured p."""
         return np.array(self._legal_after(L, int(g), int(p)), dtype=np.int32)
+
+    @property
+    def length(self) -> int:
+        """Letters per word (L)."""
+        return self._length
+
+    @property
+    def npat(self) -> int:
+        return rules.npat(self._length)
+
+    @property
+    def all_green(self) -> int:
+        return self._all_green
 
     @property
     def stats(self) -> Dict[str, int]:

@@ -1,4 +1,5 @@
-"""Type stubs for the compiled strategy loops (wordle_opt/_heuristics.pyx)."""
+"""Type stubs for the compiled strategy loops (wordle_opt/_heuristics.pyx.tp,
+narrow: up to five letters, uint8 tables)."""
 from typing import Tuple
 
 import numpy as np

@@ -52,8 +52,8 @@ def _compiled_here(name: str) -> bool:
 
 
 def _source_tree_without_build() -> bool:
-    """Imported from a checkout (the .pyx sources are here) that was never built in place."""
-    return os.path.isfile(os.path.join(_PACKAGE_DIR, "_core.pyx")) and not _compiled_here("_core")
+    """Imported from a checkout (the .pyx.tp sources are here) that was never built in place."""
+    return os.path.isfile(os.path.join(_PACKAGE_DIR, "_core.pyx.tp")) and not _compiled_here("_core")
 
 
 def _compiled(name: str) -> ModuleType:
