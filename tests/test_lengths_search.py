@@ -20,12 +20,23 @@ ALPHABETS = ("abc", "äöüß", "ñaéo", "xyzw")
 
 @st.composite
 def instances(draw, length: int):
+    """Answers that vary one base word in one or two places (so that no guess
+    splits them all and the optimum is more than a perfect split), plus a few
+    other guesses; a rule, a cap and an opener (or none)."""
     alphabet = draw(st.sampled_from(ALPHABETS))
-    word = st.text(alphabet=alphabet, min_size=length, max_size=length)
-    answers = draw(st.lists(word, min_size=1, max_size=7, unique=True))
-    extra = draw(st.lists(word, max_size=3, unique=True))
+    base = draw(st.text(alphabet=alphabet, min_size=length, max_size=length))
+    changes = st.lists(st.tuples(st.integers(0, length - 1), st.sampled_from(alphabet)), min_size=1, max_size=2)
+
+    def vary(edits) -> str:
+        w = list(base)
+        for i, c in edits:
+            w[i] = c
+        return "".join(w)
+
+    answers = draw(st.lists(changes.map(vary), min_size=1, max_size=7, unique=True))
+    extra = draw(st.lists(st.text(alphabet=alphabet, min_size=length, max_size=length), max_size=3, unique=True))
     hard = draw(st.sampled_from([None, "nyt", "strict"]))
-    cap = draw(st.sampled_from([None, 3, 6]))
+    cap = draw(st.sampled_from([None, 2, 3, 6]))
     opener = draw(st.one_of(st.none(), st.sampled_from(sorted(set(answers) | set(extra)))))
     return answers, extra, hard, cap, opener
 
