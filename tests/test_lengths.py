@@ -130,7 +130,7 @@ def test_features_that_stay_five_letter_refuse_in_one_line():
         require_five_letters(six, "rank_openers")
     from wordle_opt import rank_openers, review
 
-    with pytest.raises(WordListError, match="rank_openers plays five-letter words only"):
+    with pytest.raises(WordListError, match="rank_openers plays four or five-letter words only; list 'six' has 6-"):
         rank_openers(answers=six)
     with pytest.raises(WordListError, match="review plays five-letter words only"):
         review("bandit BGBBBB", answers=six)
@@ -266,7 +266,7 @@ def test_cli_errors_are_one_line(tmp_path):
     six = _write(tmp_path, "six.txt", SIX)
     r = run("openers", "--answers", six)
     assert r.returncode == 2 and r.stderr.count("\n") == 1
-    assert "plays five-letter words only; list" in r.stderr and "has 6-letter words" in r.stderr
+    assert "plays four or five-letter words only; list" in r.stderr and "has 6-letter words" in r.stderr
 
 
 def test_cli_bundled_sets_of_other_lengths():

@@ -76,6 +76,19 @@ def test_seven_letters_equal_the_oracle(case):
     _check(*case)
 
 
+@settings(max_examples=15, **_SETTINGS)
+@given(instances(4))
+def test_four_letter_opener_ranking_equals_the_oracle(case):
+    from wordle_opt import rank_openers
+
+    answers, extra, hard, cap, _ = case
+    lists = WordLists("gen", tuple(answers), tuple(sorted(set(answers) | set(extra))))
+    ranking = rank_openers(answers=lists, hard=hard, max_guesses=cap, top=len(lists.guesses)).ranking
+    for r in ranking:
+        assert r.total == exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap,
+                                             opener=r.word), r.word
+
+
 @pytest.mark.slow
 @settings(max_examples=300, **_SETTINGS)
 @given(st.sampled_from([4, 6, 7, 8]).flatmap(instances))

@@ -38,12 +38,11 @@ from wordle_opt.rules import all_green, normalise_rule, violation
 from wordle_opt.simulate import Walker
 from wordle_opt.strategies import get_strategy
 from wordle_opt.wordlists import SETS, WordLists, load_lists
-from wordle_opt.words import normalise
+from wordle_opt.words import LENGTH_NAMES, normalise
 
 HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
         "or tiles. Commands: undo, quit, help.")
 LIST_AT_MOST = 10
-_NUMBER = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
@@ -308,7 +307,7 @@ class Assistant:
             if cmd in ("help", "?", ""):
                 L = self.lists.length
                 example = "BYGBBBBB"[:L]
-                self._say(f"colours: {_NUMBER.get(L, L)} of B/Y/G (or 0/1/2, or tiles), e.g. {example}")
+                self._say(f"colours: {LENGTH_NAMES[L]} of B/Y/G (or 0/1/2, or tiles), e.g. {example}")
                 colours = None
                 continue
             try:

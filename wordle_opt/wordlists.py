@@ -29,6 +29,7 @@ from wordle_opt.suggest import suggest
 from wordle_opt.rules import MAX_LETTERS
 from wordle_opt.words import LETTERS as _LETTERS
 from wordle_opt.words import (
+    LENGTH_NAMES,
     PathLike,
     WordListWarning,
     _first,
@@ -358,12 +359,14 @@ def _checked(words, what: str, length: Optional[int] = None) -> Tuple[str, ...]:
     return tuple(out)
 
 
-def require_five_letters(lists: WordLists, what: str, ascii_only: bool = False) -> WordLists:
-    """``lists`` if its words have five letters (a-z only if ``ascii_only``), else
-    a one-line WordListError (for the features that play five-letter words
-    only: ``what`` names one)."""
-    if lists.length != 5:
-        raise WordListError(f"{what} plays five-letter words only; list {lists.name!r} has "
+def require_five_letters(lists: WordLists, what: str, ascii_only: bool = False,
+                         lengths: Tuple[int, ...] = (5,)) -> WordLists:
+    """``lists`` if its words have one of ``lengths`` (five letters by default;
+    a-z only if ``ascii_only``), else a one-line WordListError (for the
+    features that play only such words: ``what`` names one)."""
+    if lists.length not in lengths:
+        wanted = " or ".join(LENGTH_NAMES[n] for n in lengths)
+        raise WordListError(f"{what} plays {wanted}-letter words only; list {lists.name!r} has "
                             f"{lists.length}-letter words")
     if ascii_only and not lists.ascii:
         other = "".join(c for c in lists.alphabet if c not in _LETTERS)

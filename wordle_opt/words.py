@@ -17,6 +17,7 @@ from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH
 PathLike = Union[str, "os.PathLike[str]"]
 LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 _SPAN = f"{MIN_LENGTH} to {MAX_LENGTH}"
+LENGTH_NAMES = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}  # for messages
 
 
 class WordListWarning(UserWarning):
