@@ -77,7 +77,7 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
         (("score", "salet", "salet", "--answers", "original"),
          "error: 'salet' is a valid guess but not a possible answer in list 'original' (original-answers.txt)"),
         (("score", "crane", "react", "--answers", "orignal"),
-         "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all) nor a file; did you mean original?"),
+         "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5) nor a file; did you mean original?"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, message):

@@ -111,8 +111,8 @@ def test_score_is_case_insensitive_and_takes_any_five_letters():
         ("cran", "react", "guess 'cran' has 4 letters"),
         ("crane", "reacts", "answer 'reacts' has 6 letters"),
         ("cr4ne", "react", "guess 'cr4ne' contains '4'"),
-        ("crane", "réact", "answer 'réact' contains 'é'"),
-        (None, "react", "guess must be a 5-letter word"),
+        ("crane", "ré.ct", "answer 'ré.ct' contains '.'"),  # issue 13: é is a letter, '.' is not
+        (None, "react", "guess must be a 4- to 8-letter word"),
     ],
 )
 def test_score_rejects_malformed_words(guess, answer, message):

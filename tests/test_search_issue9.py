@@ -98,7 +98,7 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     # WORDLE_OPT_IMPLEMENTATION=python runs the whole search on the plain twin.
     words = ["batch", "catch", "hatch", "latch", "match", "crane", "pious"]
     code = ("from wordle_opt.search import search\nfrom wordle_opt.wordlists import WordLists\n"
-            "import wordle_opt.engine as e\nassert e.core.__name__ != 'wordle_opt._core'\n"
+            "import wordle_opt.engine as e\nassert e.modules(5).core.__name__ == 'wordle_opt._core_py'\n"
             f"w = {words!r}\n"
             "for hard in (None, 'nyt', 'strict'):\n"
             "    print(search('crane', hard=hard, answers=WordLists.from_words(w, w), threads=2,"

@@ -232,8 +232,7 @@ def test_entropy2_hard_mode_uses_legal_second_guesses():
 def test_reference_loops_give_the_same_choices(small, monkeypatch):
     cands, legal = _root(small)
     fast = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
-    monkeypatch.setattr(strategies, "H", _heuristics_py)
-    monkeypatch.setattr(context, "H", _heuristics_py)
+    monkeypatch.setattr(context, "heuristics_for", lambda length: _heuristics_py)
     slow = {name: get_strategy(name, small, seed=2).choose(cands, legal, [(0, 0)]) for name in HEURISTICS}
     assert fast == slow
 
@@ -316,13 +315,13 @@ def test_simulations_agree_with_the_reference(answers, extra, name, hard, answer
     lists = WordLists(name="gen", answers=tuple(answers),
                       guesses=tuple(sorted(set(answers) | set(extra))))
     fast = simulate(name, answers=lists, hard=hard, answers_only=answers_only, seed=1)
-    saved = strategies.H
-    strategies.H = _heuristics_py
+    saved = context.heuristics_for
+    context.heuristics_for = lambda length: _heuristics_py
     try:
         strategies._OPENINGS.clear()
         slow = simulate(name, answers=lists, hard=hard, answers_only=answers_only, seed=1)
     finally:
-        strategies.H = saved
+        context.heuristics_for = saved
         strategies._OPENINGS.clear()
     assert fast.paths == slow.paths
     # every answer is found (the candidates themselves are always legal)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 import warnings
 
 import numpy as np
@@ -59,7 +60,21 @@ def test_every_bundled_txt_file_is_checked():
     assert sorted(p.name for p in data_dir().glob("*.txt")) == sorted(CHECKSUMS)
 
 
-@pytest.mark.parametrize("filename", sorted(CHECKSUMS))
+_OTHER_LENGTHS = {"en6": (6, "a-z"), "de5": (5, "a-zäöüß"), "es5": (5, "a-záéíñóúü")}
+
+
+@pytest.mark.parametrize("filename", sorted(f for f in CHECKSUMS if f[:3] in _OTHER_LENGTHS))
+def test_bundled_file_of_another_length_or_language_is_canonical(filename):
+    data = bundled_path(filename).read_bytes()
+    assert data.endswith(b"\n") and b"\r" not in data
+    length, letters = _OTHER_LENGTHS[filename[:3]]
+    words = data.decode("utf-8").split("\n")[:-1]
+    assert all(re.fullmatch(f"[{letters}]{{{length}}}", w) for w in words)
+    assert all(unicodedata.normalize("NFC", w) == w for w in words)
+    assert words == sorted(set(words), key=lambda w: w.encode("utf-8"))  # bytewise, no duplicates
+
+
+@pytest.mark.parametrize("filename", sorted(f for f in CHECKSUMS if f[:3] not in _OTHER_LENGTHS))
 def test_bundled_file_is_canonical(filename):
     data = bundled_path(filename).read_bytes()
     assert data.endswith(b"\n") and b"\r" not in data
@@ -132,7 +147,8 @@ def test_list_sets_covers_every_named_set():
     got = {s.name: (len(w.answers), len(w.guesses)) for s, w in list_sets()}
     assert got == {"original": (2315, 12972), "nyt": (2309, 14855), "nyt-12947": (2309, 12947),
                    "nyt-3158": (3158, 14855),
-                   "original-all": (12972, 12972)}
+                   "original-all": (12972, 12972),
+                   "en6": (1500, 13662), "de5": (1200, 4409), "es5": (1500, 4774)}
 
 
 def test_named_answers_with_other_named_guesses_warns_and_unions():
@@ -200,8 +216,9 @@ def test_duplicates_dropped_with_warning(tmp_path):
     [
         ("crane\nslat\n", r"bad\.txt, line 2: 'slat' has 4 characters; expected one 5-letter word a line"),
         ("crane\n\ncranes\n", r"bad\.txt, line 3: 'cranes' has 6 characters"),
-        ("crane\ncr4ne\n", r"bad\.txt, line 2: 'cr4ne' contains '4'; expected letters a-z only"),
-        ("crane\ncrâne\n", r"bad\.txt, line 2: 'crâne' contains 'â'"),
+        ("crane\ncr4ne\n", r"bad\.txt, line 2: 'cr4ne' contains '4', which is not a letter"),
+        # issue 13: any Unicode letters are letters (crâne is a word); punctuation is not
+        ("crane\ncr-ne\n", r"bad\.txt, line 2: 'cr-ne' contains '-'"),
         ("crane slate\n", r"bad\.txt, line 1: 'crane slate' has 11 characters"),
         ("# only a comment\n\n", r"bad\.txt: no words"),
         ("", r"bad\.txt: no words"),
@@ -219,7 +236,7 @@ def test_non_utf8_and_missing_files(tmp_path):
     p.write_bytes("crane\ncr\xe2ne\n".encode("latin-1"))
     with pytest.raises(WordListError, match="not UTF-8"):
         read_words(p)
-    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all\) nor a file"):
+    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5\) nor a file"):
         load_lists(tmp_path / "missing.txt")
     with pytest.raises(WordListError, match="did you mean original"):
         load_lists("orignal")

@@ -34,7 +34,6 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import heuristics as H
 from wordle_opt.context import context_for
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
@@ -133,11 +132,12 @@ class Solver:
     def __init__(self, adversary: Adversary, progress: Optional[Callable[[int, int], None]] = None):
         self.adv = adversary
         ctx = adversary.ctx
+        self.H = ctx.H  # narrow or wide, by the word length
         self.table = ctx.table
         self.guesses = ctx.all_guesses
         self.ans2guess = ctx.ans2guess
         # P: the most groups any guess makes of the answers; a subset has no more.
-        _, _, _, groups = H.score_guesses(self.table, ctx.all_answers, self.guesses)
+        _, _, _, groups = self.H.score_guesses(self.table, ctx.all_answers, self.guesses)
         self.p = int(groups.max())
         self.lost: Dict[bytes, int] = {}   # set -> deepest depth proven lost
         self.searched = 0
@@ -157,7 +157,7 @@ class Solver:
         if self.lost.get(key, 0) >= d:
             return None
         self.searched += 1
-        _, largest, _, _ = H.score_guesses(self.table, cands, self.guesses)
+        _, largest, _, _ = self.H.score_guesses(self.table, cands, self.guesses)
         limit = self.cap(d - 1)
         ok = np.flatnonzero(largest <= limit)
         ok = ok[np.argsort(largest[ok], kind="stable")]   # smallest kept group first
@@ -256,10 +256,10 @@ def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREA
         raise AssertionError(f"line {line} does not win on replay")
     words = [lists.guesses[g] for g in line]
     return AbsurdleResult(lists.name, tie_break, opener, len(line), words,
-                          [Pattern(p).byg for p in replies], seconds, solver.searched, proven)
+                          [Pattern(p, lists.length).byg for p in replies], seconds, solver.searched, proven)
 
 
 def _kept_sizes(solver: Solver, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:
     """Size of the group the adversary keeps after each guess (its largest)."""
-    _, largest, _, _ = H.score_guesses(solver.table, cands, np.ascontiguousarray(guesses))
+    _, largest, _, _ = solver.H.score_guesses(solver.table, cands, np.ascontiguousarray(guesses))
     return largest

@@ -24,7 +24,6 @@ from typing import Callable, List, Optional
 
 import numpy as np
 
-from wordle_opt._impl import core
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 
@@ -69,7 +68,7 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     row = engine.table[opener]
     groups = [Group(int(p), np.flatnonzero(row == p).astype(np.int32),
                     engine.legal_after(engine.all_guesses, opener, int(p)), 0, 0, None)
-              for p in np.unique(row) if p != core.ALL_GREEN]
+              for p in np.unique(row) if p != engine.all_green]
     _beam_trees(engine, groups, depth - 1, beam, note)
     beam_seconds = time.monotonic() - t0
     if note is not None:

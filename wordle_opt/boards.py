@@ -24,7 +24,6 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import heuristics as H
 from wordle_opt.context import context_for
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
@@ -94,7 +93,7 @@ class BoardsStrategy:
     def _keys(self, boards) -> List[np.ndarray]:
         total = np.zeros(len(self.legal))
         for b in boards:
-            ent, _, _, _ = H.score_guesses(self.ctx.table, np.ascontiguousarray(b), self.legal)
+            ent, _, _, _ = self.ctx.H.score_guesses(self.ctx.table, np.ascontiguousarray(b), self.legal)
             total += ent
         return [total, self._solve_chance(boards)]
 
@@ -105,7 +104,7 @@ class ExpectedSizeBoards(BoardsStrategy):
     def _keys(self, boards) -> List[np.ndarray]:
         total = np.zeros(len(self.legal))
         for b in boards:
-            _, _, sumsq, _ = H.score_guesses(self.ctx.table, np.ascontiguousarray(b), self.legal)
+            _, _, sumsq, _ = self.ctx.H.score_guesses(self.ctx.table, np.ascontiguousarray(b), self.legal)
             total -= sumsq / len(b)
         return [total, self._solve_chance(boards)]
 

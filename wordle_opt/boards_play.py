@@ -21,13 +21,13 @@ HELP = ("Type the word you played (Enter = the suggestion), then its colourings,
         "Commands: undo, help, quit.")
 
 
-def parse_colourings(text: str, n: int) -> List[Pattern]:
-    """``n`` colourings from one line, separated by spaces or commas."""
+def parse_colourings(text: str, n: int, length: int = 5) -> List[Pattern]:
+    """``n`` colourings of ``length``-letter words from one line, separated by spaces or commas."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if len(tokens) != n:
         raise PatternError(f"expected {plural(n, 'colouring')} (one per open board), "
                            f"got {len(tokens)} in {text!r}")
-    return [Pattern.parse(t) for t in tokens]
+    return [Pattern.parse(t, length) for t in tokens]
 
 
 class BoardsAssistant:
@@ -54,10 +54,10 @@ class BoardsAssistant:
 
     def apply(self, word: str, colourings) -> bool:
         """Record ``word`` with one colouring per open board; True once every board is solved."""
-        g = self.lists.guess_index(str(word).strip().lower())
+        g = self.lists.guess_index(str(word))
         if isinstance(colourings, str):
-            colourings = parse_colourings(colourings, len(self.position.open_boards))
-        pats = [Pattern.parse(c) for c in colourings]
+            colourings = parse_colourings(colourings, len(self.position.open_boards), self.lists.length)
+        pats = [Pattern.parse(c, self.lists.length) for c in colourings]
         if len(pats) != len(self.position.open_boards):
             raise PatternError(f"expected {len(self.position.open_boards)} colourings, got {len(pats)}")
         before = copy.copy(self.position)

@@ -5,8 +5,14 @@ from typing import Dict, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import heuristics as H
+from wordle_opt._impl import modules
 from wordle_opt.errors import WordListError
+from wordle_opt.rules import all_green
+
+
+def heuristics_for(length: int):
+    """The compiled (or plain) heuristics for words of ``length`` letters."""
+    return modules(length).heuristics
 
 
 class Context:
@@ -14,6 +20,7 @@ class Context:
 
     def __init__(self, lists):
         self.lists = lists
+        self.all_green = all_green(lists.length)
         self.table = np.ascontiguousarray(lists.table)
         self.guess_codes = np.ascontiguousarray(lists.guess_codes)
         self.answer_codes = np.ascontiguousarray(lists.answer_codes)
@@ -30,19 +37,25 @@ class Context:
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
         self.answer_guesses = np.sort(self.ans2guess).astype(np.int32)
 
+    @property
+    def H(self):
+        """The heuristics module for this word length (looked up on each use, so
+        that a test can swap in the plain twin through ``heuristics_for``)."""
+        return heuristics_for(self.lists.length)
+
     def root_legal(self, answers_only: bool) -> np.ndarray:
         return self.answer_guesses if answers_only else self.all_guesses
 
     def next_candidates(self, cands: np.ndarray, guess: int, pattern: int) -> np.ndarray:
-        return H.filter_candidates(self.table, cands, int(guess), int(pattern))
+        return self.H.filter_candidates(self.table, cands, int(guess), int(pattern))
 
     def next_legal(self, legal: np.ndarray, guess: int, pattern: int, rule: Optional[str]) -> np.ndarray:
         if rule is None:
             return legal
         code = self.guess_codes[int(guess)]
         if rule == "nyt":
-            return H.legal_nyt(self.guess_codes, legal, code, int(pattern))
-        return H.legal_strict(self.guess_codes, legal, code, int(pattern))
+            return self.H.legal_nyt(self.guess_codes, legal, code, int(pattern))
+        return self.H.legal_strict(self.guess_codes, legal, code, int(pattern))
 
     def is_candidate(self, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:
         flag = np.zeros(len(self.lists.guesses), dtype=bool)

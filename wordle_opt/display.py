@@ -21,12 +21,18 @@ def use_colour(stream: Optional[TextIO] = None) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
+def upper(word: str) -> str:
+    """``word`` upper-cased letter by letter, keeping its length: a letter whose
+    upper case is not one character ('ß' -> 'SS') stays as it is."""
+    return "".join(u if len(u := c.upper()) == 1 else c for c in word)
+
+
 def tiles(word: str, pattern: int, colour: bool) -> str:
     """``word`` coloured by ``pattern``: ANSI tiles, or ``WORD BYGBB`` without colour."""
-    p = Pattern(int(pattern))
+    p = Pattern(int(pattern), len(word))
     if colour:
-        return "".join(f"{_ANSI[d]} {c.upper()} {_RESET}" for c, d in zip(word, p.colours))
-    return f"{word.upper()} {p.byg}"
+        return "".join(f"{_ANSI[d]} {upper(c)} {_RESET}" for c, d in zip(word, p.colours))
+    return f"{upper(word)} {p.byg}"
 
 
 def html_table(rows) -> str:

@@ -12,11 +12,20 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import core
+from wordle_opt._impl import modules
+from wordle_opt.rules import all_green
 from wordle_opt.tree import Node
 from wordle_opt.wordlists import WordLists
 
-RULE_CODES = {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}
+
+def rule_code(core, rule: Optional[str]) -> int:
+    """The core's code of a hard-mode rule (None: easy)."""
+    return {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}[rule]
+
+
+RULE_CODES = {rule: rule_code(modules(5).core, rule) for rule in (None, "nyt", "strict")}  # five-letter core's
+
+
 POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
 
 
@@ -29,6 +38,8 @@ class Engine:
                  opener: Optional[int] = None, beam: int = 0):
         self.lists = lists
         self.rule = rule
+        self.core = core = lists.modules.core  # narrow or wide, by the word length
+        self.all_green = all_green(lists.length)
         # Number the answers by the opener's colouring, so that every set the
         # search meets lies in one short run of each table row: a scan then
         # touches a few cache lines per guess instead of one per candidate
@@ -48,7 +59,7 @@ class Engine:
         # node -- upper bounds, in their own caches, never mixed with exact ones.
         self.beam = beam
         for _ in range(threads):
-            s = core.Solver(self.table, codes, ans_guess, RULE_CODES[rule], cache_mb, beam)
+            s = core.Solver(self.table, codes, ans_guess, rule_code(core, rule), cache_mb, beam)
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
@@ -70,7 +81,7 @@ class Engine:
         codes = np.ascontiguousarray(self.lists.guess_codes)
         ans_guess = np.ascontiguousarray(self.lists.answer_guess_index[self.order], dtype=np.int32)
         for _ in self.all_solvers:
-            s = core.Solver(self.table, codes, ans_guess, RULE_CODES[self.rule], self.cache_mb, beam)
+            s = self.core.Solver(self.table, codes, ans_guess, rule_code(self.core, self.rule), self.cache_mb, beam)
             other.solvers.put(s)
             other.all_solvers.append(s)
         return other
@@ -124,7 +135,7 @@ class Engine:
         child_legal = legal if self.rule is None else solver.useful(S, legal)
         for p in np.unique(row):
             p = int(p)
-            if p == core.ALL_GREEN:
+            if p == self.all_green:
                 continue
             sub = np.ascontiguousarray(S[row == p])
             node.children[p] = self._build(solver, sub, self.legal_after(child_legal, g, p), cap - 1)

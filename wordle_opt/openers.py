@@ -34,7 +34,7 @@ from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, search
-from wordle_opt.wordlists import load_lists
+from wordle_opt.wordlists import load_lists, require_five_letters
 
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
 
@@ -42,7 +42,8 @@ BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a chec
 def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
-    lists = load_lists(answers, guesses)
+    # The opener bounds and tasks use the narrow modules (up to five letters).
+    lists = require_five_letters(load_lists(answers, guesses), "rank_openers", lengths=(4, 5))
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:

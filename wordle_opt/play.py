@@ -30,14 +30,15 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from wordle_opt.display import tiles, use_colour, plural
+from wordle_opt.display import plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, pattern_table
 from wordle_opt.play_cost import GuessCost
-from wordle_opt.rules import ALL_GREEN, normalise_rule, violation
+from wordle_opt.rules import all_green, normalise_rule, violation
 from wordle_opt.simulate import Walker
 from wordle_opt.strategies import get_strategy
 from wordle_opt.wordlists import SETS, WordLists, load_lists
+from wordle_opt.words import LENGTH_NAMES, normalise
 
 HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
         "or tiles. Commands: undo, quit, help.")
@@ -115,21 +116,21 @@ class Assistant:
         Raises WordleOptError (state unchanged) for an unknown word, a hard-rule
         break, bad colours, or colours no remaining answer could give (with
         ``widen``: no allowed word either; otherwise those become the answers)."""
-        word = word.strip().lower()
+        word = normalise(word)
         g = self.lists.guess_index(word)
         why = violation(self._word_history(), word, self.rule)
         if why:
-            raise WordleOptError(f"{word.upper()} breaks the hard rule ({self.rule}): {why}")
-        p = int(Pattern.parse(pattern))
+            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.rule}): {why}")
+        p = int(Pattern.parse(pattern, self.lists.length))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
             g = self.lists.guess_index(word)
             cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0:
             raise WordleOptError(
-                f"no answer left gives {word.upper()} {Pattern(p).byg}; check the colours "
+                f"no answer left gives {upper(word)} {Pattern(p, self.lists.length).byg}; check the colours "
                 f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)")
-        if p == ALL_GREEN:
+        if p == all_green(self.lists.length):
             self.history.append((g, p))
             self._states.append((cands[:0], self.legal[:0]))
             return True
@@ -155,7 +156,7 @@ class Assistant:
         # they were, so every index in the history still means the same word.
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
         hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
-        self._say(f"note: no answer of list {before.name!r} gives {word.upper()} {Pattern(p).byg}: "
+        self._say(f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
                   f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
                   f"that fit{hint}")
         strat = get_strategy("entropy" if self.strategy.name == "optimal" else self.strategy.name,
@@ -200,13 +201,13 @@ class Assistant:
         n = len(self.candidates)
         words = self.candidate_words()
         if n == 1:
-            self._say(f"1 answer left: {words[0].upper()}")
+            self._say(f"1 answer left: {upper(words[0])}")
         elif n <= LIST_AT_MOST:
-            self._say(f"{n} answers left: {', '.join(w.upper() for w in words)}")
+            self._say(f"{n} answers left: {', '.join(upper(w) for w in words)}")
         else:
             self._say(f"{n} answers left")
         guess = self.suggestion()
-        self._say(f"Suggestion: {guess.upper()} ({self.expected():.2f} guesses to finish on average, "
+        self._say(f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
                   f"playing {self.strategy.name})")
         if n > 2 and self.alternatives:
             w = self._active()
@@ -215,7 +216,7 @@ class Assistant:
                 self._say("Alternatives:")
                 for r in ranked:
                     mark = " *" if r.could_be_answer else ""
-                    self._say(f"  {r.word.upper()}  {r.label}{mark}")
+                    self._say(f"  {upper(r.word)}  {r.label}{mark}")
                 if any(r.could_be_answer for r in ranked):
                     self._say("  (* could be the answer)")
 
@@ -256,7 +257,7 @@ class Assistant:
                     show = False
                 continue
             parts = line.split(None, 1)
-            word = parts[0].lower() if parts else suggestion
+            word = normalise(parts[0]) if parts else suggestion
             colours = parts[1] if len(parts) > 1 else None
             problem = self._check_word(word)
             if problem:
@@ -285,7 +286,7 @@ class Assistant:
             return f"error: {exc}"
         why = violation(self._word_history(), word, self.rule)
         if why:
-            return f"error: {word.upper()} breaks the hard rule ({self.rule}): {why}"
+            return f"error: {upper(word)} breaks the hard rule ({self.rule}): {why}"
         return None
 
     def _feedback(self, word: str, colours: Optional[str]):
@@ -293,7 +294,7 @@ class Assistant:
         or None to stop."""
         while True:
             if colours is None:
-                colours = self._ask(f"colours for {word.upper()}> ")
+                colours = self._ask(f"colours for {upper(word)}> ")
                 if colours is None:
                     return None
             cmd = colours.strip().lower()
@@ -301,10 +302,12 @@ class Assistant:
                 self._say("bye")
                 return None
             if cmd == "undo":
-                self._say(f"{word.upper()} not recorded")
+                self._say(f"{upper(word)} not recorded")
                 return "back"
             if cmd in ("help", "?", ""):
-                self._say("colours: five of B/Y/G (or 0/1/2, or tiles), e.g. BYGBB")
+                L = self.lists.length
+                example = "BYGBBBBB"[:L]
+                self._say(f"colours: {LENGTH_NAMES[L]} of B/Y/G (or 0/1/2, or tiles), e.g. {example}")
                 colours = None
                 continue
             try:
@@ -324,7 +327,7 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
     """Play one game against ``answer`` and print it as tiles; returns the
     [(guess, colouring)] path."""
     lists = lists if lists is not None else load_lists(answers, guesses)
-    a = lists.answer_index(str(answer).strip().lower())
+    a = lists.answer_index(str(answer))
     rule = normalise_rule(hard)
     strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule, seed=seed,
                          tree=tree, max_guesses=max_guesses)
@@ -338,13 +341,13 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
         p = int(lists.table[g, a])
         history.append((g, p))
         out.write(f"{len(history)}  {tiles(lists.guesses[g], p, show)}\n")
-        if p == ALL_GREEN:
+        if p == all_green(lists.length):
             break
         cands = walker.ctx.next_candidates(cands, g, p)
         legal = walker.ctx.next_legal(legal, g, p, rule)
     n = len(history)
-    if history and history[-1][1] == ALL_GREEN:
-        out.write(f"{lists.answers[a].upper()} in {n} guess{'es' if n != 1 else ''} "
+    if history and history[-1][1] == all_green(lists.length):
+        out.write(f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
                   f"({strat.name}{', hard ' + rule if rule else ''})\n")
     else:
         out.write(f"not solved after {plural(n, 'guess')}\n")

@@ -13,8 +13,8 @@ from typing import List, Optional
 
 import numpy as np
 
+from wordle_opt.display import upper
 from wordle_opt.review_values import Cost, Evaluator
-from wordle_opt.rules import ALL_GREEN
 from wordle_opt.wordlists import WordLists
 
 # One value search is stopped after this many seconds (then: a proven bound).
@@ -45,20 +45,20 @@ class GuessCost:
         """Candidates left after g, on average over the candidates (0 when g is the answer)."""
         row = self.ev.engine.table[g, np.asarray(S)]
         pats, sizes = np.unique(row, return_counts=True)
-        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != ALL_GREEN)) / max(len(S), 1)
+        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != self.ev.engine.all_green)) / max(len(S), 1)
 
     def compare(self, S: np.ndarray, L: np.ndarray, turns_played: int, mine: int, suggested: int) -> List[str]:
         """Lines for the player: their guess against the suggestion."""
         words = self.lists.guesses
         if len(S) > MAX_CANDIDATES:
-            return [f"({words[mine].upper()} is not the suggestion; with {len(S)} candidates an exact "
+            return [f"({upper(words[mine])} is not the suggestion; with {len(S)} candidates an exact "
                     "value takes too long during play: `review` the game afterwards to see what it cost)"]
         costs = {g: self.value(S, L, turns_played, g) for g in (mine, suggested)}
         width = max(len(words[mine]), len(words[suggested]))
-        lines = [f"{words[mine].upper()} against the suggestion {words[suggested].upper()}, "
+        lines = [f"{upper(words[mine])} against the suggestion {upper(words[suggested])}, "
                  "each followed by optimal play (the review's measure):"]
         for g, who in ((mine, "yours"), (suggested, "suggested")):
-            lines.append(f"  {words[g].upper():<{width}} ({who}): {_finish(costs[g])}, "
+            lines.append(f"  {upper(words[g]):<{width}} ({who}): {_finish(costs[g])}, "
                          f"{self.left(S, g):.1f} candidates left on average")
         lines.append("  " + _difference(words[mine], costs[mine], costs[suggested]))
         return lines
@@ -76,14 +76,14 @@ def _difference(word: str, mine: Cost, best: Cost) -> str:
     if not (mine.feasible and best.feasible):
         if mine.feasible == best.feasible:
             return "neither finishes every candidate within the cap"
-        return (f"{word.upper()} cannot finish every candidate within the cap" if not mine.feasible
-                else f"{word.upper()} finishes within the cap, the suggestion does not")
+        return (f"{upper(word)} cannot finish every candidate within the cap" if not mine.feasible
+                else f"{upper(word)} finishes within the cap, the suggestion does not")
     d = mine.expected - best.expected
     per = f"{d:+.4f} guesses per game"
     if mine.exact and best.exact:
-        return f"cost of {word.upper()}: {per}"
+        return f"cost of {upper(word)}: {per}"
     if best.exact:      # mine is a lower bound, so the cost is at least d
-        return f"cost of {word.upper()}: at least {per} (bound)"
+        return f"cost of {upper(word)}: at least {per} (bound)"
     if mine.exact:      # the suggestion's is a lower bound, so the cost is at most d
-        return f"cost of {word.upper()}: at most {per} (bound)"
-    return f"cost of {word.upper()}: about {per} (estimate from two bounds)"
+        return f"cost of {upper(word)}: at most {per} (bound)"
+    return f"cost of {upper(word)}: about {per} (estimate from two bounds)"

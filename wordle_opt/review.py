@@ -33,7 +33,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.review_game import Game, check_game, parse_game
 from wordle_opt.review_values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
-from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 from wordle_opt.display import plural
 
 # The first turn's shortlist, when the best opener is not proven: the player's
@@ -164,7 +164,7 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     t0 = time.perf_counter()
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
-    lists = load_lists(answers, guesses)
+    lists = require_five_letters(load_lists(answers, guesses), "review")
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)
     extra = [lists.guess_index(str(w).strip().lower()) for w in openers]

@@ -25,7 +25,6 @@ import numpy as np
 
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
-from wordle_opt.rules import ALL_GREEN
 from wordle_opt.wordlists import WordLists
 
 INF = float("inf")
@@ -176,7 +175,7 @@ class Evaluator:
         rows = self.engine.table[L][:, S]
         srt = np.sort(rows, axis=1)
         groups = 1 + (np.diff(srt, axis=1) != 0).sum(axis=1)
-        hit = (rows == ALL_GREEN).any(axis=1)
+        hit = (rows == self.engine.all_green).any(axis=1)
         bound = 3 * n - 2 * hit - (groups - hit)
         keep = (bound <= V.total) & ((groups > 1) | hit)
         order = np.argsort(bound[keep], kind="stable")
@@ -200,12 +199,12 @@ class Evaluator:
         searched with beta = what is left of V (fail-high: a bound >= beta)."""
         row = self.engine.table[g, S]
         pats, sizes = np.unique(row, return_counts=True)
-        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != ALL_GREEN))
+        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != self.engine.all_green))
         if total > V:
             return False
         for i in np.argsort(-sizes, kind="stable"):
             p, s = int(pats[i]), int(sizes[i])
-            if p == ALL_GREEN or (s == 1 and d >= 2):  # the bound 1 is the value
+            if p == self.engine.all_green or (s == 1 and d >= 2):  # the bound 1 is the value
                 continue
             Sp = np.ascontiguousarray(S[row == p])
             Lp = self.legal_after(L, g, p)
@@ -225,9 +224,9 @@ class Evaluator:
         for p in np.unique(row):
             p = int(p)
             Sp = np.ascontiguousarray(S[row == p])
-            Lp = self.legal_after(L, g, p) if p != ALL_GREEN else L[:0]
+            Lp = self.legal_after(L, g, p) if p != self.engine.all_green else L[:0]
             groups[p] = [Sp, Lp]
-        inner = [p for p in groups if p != ALL_GREEN]
+        inner = [p for p in groups if p != self.engine.all_green]
         if known is not None:
             vals = [(known[p], -1) for p in inner]
         elif d <= 1 and inner:  # no guess left for the groups that are not solved
@@ -238,8 +237,8 @@ class Evaluator:
         for p, (cost, _) in zip(inner, vals):
             groups[p].append(cost)
             total = total + cost
-        if ALL_GREEN in groups:
-            groups[ALL_GREEN].append(Cost(0, 1))
+        if self.engine.all_green in groups:
+            groups[self.engine.all_green].append(Cost(0, 1))
         return Split(g, Cost(total.total, len(S), total.exact),
                      {p: tuple(v) for p, v in groups.items()})
 

@@ -256,7 +256,7 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
         opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
         feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
         lower_bound=found.lower_bound if feasible else None,
-        unsolvable=[f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern).byg}"
+        unsolvable=[f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
                     for g in found.groups if g.node is None])
     result.stats.update(engine.stats())
     result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,
@@ -314,7 +314,8 @@ def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, n
             note(f"warning: finding the best opener over {n} answers is far beyond the published "
                  "searches (which fix the opener) and may take hours or days")
         return
-    largest = int(np.bincount(engine.table[opener_idx], minlength=core.NPAT)[:core.ALL_GREEN].max(initial=0))
+    largest = int(np.bincount(engine.table[opener_idx], minlength=engine.all_green + 1)[:engine.all_green]
+                  .max(initial=0))
     if largest > BIG_GROUP:
         note(f"warning: {largest} of the {n} answers give {lists.guesses[opener_idx].upper()} one colouring; "
              f"groups over {BIG_GROUP} are far beyond the published proofs and may take hours")
@@ -346,9 +347,9 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
         opener_word = lists.guesses[opener_idx]
         row = engine.table[opener_idx]
         root = Node(opener_word, {})
-        feasible = depth >= 1 and (depth >= 2 or (n == 1 and row[0] == core.ALL_GREEN))
+        feasible = depth >= 1 and (depth >= 2 or (n == 1 and row[0] == engine.all_green))
         groups = [(int(p), np.flatnonzero(row == p).astype(np.int32)) for p in np.unique(row)
-                  if p != core.ALL_GREEN]
+                  if p != engine.all_green]
         groups.sort(key=lambda pg: -len(pg[1]))  # largest first balances the threads
         ngroups = len(groups)
         lock = threading.Lock()
@@ -376,7 +377,7 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
             for p, S, sub in results:
                 if sub is None:
                     feasible = False
-                    unsolvable.append(f"{plural(len(S), 'answer')} after {opener_word.upper()} {Pattern(p).byg}")
+                    unsolvable.append(f"{plural(len(S), 'answer')} after {opener_word.upper()} {Pattern(p, lists.length).byg}")
                 else:
                     root.children[p] = sub
     engine.poll = None

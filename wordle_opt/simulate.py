@@ -26,7 +26,7 @@ from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.context import context_for
 from wordle_opt.display import html_histogram, plural
 from wordle_opt.node import history_text
-from wordle_opt.rules import ALL_GREEN, normalise_rule
+from wordle_opt.rules import normalise_rule
 from wordle_opt.strategies import Strategy, get_strategy, strategy_key
 from wordle_opt.wordlists import load_lists
 
@@ -108,7 +108,7 @@ class Walker:
             p = int(pats_sorted[s])
             group = np.ascontiguousarray(cands[order[s:e]])
             h = history + ((g, p),)
-            if p == ALL_GREEN:
+            if p == self.ctx.all_green:
                 out[int(group[0])] = (h, True)
             elif len(h) >= self.cap:
                 for a in group:

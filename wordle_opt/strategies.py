@@ -23,11 +23,10 @@ from typing import Dict, List, Optional, Sequence, Tuple, Type
 
 import numpy as np
 
-from wordle_opt._impl import heuristics as H
 from wordle_opt.context import context_for
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.node import history_text
-from wordle_opt.rules import ALL_GREEN, normalise_rule
+from wordle_opt.rules import normalise_rule
 from wordle_opt.tree import Tree
 from wordle_opt.treemeta import settle_rule
 # Float scores closer than this are ties (sums of the same terms in another order).
@@ -158,7 +157,7 @@ class EntropyStrategy(Strategy):
     score_name = "bits"
 
     def _scores(self, candidates, legal, history):
-        ent, largest, _, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        ent, largest, _, groups = self.ctx.H.score_guesses(self.ctx.table, candidates, legal)
         return [ent], lambda i: f"{ent[i]:.3f} bits, {groups[i]} groups"
 
 
@@ -178,7 +177,7 @@ class Entropy2Strategy(Strategy):
 
     def _scores(self, candidates, legal, history):
         ctx = self.ctx
-        ent, largest, _, groups = H.score_guesses(ctx.table, candidates, legal)
+        ent, largest, _, groups = ctx.H.score_guesses(ctx.table, candidates, legal)
         could = ctx.is_candidate(candidates, legal)
         k = int(self.options.get("top_k") or self.TOP_K)
         order = _order([ent], legal, could)
@@ -187,7 +186,7 @@ class Entropy2Strategy(Strategy):
         # meets a perfect split early and stops.
         pool = np.ascontiguousarray(legal[order])
         if self.hard is None:
-            two = _parallel_lookahead(ctx.table, candidates, firsts, pool)
+            two = _parallel_lookahead(ctx.H, ctx.table, candidates, firsts, pool)
         else:
             two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
         keys = np.full(len(legal), -1.0)
@@ -203,18 +202,18 @@ class Entropy2Strategy(Strategy):
         values, counts = np.unique(pats, return_counts=True)
         total -= float(np.sum(counts / n * np.log2(counts / n)))
         for p, c in zip(values, counts):
-            if p == ALL_GREEN or c < 2:
+            if p == ctx.all_green or c < 2:
                 continue
             if c == 2:
                 total += 2.0 / n
                 continue
             group = np.ascontiguousarray(candidates[pats == p])
             legal2 = ctx.next_legal(pool, first, int(p), self.hard)
-            total += c / n * H.max_entropy(ctx.table, group, legal2)
+            total += c / n * ctx.H.max_entropy(ctx.table, group, legal2)
         return total
 
 
-def _parallel_lookahead(table, candidates, firsts, pool):
+def _parallel_lookahead(H, table, candidates, firsts, pool):
     """lookahead_entropy, the first guesses shared among threads (the loop
     releases the GIL); only worth it for big positions like the opening."""
     threads = min(os.cpu_count() or 1, len(firsts))
@@ -234,7 +233,7 @@ class MinimaxStrategy(Strategy):
     score_name = "largest group"
 
     def _scores(self, candidates, legal, history):
-        _, largest, sumsq, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        _, largest, sumsq, groups = self.ctx.H.score_guesses(self.ctx.table, candidates, legal)
         n = len(candidates)
         return ([-largest.astype(np.int64), -sumsq],
                 lambda i: f"largest group {largest[i]}, expected {sumsq[i] / n:.2f}")
@@ -246,7 +245,7 @@ class ExpectedSizeStrategy(Strategy):
     score_name = "expected group"
 
     def _scores(self, candidates, legal, history):
-        _, largest, sumsq, groups = H.score_guesses(self.ctx.table, candidates, legal)
+        _, largest, sumsq, groups = self.ctx.H.score_guesses(self.ctx.table, candidates, legal)
         n = len(candidates)
         return [-sumsq], lambda i: f"expected group {sumsq[i] / n:.2f}, largest {largest[i]}"
 
@@ -268,11 +267,11 @@ class FrequencyStrategy(Strategy):
 
     def _choose(self, candidates, legal, history):
         pool = np.ascontiguousarray(self._pool(candidates, legal))
-        s = H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, pool)
+        s = self.ctx.H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, pool)
         return int(pool[_pick([s], pool, np.ones(len(pool), bool))])
 
     def _scores(self, candidates, legal, history):
-        s = H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, legal)
+        s = self.ctx.H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, legal)
         could = self.ctx.is_candidate(candidates, legal)
         key = np.where(could, s, -1)
         return [key], lambda i: f"letter score {s[i]}"

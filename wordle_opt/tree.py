@@ -12,23 +12,26 @@ import json
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt import treefile, treemeta
-from wordle_opt.display import html_histogram, html_table, plural
+from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import PatternError, TreeError, WordListError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN, normalise_rule, score_words
+from wordle_opt.rules import all_green, normalise_rule, score_words
 from wordle_opt.wordlists import check_word, resolve_words
+from wordle_opt.words import LETTERS, normalise
 
 __all__ = ["Node", "Tree", "history_text"]
 
 
-def _pattern_arg(value) -> int:
-    """A pattern given by a user: int, Pattern, or text in any form Pattern.parse
-    reads ('BYGBB', '01200' -- digits in letter order, not a decimal number --,
-    tiles); a string of another length may be the decimal int."""
+def _pattern_arg(value, length: int = 5) -> int:
+    """A pattern of a ``length``-letter word given by a user: int, Pattern, or
+    text in any form Pattern.parse reads ('BYGBB', '01200' -- digits in letter
+    order, not a decimal number --, tiles); a string of another length may be
+    the decimal int."""
+    green = all_green(length)
     if isinstance(value, str):
         try:
-            return int(Pattern.parse(value))
+            return int(Pattern.parse(value, length))
         except PatternError:
             if not value.strip().isdecimal():
                 raise
@@ -37,10 +40,22 @@ def _pattern_arg(value) -> int:
         try:
             p = int(value)
         except (TypeError, ValueError):
-            raise TreeError(f"pattern must be an int 0..242 or text like 'BYGBB', got {value!r}") from None
-    if not 0 <= p <= ALL_GREEN:
-        raise TreeError(f"pattern {p} is out of range 0..242")
+            raise TreeError(f"pattern must be an int 0..{green} or text like {'BYG'.ljust(length, 'B')!r}, "
+                            f"got {value!r}") from None
+    if not 0 <= p <= green:
+        raise TreeError(f"pattern {p} is out of range 0..{green}")
     return p
+
+
+def check_lengths(root: Node, answers, guesses, list_name: Optional[str] = None) -> None:
+    """One word length for a tree and its lists, else a one-line WordListError."""
+    length = len(root.guess)
+    for what, words in (("answer", answers), ("guess", guesses)):
+        odd = next((w for w in words if len(w) != length), None)
+        if odd is not None:
+            where = f" of list {list_name!r}" if list_name else ""
+            raise WordListError(f"{what} {odd!r}{where} has {len(odd)} letters, but the tree plays "
+                                f"{length}-letter words (opener {upper(root.guess)})")
 
 
 class Tree:
@@ -63,6 +78,8 @@ class Tree:
         self.root = root
         self.answers: Tuple[str, ...] = ans
         self.guesses: Tuple[str, ...] = gs
+        self.length = len(root.guess)
+        check_lengths(root, ans, gs, lname)
         self.name: Optional[str] = name if name is not None else lname
         self.hard = normalise_rule(hard)
         if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
@@ -77,15 +94,15 @@ class Tree:
     def _walk(self, answer: str) -> List[Tuple[str, Pattern]]:
         node, path = self.root, []
         while True:
-            p = Pattern(score_words(node.guess, answer))
+            p = Pattern(score_words(node.guess, answer), self.length)
             path.append((node.guess, p))
-            if p == ALL_GREEN:
+            if p.solved:
                 return path
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"the tree does not solve {answer.upper()}: no branch for "
-                    f"{node.guess.upper()} {Pattern(p).byg} at guess {len(path)}")
+                    f"the tree does not solve {upper(answer)}: no branch for "
+                    f"{upper(node.guess)} {p.byg} at guess {len(path)}")
             node = child
 
     def _figures(self) -> Dict[str, int]:
@@ -122,28 +139,34 @@ class Tree:
                 raise TreeError(f"history item {i}: expected a (guess, colouring) pair such as "
                                 f"('salet', 'BYBBB'), got {item!r}")
             guess, pattern = item
-            g = str(guess).lower()
+            g = normalise(str(guess))
             if g != node.guess:
-                raise TreeError(f"guess {i}: the tree plays {node.guess.upper()} here, not {g.upper()}")
-            p = _pattern_arg(pattern)
-            if p == ALL_GREEN:
-                raise TreeError(f"guess {i} ({g.upper()} GGGGG) already solved the game")
+                raise TreeError(f"guess {i}: the tree plays {upper(node.guess)} here, not {upper(g)}")
+            p = _pattern_arg(pattern, self.length)
+            if p == all_green(self.length):
+                raise TreeError(f"guess {i} ({upper(g)} {'G' * self.length}) already solved the game")
             child = node.children.get(p)
             if child is None:
                 raise TreeError(
-                    f"guess {i}: the tree has no branch for {g.upper()} {Pattern(p).byg}")
+                    f"guess {i}: the tree has no branch for {upper(g)} {Pattern(p, self.length).byg}")
             node = child
         return node.guess
 
     def path(self, answer: str) -> List[Tuple[str, Pattern]]:
         """[(guess, colouring), ...] the tree plays against ``answer``, each colouring a
         Pattern (an int, so ``== 242`` still works); ends (answer, Pattern GGGGG)."""
-        a = check_word(answer, "answer")
+        a = check_word(answer, "answer", self.length, self._ascii())
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
             raise WordListError(
                 f"'{answer}' is not in {plural(listed, 'answer')} list ({plural(len(self.answers), 'word')})")
         return self._walk(a)
+
+    def _ascii(self) -> bool:
+        """Lists of a-z only (then messages say so)."""
+        if not hasattr(self, "_az"):
+            self._az = set("".join(self.guesses)).union(*self.answers) <= LETTERS
+        return self._az
 
     def _answer_set(self):
         s = getattr(self, "_aset", None)
@@ -154,7 +177,8 @@ class Tree:
     @property
     def meta(self) -> treemeta.TreeMeta:
         """What a file of this tree records: rule, cap, lists."""
-        return treemeta.TreeMeta(self.hard, self.max_guesses, *self.sources, recorded=self.recorded)
+        return treemeta.TreeMeta(self.hard, self.max_guesses, *self.sources, recorded=self.recorded,
+                                 length=self.length)
 
     # ---- JSON
     def to_dict(self) -> dict:
@@ -190,7 +214,7 @@ class Tree:
         recording the rule, the cap and the lists (``header``; none for a tree read
         from a file without them).  Raises if an answer is unsolved."""
         lines = [self._walk(a) for a in self.answers]
-        lines.sort(key=lambda path: [Pattern(p).byg for _, p in path])
+        lines.sort(key=lambda path: [p.byg for _, p in path])
         head = treemeta.header(self.meta) if header and self.recorded else ""
         return head + treefile.format_lines(lines)
 
@@ -235,17 +259,17 @@ class Tree:
     def __repr__(self) -> str:
         rule = self.hard or "easy"
         figs = self._summary() or "does not solve every answer"
-        return f"<Tree {self.root.guess.upper()}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
+        return f"<Tree {upper(self.root.guess)}: {plural(len(self.answers), 'answer')}, {figs}, {rule}>"
 
     def _repr_html_(self) -> str:
         try:
             hist = self.histogram
-            rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
+            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
                     ("total", self.total), ("average", f"{self.average:.4f}"),
                     ("worst case", f"{plural(self.max_depth, 'guess')}")]
         except TreeError as exc:
             hist = {}
-            rows = [("opener", self.root.guess.upper()), ("answers", len(self.answers)),
+            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
                     ("problem", str(exc))]
         rows += [("hard mode", self.hard or "off"),
                  ("guess cap", self.max_guesses if self.max_guesses else "none")]

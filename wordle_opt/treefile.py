@@ -5,6 +5,7 @@ File formats
 JSON (``*.json``), versioned::
 
     {"format": "wordle_opt-tree", "version": 1,
+     "length": 6 (only when not 5),
      "hard": null | "nyt" | "strict", "max_guesses": 6 | null,
      "answers": "original" | {"path": "my-words.txt", "sha256": "..."} | null,
      "guesses": the same (absent in older files: the answers set's own),
@@ -12,7 +13,8 @@ JSON (``*.json``), versioned::
               "children": {"BBBBB": {"guess": "courd", "children": {...}},
                            ...}}}
 
-Patterns are B/Y/G strings (letter i = colour of letter i).  ``children``
+Patterns are B/Y/G strings as long as the words (letter i = colour of
+letter i); words have 4 to 8 letters of any alphabet, one length a tree.  ``children``
 may be omitted for a leaf.  Unknown top-level keys are ignored.
 
 Leaderboard text (anything else): one line per answer, each a sequence of
@@ -42,32 +44,37 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.errors import TreeError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN
-from wordle_opt.treemeta import TreeMeta, json_fields, json_list, parse_header
+from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH, all_green
+from wordle_opt.treemeta import TreeMeta, json_fields, json_list, parse_header, parse_length
+from wordle_opt.words import normalise, word_problem
 
 FORMAT = "wordle_opt-tree"
 VERSION = 1
 _BYG = frozenset("BYG")
 
 
-def _parse_byg(text: str) -> Optional[int]:
-    """A B/Y/G string (any case; the files' only pattern form) as an int, or None."""
-    if len(text) != 5 or not set(text.upper()) <= _BYG:
+def _parse_byg(text: str, length: int) -> Optional[int]:
+    """A B/Y/G string of ``length`` tiles (any case; the files' only pattern
+    form) as an int, or None."""
+    if len(text) != length or not set(text.upper()) <= _BYG:
         return None
-    return int(Pattern.parse(text))
+    return int(Pattern.parse(text, length))
 
 
-def is_word(w) -> bool:
-    return isinstance(w, str) and len(w) == 5 and w.isascii() and w.isalpha() and w.islower()
+def is_word(w, length: Optional[int] = None) -> bool:
+    """A normalised word (NFC, lowercase letters), of ``length`` letters if given."""
+    return isinstance(w, str) and normalise(w) == w and word_problem(w, length) is None
 
 
 def to_dict(root: Node, meta: TreeMeta) -> dict:
     """The JSON document of a tree (see the module docstring)."""
+    L = len(root.guess)
+
     def enc(node: Node) -> dict:
         d: dict = {"guess": node.guess}
         if node.children:
-            d["children"] = {Pattern(p).byg: enc(c) for p, c in
-                             sorted(node.children.items(), key=lambda kv: Pattern(kv[0]).byg)}
+            d["children"] = {Pattern(p, L).byg: enc(c) for p, c in
+                             sorted(node.children.items(), key=lambda kv: Pattern(kv[0], L).byg)}
         return d
 
     return {"format": FORMAT, "version": VERSION, **json_fields(meta), "root": enc(root)}
@@ -78,7 +85,7 @@ def format_lines(paths: List[List[Tuple[str, int]]]) -> str:
     for path in paths:
         tokens = []
         for k, (g, p) in enumerate(path, 1):
-            tokens += [g, f"{Pattern(p).byg}{k}"]
+            tokens += [g, f"{Pattern(p, len(g)).byg}{k}"]
         full = " ".join(tokens)
         if prev is not None:
             shared = 0
@@ -94,12 +101,37 @@ def format_lines(paths: List[List[Tuple[str, int]]]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _parse_path(n: int, tokens: List[str], length: int) -> List[Tuple[str, int]]:
+    """Line ``n``'s tokens as [(guess, pattern), ...], words of ``length`` letters."""
+    path = []
+    green = all_green(length)
+    for k in range(1, len(tokens) // 2 + 1):
+        g, pk = tokens[2 * k - 2], tokens[2 * k - 1]
+        if not is_word(g, length):
+            raise TreeError(f"line {n}: {g!r} is not a {length}-letter word (guess {k})")
+        if len(pk) < length + 1 or pk[length:] != str(k):
+            raise TreeError(f"line {n}: expected a pattern followed by {k} after {g.upper()}, got {pk!r}")
+        p = _parse_byg(pk[:length], length)
+        if p is None:
+            raise TreeError(f"line {n}: {pk[:length].upper()!r} is not a pattern of B, Y, G (guess {k})")
+        last = k == len(tokens) // 2
+        if last and p != green:
+            raise TreeError(f"line {n}: the last guess {g.upper()} must be {'G' * length}, "
+                            f"got {Pattern(p, length).byg}")
+        if not last and p == green:
+            raise TreeError(f"line {n}: guess {k} {g.upper()} is {'G' * length} but the line goes on")
+        path.append((g, p))
+    return path
+
+
 def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
     """Lines of the leaderboard format -> [(line number, [(guess, pattern), ...])].
+    The first guess decides the word length.
 
     Raises TreeError naming the line for anything malformed.
     """
     entries = []
+    length: Optional[int] = None
     prev_full: Optional[str] = None
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
@@ -119,27 +151,17 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
             full = prefix + line[indent:]
         else:
             full = line
-        tokens = full.lower().split()
+        tokens = normalise(full).split()
         if len(tokens) % 2:
             raise TreeError(f"line {n}: expected pairs 'GUESS PATTERNk', got an odd number of items")
-        path = []
-        for k in range(1, len(tokens) // 2 + 1):
-            g, pk = tokens[2 * k - 2], tokens[2 * k - 1]
-            if not is_word(g):
-                raise TreeError(f"line {n}: {g!r} is not a 5-letter word (guess {k})")
-            if len(pk) < 6 or pk[5:] != str(k):
-                raise TreeError(f"line {n}: expected a pattern followed by {k} after {g.upper()}, got {pk!r}")
-            p = _parse_byg(pk[:5])
-            if p is None:
-                raise TreeError(f"line {n}: {pk[:5].upper()!r} is not a pattern of B, Y, G (guess {k})")
-            last = k == len(tokens) // 2
-            if last and p != ALL_GREEN:
-                raise TreeError(f"line {n}: the last guess {g.upper()} must be GGGGG, got {Pattern(p).byg}")
-            if not last and p == ALL_GREEN:
-                raise TreeError(f"line {n}: guess {k} {g.upper()} is GGGGG but the line goes on")
-            path.append((g, p))
+        if length is None and tokens:
+            length = len(tokens[0])
+            if not MIN_LENGTH <= length <= MAX_LENGTH:
+                raise TreeError(f"line {n}: {tokens[0]!r} is not a word of {MIN_LENGTH} to {MAX_LENGTH} "
+                                "letters (guess 1)")
+        path = _parse_path(n, tokens, length)
         entries.append((n, path))
-        prev_full = full.lower()
+        prev_full = normalise(full)
     if not entries:
         raise TreeError("empty tree file: no lines")
     return entries
@@ -153,14 +175,14 @@ def build_root(entries) -> Node:
         if root is None:
             root = Node(path[0][0])
             where[id(root)] = n
-        node = root
+        node, green = root, all_green(len(root.guess))
         for i, (g, p) in enumerate(path):
             if g != node.guess:
                 hist = [(gg, pp) for gg, pp in path[:i]]
                 raise TreeError(
                     f"line {n}: guess {i + 1} is {g.upper()}, but line {where[id(node)]} plays "
                     f"{node.guess.upper()} {history_text(hist)}")
-            if p == ALL_GREEN:
+            if p == green:
                 break
             child = node.children.get(p)
             if child is None:
@@ -191,10 +213,15 @@ def parse_json(text: str):
     mg = data.get("max_guesses")
     if mg is not None and (isinstance(mg, bool) or not isinstance(mg, int) or mg < 1):
         raise TreeError(f"JSON \"max_guesses\" must be a positive integer or null, got {mg!r}")
+    length = parse_length(data["length"]) if "length" in data else None
     ans = json_list(data.get("answers"), "answers")
     gs = json_list(data["guesses"], "guesses") if "guesses" in data else ans
     if "root" not in data:
         raise TreeError("JSON tree has no \"root\"")
+
+    if length is None:
+        length = 5  # files without "length" are five-letter (we record any other length)
+    green = all_green(length)
 
     def dec(obj, where: str, depth: int) -> Node:
         if depth > 64:
@@ -202,25 +229,25 @@ def parse_json(text: str):
         if not isinstance(obj, dict):
             raise TreeError(f"{where}: a node must be an object with \"guess\"")
         g = obj.get("guess")
-        if not isinstance(g, str) or not is_word(g.lower()):
-            raise TreeError(f"{where}: \"guess\" must be a 5-letter word, got {g!r}")
+        if not isinstance(g, str) or not is_word(normalise(g), length):
+            raise TreeError(f"{where}: \"guess\" must be a {length}-letter word, got {g!r}")
         kids = obj.get("children", {})
         if not isinstance(kids, dict):
             raise TreeError(f"{where}: \"children\" must be an object keyed by B/Y/G patterns")
-        node = Node(g.lower())
+        node = Node(normalise(g))
         for key, child in kids.items():
-            p = _parse_byg(key)
+            p = _parse_byg(key, length)
             if p is None:
-                raise TreeError(f"{where}: child key {key!r} is not a pattern of 5 letters B, Y, G")
-            if p == ALL_GREEN:
-                raise TreeError(f"{where}: no child may follow GGGGG (the game is solved)")
+                raise TreeError(f"{where}: child key {key!r} is not a pattern of {length} letters B, Y, G")
+            if p == green:
+                raise TreeError(f"{where}: no child may follow {'G' * length} (the game is solved)")
             if p in node.children:
                 raise TreeError(f"{where}: pattern {key.upper()} appears twice")
             node.children[p] = dec(child, f"{where}.{key.upper()}", depth + 1)
         return node
 
     root = dec(data["root"], "root", 1)
-    return root, TreeMeta(hard=hard, max_guesses=mg, answers=ans, guesses=gs, recorded=True)
+    return root, TreeMeta(hard=hard, max_guesses=mg, answers=ans, guesses=gs, recorded=True, length=length)
 
 
 def read_file(path) -> str:

@@ -6,6 +6,7 @@ A list is recorded as a bundled set's name ('original'), as a user's file
 text format carries the record as ``#`` comment lines above the tree::
 
     # wordle_opt tree
+    # length: 6          (only when not 5: files before other lengths had none)
     # hard: nyt
     # max-guesses: none
     # answers: original
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Optional, Tuple, Union
 
 from wordle_opt.errors import TreeError
-from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH, normalise_rule, parse_cap
 from wordle_opt.wordlists import SETS, WordLists
 
 Spec = Union[None, str, dict]
@@ -53,6 +54,7 @@ class TreeMeta:
     answers: Spec = None
     guesses: Spec = None
     recorded: bool = False  # False: a file without the record (a published tree)
+    length: int = 5  # letters per word; recorded in files only when not 5 (files before issue 13)
 
 
 # ---- what a list was given as
@@ -114,7 +116,8 @@ def header(meta: TreeMeta) -> str:
         return spec or "none"
 
     cap = "none" if meta.max_guesses is None else str(meta.max_guesses)
-    return (f"{_MAGIC}\n# hard: {meta.hard or 'easy'}\n# max-guesses: {cap}\n"
+    length = "" if meta.length == 5 else f"# length: {meta.length}\n"
+    return (f"{_MAGIC}\n{length}# hard: {meta.hard or 'easy'}\n# max-guesses: {cap}\n"
             f"# answers: {lst(meta.answers)}\n# guesses: {lst(meta.guesses)}\n")
 
 
@@ -129,7 +132,7 @@ def parse_header(text: str) -> TreeMeta:
             break
         key, sep, value = line[1:].partition(":")
         key, value = key.strip().lower(), value.strip()
-        if sep and key in ("hard", "max-guesses", "answers", "guesses"):
+        if sep and key in ("hard", "max-guesses", "answers", "guesses", "length"):
             found[key] = (n, value)
     if not found:
         return TreeMeta()
@@ -140,6 +143,8 @@ def parse_header(text: str) -> TreeMeta:
                 fields["hard"] = normalise_rule(value.lower())
             elif key == "max-guesses":
                 fields["max_guesses"] = parse_cap(value)
+            elif key == "length":
+                fields["length"] = parse_length(value)
             else:
                 fields[key] = _parse_list(value)
         except Exception as exc:
@@ -158,10 +163,21 @@ def _parse_list(value: str) -> Spec:
     return {"path": path.strip(), "sha256": sha[7:].lower()}
 
 
+def parse_length(value) -> int:
+    """A recorded word length: a whole number MIN_LENGTH..MAX_LENGTH."""
+    n = value if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(value, str) and value.strip().isdecimal():
+        n = int(value)
+    if n is None or not MIN_LENGTH <= n <= MAX_LENGTH:
+        raise TreeError(f"word length must be {MIN_LENGTH} to {MAX_LENGTH}, got {value!r}")
+    return n
+
+
 # ---- JSON fields
 
 def json_fields(meta: TreeMeta) -> dict:
-    return {"hard": meta.hard, "max_guesses": meta.max_guesses,
+    length = {} if meta.length == 5 else {"length": meta.length}
+    return {**length, "hard": meta.hard, "max_guesses": meta.max_guesses,
             "answers": meta.answers, "guesses": meta.guesses}
 
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt import treefile, treemeta
-from wordle_opt.display import html_histogram, html_table, plural
+from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node, history_text
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN, score_words, violation
-from wordle_opt.tree import Tree
+from wordle_opt.rules import all_green, score_words, violation
+from wordle_opt.tree import Tree, check_lengths
 from wordle_opt.wordlists import resolve_words
 
 _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
@@ -98,6 +98,7 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
     name, ans, gs = resolve_words(answers, guesses)
     rule = treemeta.settle_rule(meta, treemeta.RECORDED if hard is None else hard, where)
     max_guesses = treemeta.settle_cap(meta, max_guesses, where)
+    check_lengths(root, ans, gs, name)
     errors = _Errors()
     if len(set(ans)) != len(ans):
         errors("the answers list has duplicate words")
@@ -110,7 +111,7 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
         # the rarer case of a tree that solves it without the answer's own line.
         for a in depth_of:
             if a not in lines:
-                errors(f"answer {a.upper()} is missing from the tree file")
+                errors(f"answer {upper(a)} is missing from the tree file")
     hist: Dict[int, int] = {}
     for d in depth_of.values():
         hist[d] = hist.get(d, 0) + 1
@@ -179,16 +180,17 @@ def _check_lines(entries, ans, err) -> Dict[str, int]:
     for n, path in entries:
         a = path[-1][0]
         if a not in answer_set:
-            err(f"line {n}: {a.upper()} is not in the answers list")
+            err(f"line {n}: {upper(a)} is not in the answers list")
         if a in seen:
-            err(f"answer {a.upper()} appears twice (lines {seen[a]} and {n})")
+            err(f"answer {upper(a)} appears twice (lines {seen[a]} and {n})")
         else:
             seen[a] = n
         for k, (g, p) in enumerate(path[:-1], 1):
             real = score_words(g, a)
             if real != p:
-                err(f"line {n}: answer {a.upper()}, guess {k}: the file says {g.upper()} "
-                    f"{Pattern(p).byg} but {g.upper()} scores {Pattern(real).byg} against {a.upper()}")
+                err(f"line {n}: answer {upper(a)}, guess {k}: the file says {upper(g)} "
+                    f"{Pattern(p, len(g)).byg} but {upper(g)} scores {Pattern(real, len(g)).byg} "
+                    f"against {upper(a)}")
     return seen
 
 
@@ -202,28 +204,29 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
         g = node.guess
         where = history_text(history)
         if g not in guess_set:
-            err(f"guess {k} {where}: {g.upper()} is not an allowed guess")
+            err(f"guess {k} {where}: {upper(g)} is not an allowed guess")
         if rule is not None:
             why = violation(history, g, rule)
             if why:
-                err(f"guess {k} {where}: {g.upper()} breaks the hard-mode rule ({rule}): {why}")
+                err(f"guess {k} {where}: {upper(g)} breaks the hard-mode rule ({rule}): {why}")
         groups: Dict[int, List[str]] = {}
         for a in group:
             groups.setdefault(score_words(g, a), []).append(a)
-        if ALL_GREEN in groups:
+        green = all_green(len(g))
+        if green in groups:
             depth_of[g] = k
             if max_guesses is not None and k > max_guesses:
-                err(f"answer {g.upper()} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
+                err(f"answer {upper(g)} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
-                err(f"unreachable branch {where}: {g.upper()} {Pattern(p).byg} (guess {k}) "
+                err(f"unreachable branch {where}: {upper(g)} {Pattern(p, len(g)).byg} (guess {k}) "
                     f"is the colouring of no remaining answer")
             else:
                 stack.append((child, groups[p], history + [(g, p)]))
         for p, left in groups.items():
-            if p != ALL_GREEN and p not in node.children:
+            if p != green and p not in node.children:
                 for a in left:
-                    err(f"answer {a.upper()} is not solved: no branch for {g.upper()} {Pattern(p).byg} "
+                    err(f"answer {upper(a)} is not solved: no branch for {upper(g)} {Pattern(p, len(g)).byg} "
                         f"(guess {k}) {where}")
 
     return depth_of

@@ -22,11 +22,24 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
-from wordle_opt._impl import core
+from wordle_opt._impl import modules
+from wordle_opt.listsets import CHECKSUMS, DEFAULT_SET, SETS, ListSet, bundled_path, data_dir
 from wordle_opt.errors import WordListError
 from wordle_opt.suggest import suggest
+from wordle_opt.rules import MAX_LETTERS
 from wordle_opt.words import LETTERS as _LETTERS
-from wordle_opt.words import PathLike, WordListWarning, _first, _warn, check_word, parse_words, read_words
+from wordle_opt.words import (
+    LENGTH_NAMES,
+    PathLike,
+    WordListWarning,
+    _first,
+    _warn,
+    check_word,
+    normalise,
+    parse_words,
+    read_words,
+    word_problem,
+)
 
 __all__ = [
     "WordLists",
@@ -40,78 +53,13 @@ __all__ = [
     "DEFAULT_SET",
     "SETS",
     "CHECKSUMS",
+    "data_dir",
+    "bundled_path",
+    "encode",
+    "require_five_letters",
 ]
 
-@dataclass(frozen=True)
-class ListSet:
-    """A bundled, named pair of lists."""
-
-    name: str
-    answers_file: str
-    guesses_file: str
-    description: str
-
-
-DEFAULT_SET = "original"
-SETS: Dict[str, ListSet] = {
-    s.name: s
-    for s in (
-        ListSet("original", "original-answers.txt", "original-allowed.txt",
-                "Wordle before the NYT (to 2022-02-15)"),
-        ListSet("nyt", "nyt-answers-2309.txt", "nyt-allowed-14855.txt",
-                "NYT from 2022-08-30 (last fixed answer list)"),
-        ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt",
-                "NYT 2022-02-15 to 2022-03-16"),
-        ListSet("nyt-3158", "nyt-answers-3158.txt", "nyt-allowed-14855.txt",
-                "NYT answers as of 2023-07 (extended list, 3158; for today's game)"),
-        ListSet("original-all", "original-allowed.txt", "original-allowed.txt",
-                "every allowed word of the original game an answer"),
-    )
-}
-
-# Bundled file -> (word count, sha256 of the file's bytes); wordlists/README.md
-# records the same figures with each file's source.  Checked by the tests.
-CHECKSUMS: Dict[str, Tuple[int, str]] = {
-    "original-answers.txt": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
-    "original-allowed.txt": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
-    "nyt-answers-2309.txt": (2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
-    "nyt-allowed-12947.txt": (12947, "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663"),
-    "nyt-allowed-14855.txt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
-    "nyt-answers-3158.txt": (3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
-}
-
-CHECKSUMS_FIRST = next(iter(CHECKSUMS))
-_DATA_PACKAGE = "wordle_opt.wordlist_data"
-
-
-# --------------------------------------------------------------------------
-# Where the bundled files are
-
-
-@functools.lru_cache(maxsize=None)
-def data_dir() -> Path:
-    """Directory of the bundled lists: the installed package data, or (only in a
-    source checkout, where that package does not exist) the top-level wordlists/."""
-    import importlib.util
-
-    if importlib.util.find_spec(_DATA_PACKAGE) is not None:
-        from importlib import resources
-
-        # Package data installed as plain files (setup.py has no zip_safe
-        # install), so the Traversable is a real directory.
-        return Path(str(resources.files(_DATA_PACKAGE)))
-    checkout = Path(__file__).resolve().parent.parent / "wordlists"
-    if (checkout / CHECKSUMS_FIRST).is_file():
-        return checkout
-    raise WordListError(
-        f"the bundled word lists are missing (no package {_DATA_PACKAGE} and no "
-        f"{checkout}); reinstall wordle_opt"
-    )
-
-
-def bundled_path(filename: str) -> Path:
-    """Path of a bundled list file, e.g. ``bundled_path("original-answers.txt")``."""
-    return data_dir() / filename
+_AZ = "abcdefghijklmnopqrstuvwxyz"
 
 
 # --------------------------------------------------------------------------
@@ -137,12 +85,17 @@ class WordLists:
         object.__setattr__(self, "guesses", tuple(self.guesses))
         if not self.answers:
             raise WordListError(f"list {self.name!r}: no answers")
+        length = len(self.answers[0]) if isinstance(self.answers[0], str) else 0
         for what, words in (("answer", self.answers), ("guess", self.guesses)):
             for w in words:
-                if not (isinstance(w, str) and len(w) == 5 and set(w) <= _LETTERS):
+                if not isinstance(w, str) or word_problem(w, length) or normalise(w) != w:
                     raise WordListError(
-                        f"list {self.name!r}: {what} {w!r} is not 5 lowercase letters a-z"
-                    )
+                        f"list {self.name!r}: {what} {w!r} is not {length or ''} lowercase letters "
+                        f"(normalised: NFC, str.lower()) like the first answer")
+        if len(self.alphabet) > MAX_LETTERS:
+            raise WordListError(
+                f"list {self.name!r} uses {len(self.alphabet)} different letters; at most "
+                f"{MAX_LETTERS} fit in one game")
         if len(set(self.answers)) != len(self.answers) or len(set(self.guesses)) != len(self.guesses):
             raise WordListError(f"list {self.name!r}: duplicate words (use WordLists.from_words)")
         if list(self.guesses) != sorted(self.guesses):
@@ -164,8 +117,35 @@ class WordLists:
         """Validate and normalise like a file: lowercase, duplicates dropped and
         answers added to the guesses (both with a warning), guesses sorted."""
         a = parse_words(_as_lines(answers, f"{name} answers"), f"{name} answers")
-        g = a if guesses is None else parse_words(_as_lines(guesses, f"{name} guesses"), f"{name} guesses")
+        g = a if guesses is None else parse_words(_as_lines(guesses, f"{name} guesses"), f"{name} guesses",
+                                                  len(a[0]), f"the answers ({name} answers)")
         return cls(name, a, _union_guesses(a, g, f"{name} guesses"))
+
+    # ---- length and letters ---------------------------------------------
+
+    @property
+    def length(self) -> int:
+        """Letters per word: one length for every word of the lists."""
+        return len(self.answers[0])
+
+    @functools.cached_property
+    def alphabet(self) -> str:
+        """The letters, in code order: a-z for lists of a-z only (a = 0 .. z = 25,
+        so five-letter English tables and caches stay as they were), otherwise
+        the sorted letters the lists use."""
+        used = set("".join(self.guesses))
+        return _AZ if used <= _LETTERS else "".join(sorted(used))
+
+    @property
+    def ascii(self) -> bool:
+        return self.alphabet == _AZ
+
+    def encode(self, words) -> np.ndarray:
+        """uint8 (len(words), length): each letter's index in ``alphabet``."""
+        return encode(words, self.alphabet, self.length)
+
+    def _check(self, word: object, what: str) -> str:
+        return check_word(word, what, self.length, self.ascii)
 
     # ---- look-ups ------------------------------------------------------
 
@@ -182,7 +162,7 @@ class WordLists:
 
     def answer_index(self, word: str) -> int:
         """Index of ``word`` in ``answers``; WordListError with suggestions if absent."""
-        w = check_word(word, "answer")
+        w = self._check(word, "answer")
         i = self._answer_pos.get(w)
         if i is not None:
             return i
@@ -197,7 +177,7 @@ class WordLists:
 
     def guess_index(self, word: str) -> int:
         """Index of ``word`` in ``guesses``; WordListError with suggestions if absent."""
-        w = check_word(word, "guess")
+        w = self._check(word, "guess")
         i = self._guess_pos.get(w)
         if i is not None:
             return i
@@ -208,24 +188,30 @@ class WordLists:
         )
 
     def is_guess(self, word: str) -> bool:
-        return isinstance(word, str) and word.lower() in self._guess_pos
+        return isinstance(word, str) and normalise(word) in self._guess_pos
 
     # ---- arrays --------------------------------------------------------
 
     @functools.cached_property
     def answer_codes(self) -> np.ndarray:
-        """uint8 (len(answers), 5), letters 0..25."""
-        return _readonly(core.encode(self.answers))
+        """uint8 (len(answers), length), letter codes (see ``alphabet``)."""
+        return _readonly(self.encode(self.answers))
 
     @functools.cached_property
     def guess_codes(self) -> np.ndarray:
-        """uint8 (len(guesses), 5), letters 0..25."""
-        return _readonly(core.encode(self.guesses))
+        """uint8 (len(guesses), length), letter codes (see ``alphabet``)."""
+        return _readonly(self.encode(self.guesses))
+
+    @property
+    def modules(self):
+        """The compiled (or plain) core, heuristics and bounds for this length."""
+        return modules(self.length)
 
     @functools.cached_property
     def table(self) -> np.ndarray:
-        """uint8 (len(guesses), len(answers)): colouring of each guess against each answer."""
-        return _readonly(core.pattern_table_codes(self.guess_codes, self.answer_codes))
+        """(len(guesses), len(answers)): colouring of each guess against each
+        answer; uint8 up to five letters, uint16 from six."""
+        return _readonly(self.modules.core.pattern_table_codes(self.guess_codes, self.answer_codes))
 
     @functools.cached_property
     def answer_guess_index(self) -> np.ndarray:
@@ -234,6 +220,22 @@ class WordLists:
 
     def __repr__(self) -> str:
         return f"WordLists({self.name!r}, {len(self.answers)} answers, {len(self.guesses)} guesses)"
+
+
+def encode(words, alphabet: str, length: int) -> np.ndarray:
+    """uint8 (len(words), length) letter codes: each letter's index in the sorted
+    ``alphabet``.  The lists layer's one encoder."""
+    n = len(words)
+    if n == 0:
+        return np.zeros((0, length), dtype=np.uint8)
+    points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
+    if points.size != n * length:
+        raise WordListError(f"words of {length} letters expected, got {_first(list(words))}")
+    letters = np.frombuffer(alphabet.encode("utf-32-le"), dtype=np.uint32)
+    codes = np.searchsorted(letters, points)
+    if (codes >= len(letters)).any() or (letters[np.minimum(codes, len(letters) - 1)] != points).any():
+        raise WordListError(f"a letter of {_first(list(words))} is not in the alphabet {alphabet!r}")
+    return codes.astype(np.uint8).reshape(n, length)
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:
@@ -263,12 +265,17 @@ def _union_guesses(answers: Tuple[str, ...], guesses: Tuple[str, ...], label: st
     return tuple(sorted(allowed.union(answers)))
 
 
-def _resolve(spec: PathLike, role: str) -> Tuple[str, Tuple[str, ...], Optional[ListSet]]:
-    """(label, words, named set or None) for a set name or a file path."""
+def _resolve(spec: PathLike, role: str, length: Optional[int] = None,
+             length_from: str = "") -> Tuple[str, Tuple[str, ...], Optional[ListSet]]:
+    """(label, words, named set or None) for a set name or a file path; every
+    word of ``length`` letters if given (the length of ``length_from``)."""
     if isinstance(spec, str) and spec in SETS:
         s = SETS[spec]
         fname = s.answers_file if role == "answers" else s.guesses_file
-        return fname, _bundled_words(fname), s
+        words = _bundled_words(fname)
+        if length is not None and len(words[0]) != length:
+            parse_words(words, fname, length, length_from)  # raises, naming the first misfit
+        return fname, words, s
     if not isinstance(spec, (str, os.PathLike)):
         raise WordListError(f"{role}: expected a list name or a file path, got {type(spec).__name__}")
     p = Path(spec)
@@ -277,7 +284,7 @@ def _resolve(spec: PathLike, role: str) -> Tuple[str, Tuple[str, ...], Optional[
         close = difflib.get_close_matches(str(spec), list(SETS), n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]}?" if close else ""
         raise WordListError(f"{role} list {str(spec)!r} is neither a named set ({names}) nor a file{hint}")
-    return str(spec), read_words(p), None
+    return str(spec), read_words(p, length, length_from), None
 
 
 @functools.lru_cache(maxsize=None)
@@ -314,7 +321,7 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
         if guesses is None:
             g = None if _is_words(answers) else _resolve(answers, "guesses")[1]
         else:
-            g = guesses if _is_words(guesses) else _resolve(guesses, "guesses")[1]
+            g = guesses if _is_words(guesses) else _guesses_for(guesses, a)
         return WordLists.from_words(a, g, name="custom")
     if isinstance(answers, str) and answers in SETS and guesses in (None, answers):
         return _load_named(answers)
@@ -322,7 +329,7 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
     if guesses is None:
         g_label, g_words = (a_label, a_words) if a_set is None else (a_set.guesses_file, _bundled_words(a_set.guesses_file))
     else:
-        g_label, g_words, _ = _resolve(guesses, "guesses")
+        g_label, g_words, _ = _resolve(guesses, "guesses", len(a_words[0]), f"the answers ({a_label})")
     a_name = a_set.name if a_set else a_label
     if guesses is None:
         name = a_name
@@ -332,9 +339,39 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
     return WordLists(name, a_words, _union_guesses(a_words, g_words, g_label), a_label, g_label)
 
 
+def _guesses_for(spec: PathLike, answers) -> Tuple[str, ...]:
+    first = next(iter(answers), None)
+    length = len(normalise(first)) if isinstance(first, str) else None
+    return _resolve(spec, "guesses", length, "the answers")[1]
+
+
 def _is_words(spec) -> bool:
     """A sequence of words, not a set name, path or WordLists."""
     return spec is not None and not isinstance(spec, (str, bytes, os.PathLike, WordLists)) and hasattr(spec, "__iter__")
+
+
+def _checked(words, what: str, length: Optional[int] = None) -> Tuple[str, ...]:
+    """Each word checked (`check_word`), all of one length: ``length``, else the first word's."""
+    out: List[str] = []
+    for w in words:
+        out.append(check_word(w, what, length))
+        length = len(out[0])
+    return tuple(out)
+
+
+def require_five_letters(lists: WordLists, what: str, ascii_only: bool = False,
+                         lengths: Tuple[int, ...] = (5,)) -> WordLists:
+    """``lists`` if its words have one of ``lengths`` (five letters by default;
+    a-z only if ``ascii_only``), else a one-line WordListError (for the
+    features that play only such words: ``what`` names one)."""
+    if lists.length not in lengths:
+        wanted = " or ".join(LENGTH_NAMES[n] for n in lengths)
+        raise WordListError(f"{what} plays {wanted}-letter words only; list {lists.name!r} has "
+                            f"{lists.length}-letter words")
+    if ascii_only and not lists.ascii:
+        other = "".join(c for c in lists.alphabet if c not in _LETTERS)
+        raise WordListError(f"{what} plays words of letters a-z only; list {lists.name!r} also uses {other}")
+    return lists
 
 
 def list_sets() -> List[Tuple[ListSet, WordLists]]:
@@ -362,7 +399,7 @@ def resolve_words(answers=None, guesses=None, default=DEFAULT_SET):
         if isinstance(guesses, (str, os.PathLike)):
             guesses = None  # already applied
     else:
-        name, ans = None, tuple(check_word(w, "answer") for w in answers)
+        name, ans = None, _checked(answers, "answer")
         gs = ans
     if guesses is not None:
         if hasattr(guesses, "guesses"):
@@ -370,7 +407,7 @@ def resolve_words(answers=None, guesses=None, default=DEFAULT_SET):
         elif isinstance(guesses, (str, os.PathLike)):
             gs = tuple(load_lists(guesses).guesses)
         else:
-            gs = tuple(check_word(w, "guess") for w in guesses)
+            gs = _checked(guesses, "guess", len(ans[0]) if ans else None)
         name = None  # a named set with other guesses is no longer that set
     if name not in SETS:
         name = None

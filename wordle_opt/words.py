@@ -1,32 +1,67 @@
-"""Single words and word-list files: validation and reading, with one-line errors."""
+"""Single words and word-list files: validation and reading, with one-line errors.
+
+A word is MIN_LENGTH..MAX_LENGTH Unicode letters (str.isalpha per character),
+normalised to NFC and lowercased; one list holds words of one length."""
 from __future__ import annotations
 
 import os
 import sys
+import unicodedata
 import warnings
 from pathlib import Path
-from typing import Dict, Iterable, List, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from wordle_opt.errors import WordListError
+from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH
 
 PathLike = Union[str, "os.PathLike[str]"]
 LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+_SPAN = f"{MIN_LENGTH} to {MAX_LENGTH}"
+LENGTH_NAMES = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}  # for messages
 
 
 class WordListWarning(UserWarning):
     """A word list was usable after a fix-up (duplicates dropped, answers added)."""
 
 
-def check_word(word: object, what: str = "word") -> str:
-    """``word`` lowercased if it is 5 letters a-z, else a one-line WordListError."""
+def normalise(text: str) -> str:
+    """A word as the lists hold it: NFC, lowercased with str.lower() (not
+    casefold: 'ß'.casefold() is 'ss', which would change the length)."""
+    return unicodedata.normalize("NFC", text.strip()).lower()
+
+
+def letters_wanted(length: Optional[int], ascii_only: bool = False) -> str:
+    """'5 letters a-z', '6 letters', '4 to 8 letters' for messages."""
+    n = _SPAN if length is None else str(length)
+    return f"{n} letters a-z" if ascii_only else f"{n} letters"
+
+
+def word_problem(w: str, length: Optional[int] = None) -> Optional[str]:
+    """Why the normalised ``w`` is not a word (of ``length`` letters if given), or None."""
+    if (length is not None and len(w) != length) or not MIN_LENGTH <= len(w) <= MAX_LENGTH:
+        return f"has {len(w)} letters"
+    bad = next((c for c in w if not c.isalpha()), None)
+    if bad is not None:
+        return f"contains {bad!r}"
+    return None
+
+
+def check_word(word: object, what: str = "word", length: Optional[int] = None,
+               ascii_only: bool = False) -> str:
+    """``word`` normalised (`normalise`) if it is a word of ``length`` letters
+    (any of MIN_LENGTH..MAX_LENGTH if None; only a-z if ``ascii_only``), else a
+    one-line WordListError."""
+    wanted = letters_wanted(length, ascii_only)
     if not isinstance(word, str):
-        raise WordListError(f"{what} must be a 5-letter word, got {type(word).__name__} {word!r}")
-    w = word.strip().lower()
-    if len(w) != 5:
-        raise WordListError(f"{what} {word!r} has {len(w)} letters; expected 5 letters a-z")
-    bad = [c for c in w if c not in LETTERS]
-    if bad:
-        raise WordListError(f"{what} {word!r} contains {bad[0]!r}; expected 5 letters a-z")
+        n = _SPAN.replace(" to ", "- to ") if length is None else length
+        raise WordListError(f"{what} must be a {n}-letter word, got {type(word).__name__} {word!r}")
+    w = normalise(word)
+    why = word_problem(w, length)
+    if why is None and ascii_only:
+        bad = next((c for c in w if c not in LETTERS), None)
+        why = None if bad is None else f"contains {bad!r}"
+    if why:
+        raise WordListError(f"{what} {word!r} {why}; expected {wanted}")
     return w
 
 
@@ -44,37 +79,49 @@ def _first(words: Sequence[str], k: int = 5) -> str:
     return shown + (f" ... ({len(words)} in all)" if len(words) > k else "")
 
 
-def parse_words(lines: Iterable[str], label: str) -> Tuple[str, ...]:
+def parse_words(lines: Iterable[str], label: str, length: Optional[int] = None,
+                length_from: str = "") -> Tuple[str, ...]:
     """Words from lines of text (``#`` comments, blanks skipped), validated and
-    deduplicated in first-seen order.  ``label`` names the source in messages."""
+    deduplicated in first-seen order.  ``label`` names the source in messages.
+
+    Every word has the length of the first one (or ``length``, which comes
+    from ``length_from``, e.g. the answers list); letters are any Unicode
+    letters, normalised by `normalise`."""
     seen: Dict[str, None] = {}
     dups: List[str] = []
+    first = length_from
     for lineno, line in enumerate(lines, 1):
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
-        w = text.lower()
-        if len(w) != 5:
+        w = normalise(text)
+        if length is not None and len(w) != length and MIN_LENGTH <= len(w) <= MAX_LENGTH:
             raise WordListError(
-                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one 5-letter word a line"
-            )
-        bad = [c for c in w if c not in LETTERS]
-        if bad:
+                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one "
+                f"{length}-letter word a line, as {first} (one list, one word length)")
+        if not MIN_LENGTH <= len(w) <= MAX_LENGTH:
+            wanted = f"{length}-letter word" if length is not None else f"word of {_SPAN} letters"
             raise WordListError(
-                f"{label}, line {lineno}: {text!r} contains {bad[0]!r}; expected letters a-z only"
-            )
+                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one {wanted} a line")
+        bad = next((c for c in w if not c.isalpha()), None)
+        if bad is not None:
+            raise WordListError(
+                f"{label}, line {lineno}: {text!r} contains {bad!r}, which is not a letter; "
+                "expected letters only")
+        if length is None:
+            length, first = len(w), f"line {lineno}"
         if w in seen:
             dups.append(w)
         else:
             seen[w] = None
     if not seen:
-        raise WordListError(f"{label}: no words (expected one 5-letter word a line)")
+        raise WordListError(f"{label}: no words (expected one word of {_SPAN} letters a line)")
     if dups:
         _warn(f"{label}: dropped {len(dups)} duplicate word(s): {_first(dups)}")
     return tuple(seen)
 
 
-def read_words(path: PathLike) -> Tuple[str, ...]:
+def read_words(path: PathLike, length: Optional[int] = None, length_from: str = "") -> Tuple[str, ...]:
     """Validated words of a list file (see `parse_words`)."""
     p = Path(path)
     try:
@@ -87,4 +134,4 @@ def read_words(path: PathLike) -> Tuple[str, ...]:
         text = data.decode("utf-8-sig")  # tolerate a BOM from Windows editors
     except UnicodeDecodeError as exc:
         raise WordListError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return parse_words(text.splitlines(), str(path))
+    return parse_words(text.splitlines(), str(path), length, length_from)

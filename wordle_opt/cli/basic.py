@@ -6,6 +6,8 @@ import sys
 
 from wordle_opt.display import tiles, use_colour
 from wordle_opt.patterns import score
+from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH
+from wordle_opt.words import normalise
 from wordle_opt.wordlists import DEFAULT_SET, SETS, check_word, data_dir, list_sets, load_lists
 
 
@@ -13,7 +15,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p = sub.add_parser(
         "score",
         help="colour a guess against an answer",
-        description="Colour GUESS against ANSWER. Any two 5-letter words a-z are scored; "
+        description="Colour GUESS against ANSWER. Any two words of one length (4 to 8 letters, any alphabet) are scored; "
         "with --answers, GUESS must also be an allowed guess and ANSWER a possible answer "
         "of that list.",
     )
@@ -36,8 +38,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    guess = check_word(args.guess, "guess")
-    answer = check_word(args.answer, "answer")
+    # The guess sets the length; messages say "a-z" while both words are ASCII.
+    plain = all(c.isascii() for c in args.guess + args.answer)
+    own = len(normalise(args.guess))
+    guess = check_word(args.guess, "guess", own if MIN_LENGTH <= own <= MAX_LENGTH else None, plain)
+    answer = check_word(args.answer, "answer", len(guess), plain)
     if args.answers is not None:
         lists = load_lists(args.answers)
         lists.guess_index(guess)
@@ -50,15 +55,16 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_lists(args: argparse.Namespace) -> int:
-    rows = [("set", "answers", "guesses", "files")]
+    rows = [("set", "answers", "guesses", "letters", "files")]
     sets = list_sets()
     for s, lists in sets:
         name = s.name + (" (default)" if s.name == DEFAULT_SET else "")
-        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)),
+        letters = f"{lists.length} a-z" + "".join(c for c in lists.alphabet if not c.isascii())
+        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)), letters,
                      f"{s.answers_file} + {s.guesses_file}"))
-    w = [max(len(r[i]) for r in rows) for i in range(3)]
+    w = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
-        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]}")
+        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:<{w[3]}}  {r[4]}")
     print()
     for s, _ in sets:
         print(f"{s.name}: {s.description}")

@@ -29,7 +29,7 @@ def simulate(args) -> int:
     print(result)
     if args.paths:
         for game, path in result.paths.items():
-            turns = " ".join(f"{g}:" + ",".join("-" if p is None else Pattern(p).byg for p in pats)
+            turns = " ".join(f"{g}:" + ",".join("-" if p is None else Pattern(p, len(g)).byg for p in pats)
                              for g, pats in path)
             print(game, turns)
     return 0

@@ -6,7 +6,6 @@ import argparse
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import ALL_GREEN
 from wordle_opt.strategies import STRATEGIES
 
 
@@ -111,7 +110,7 @@ def cmd_simulate(args) -> int:
     if args.paths and not args.compare:
 
         for word, path in result.paths.items():
-            print(word, " ".join(f"{g}:{Pattern(p).byg}" for g, p in path))
+            print(word, " ".join(f"{g}:{Pattern(p, len(g)).byg}" for g, p in path))
     return 0
 
 
@@ -127,4 +126,4 @@ def cmd_solve(args) -> int:
     from wordle_opt.play import solve
 
     path = solve(args.answer, args.strategy, **_options(args))
-    return 0 if path and path[-1][1] == ALL_GREEN else 1
+    return 0 if path and Pattern(path[-1][1], len(path[-1][0])).solved else 1

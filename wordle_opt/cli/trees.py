@@ -6,8 +6,9 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.cli._common import LIST_NAMES, add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
-from wordle_opt.display import plural
+from wordle_opt.display import plural, upper
 from wordle_opt.treemeta import RECORDED
+from wordle_opt.words import normalise
 
 
 def register(sub) -> None:
@@ -69,7 +70,7 @@ def cmd_show(args) -> int:
         for guess, pattern in path:
             print(_tile(guess, pattern, colour), file=out)
         n = len(path)
-        print(f"{args.answer.strip().upper()}: solved in {n} guess{'es' * (n != 1)}", file=out)
+        print(f"{upper(normalise(args.answer))}: solved in {n} guess{'es' * (n != 1)}", file=out)
         return 0
     for line in outline(tree, colour, args.depth):
         print(line, file=out)
@@ -86,13 +87,15 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
     """The tree as lines: each branch shows the colouring, then the next guess
     and how many answers are left; ``depth`` limits the guesses shown."""
     from wordle_opt.patterns import Pattern
-    from wordle_opt.rules import ALL_GREEN, score_words
+    from wordle_opt.rules import all_green, score_words
+
+    L, green = tree.length, all_green(tree.length)
 
     try:
         figs = f"total {tree.total}, average {tree.average:.4f}, at most {plural(tree.max_depth, 'guess')}"
     except WordleOptError as exc:
         figs = f"incomplete: {exc}"
-    lines = [f"{tree.root.guess.upper()}  ({plural(len(tree.answers), 'answer')}; {figs})"]
+    lines = [f"{upper(tree.root.guess)}  ({plural(len(tree.answers), 'answer')}; {figs})"]
 
     def walk(node, group: List[str], level: int) -> None:
         groups = {}
@@ -103,22 +106,22 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         items: List[Tuple[int, object]] = list(node.children.items())
         # colourings some answer gets but the tree has no branch for (None below)
         items += [(p, None) for p in groups if p not in node.children]
-        items.sort(key=lambda kv: Pattern(kv[0]).byg)
+        items.sort(key=lambda kv: Pattern(kv[0], L).byg)
         for p, child in items:
-            if p == ALL_GREEN:
-                lines.append(f"{pad}{_tile(node.guess, ALL_GREEN, colour)}  solved in {level}")
+            if p == green:
+                lines.append(f"{pad}{_tile(node.guess, green, colour)}  solved in {level}")
                 continue
             if child is None:
-                lost = ", ".join(a.upper() for a in groups[p])
+                lost = ", ".join(upper(a) for a in groups[p])
                 lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> no branch: not solved: {lost}")
                 continue
             left = groups.get(p, [])
             if not left:
                 note = "no answer gets this colouring"
             elif len(left) == 1 and not child.children and child.guess == left[0]:
-                note = f"{child.guess.upper()}, solved in {level + 1}"
+                note = f"{upper(child.guess)}, solved in {level + 1}"
             else:
-                note = f"{child.guess.upper()}  ({plural(len(left), 'answer')})"
+                note = f"{upper(child.guess)}  ({plural(len(left), 'answer')})"
             lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
             if (depth is None or level + 1 < depth) and left and not (
                     len(left) == 1 and not child.children and child.guess == left[0]):

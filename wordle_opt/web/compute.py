@@ -19,7 +19,7 @@ from typing import Callable, Dict, Optional
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
 from wordle_opt.search import SearchResult, search
-from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words
+from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words, require_five_letters
 
 # Searches (and reviews) running at once; more wait their turn.  The core
 # releases the GIL, so the event loop and quick requests still get answered,
@@ -99,14 +99,15 @@ _uploads_lock = threading.Lock()
 
 
 def list_names() -> Dict[str, WordLists]:
-    return {name: load_lists(name) for name in SETS}
+    """The bundled sets the web app plays: those of five letters a-z."""
+    return {name: lists for name in SETS if (lists := load_lists(name)).length == 5 and lists.ascii}
 
 
 def get_lists(name: str) -> WordLists:
     """A bundled set by name, or a list uploaded earlier.  Never a path: the
     server reads no file a request names."""
     if name in SETS:
-        return load_lists(name)
+        return require_five_letters(load_lists(name), "the web app", ascii_only=True)
     with _uploads_lock:
         lists = _uploads.get(name)
     if lists is None:
@@ -134,7 +135,8 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         warnings.simplefilter("ignore")   # duplicates dropped, answers added to the guesses
         a = parse_words(texts[0].splitlines(), f"{label} answers")
         g = None if texts[1] is None else parse_words(texts[1].splitlines(), f"{label} guesses")
-        lists = WordLists.from_words(a, g, name=label)
+        lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app",
+                                     ascii_only=True)
     with _uploads_lock:
         _uploads[key] = lists
         while len(_uploads) > UPLOADS_KEPT:
