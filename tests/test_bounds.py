@@ -88,3 +88,62 @@ def test_bad_input_is_refused():
     for b in (fast, slow):
         with pytest.raises(ValueError, match="out of range"):
             b.opener(5, 6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.integers(0, 6), st.integers(-1, 60), st.data())
+def test_compiled_two_level_group_bound_equals_the_plain_twin(case, hard, d, cap, data):
+    lists = _lists(case)
+    fast, slow = _pair(lists, RULES[hard])
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    row = lists.table[o]
+    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
+    S = np.flatnonzero(row == p).astype(np.int32)
+    L = slow.legal(o, p).astype(np.int32)
+    v = fast.group2(S, L, d, cap)
+    assert v == slow.group2(S, L, d, cap)
+    assert v >= fast.group(S, L, d)
+    # Any answer set and guess set, too (not only the groups of an opener).
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(lists.answers) - 1)), label="S")), dtype=np.int32)
+    L = np.array(sorted(data.draw(st.sets(st.integers(0, len(lists.guesses) - 1)), label="L")), dtype=np.int32)
+    assert fast.group2(S, L, d, cap) == slow.group2(S, L, d, cap)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lists_st, st.sampled_from(["nyt", "strict"]), st.sampled_from([None, 3, 4, 6]), st.data())
+def test_hard_two_level_group_bounds_never_exceed_the_optimum(case, hard, cap, data):
+    """Each group's two-level bound (opener_groups) is at most the exact cost of
+    that group, so the opener's bound is at most the opener's optimum."""
+    lists = _lists(case)
+    fast, slow = _pair(lists, RULES[hard])
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    d = len(lists.answers) + 1 if cap is None else cap
+    exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
+    bound = fast.opener(o, d)
+    if exact is not None:
+        assert bound <= exact
+    _, sizes, bounds = fast.opener_groups(o, d)
+    assert int(bounds.sum()) + len(lists.answers) == min(bound, _bounds.INFINITY) or bound >= _bounds.INFINITY
+
+
+def test_hard_bound_on_the_original_lists(original):
+    """The measured figures in _bounds.pyx: SALET's hard (NYT) bound, one level
+    deeper than the easy one, is 8092 (exact 8122; the group bound alone: 7913)."""
+    table, codes = original.table, np.ascontiguousarray(original.guess_codes)
+    fast = _bounds.Bounder(table, codes, 1)
+    o = original.guess_index("salet")
+    assert fast.opener(o, 6) == 8092
+    pats, sizes, bounds = fast.opener_groups(o, 6)
+    assert len(original.answers) + int(bounds.sum()) == 8092
+    # The two-level bound of the largest group against the group bound alone.
+    S = np.flatnonzero(original.table[o] == pats[0]).astype(np.int32)
+    L = _core_legal(original, o, int(pats[0]))
+    assert fast.group2(S, L, 5) == bounds[0] > fast.group(S, L, 5)
+
+
+def _core_legal(lists, o, p):
+    from wordle_opt._core import RULE_NYT, Solver
+
+    solver = Solver(lists.table, np.ascontiguousarray(lists.guess_codes),
+                    np.ascontiguousarray(lists.answer_guess_index), RULE_NYT, 1.0)
+    return solver.legal_after(np.arange(len(lists.guesses), dtype=np.int32), o, p)

@@ -130,3 +130,13 @@ def test_cli_bad_checkpoint_is_one_line(tmp_path, capsys):
     assert main(["openers", "--answers", str(words), "--workers", "1", "--checkpoint", ck, "--hard"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and err.startswith("error: checkpoint") and "rule" in err
+
+
+def test_progress_shows_no_eta_in_the_seed_phase(medium, capsys):
+    rank_openers(answers=medium, top=2, workers=1, progress=True, trees=False)
+    frames = [f.strip() for f in capsys.readouterr().err.replace("\n", "\r").split("\r") if f.strip()]
+    seed = [f for f in frames if f.startswith("seed")]
+    later = [f for f in frames if f.startswith(("bounds", "search"))]
+    assert seed and later
+    assert all("<" not in f and "elapsed" not in f for f in seed)  # (tqdm's ETA: [elapsed<remaining])
+    assert all("<" in f for f in later)

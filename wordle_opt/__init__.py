@@ -28,8 +28,9 @@ from wordle_opt.simulate import compare, simulate
 from wordle_opt.strategies import STRATEGIES, get_strategy
 from wordle_opt.tree import Node, Tree
 from wordle_opt.verify import VerifyReport, verify
-from wordle_opt.search import SearchResult, search
+from wordle_opt.search import SearchResult
 from wordle_opt.review import Review, review
 from wordle_opt.openers import OpenerRanking, rank_openers
+from wordle_opt.search_best import search  # (without an opener: the proven best, by the ranking)
 
 __version__ = "0.1.0"

@@ -82,6 +82,37 @@ class Bounder:
             return triv
         return max(best, triv)
 
+    def legal_after(self, L: Sequence[int], h: int, p: int) -> np.ndarray:
+        """The guesses of L legal after h was coloured p."""
+        L = np.asarray(L, dtype=np.int64)
+        if self.rule == 0:
+            return L
+        rule, hw = _RULES[self.rule], self.words[h]
+        return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None],
+                        dtype=np.int64)
+
+    def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
+        """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
+        group bound and B2 = |S| + min over the guesses h of L that split S (or
+        may hit) of the sum over h's non-green groups T of the group bound of T
+        with the guesses of L legal after h and d - 1 guesses left (B2 infinite
+        when no guess of L splits S); cap <= 0: no cap."""
+        S = np.asarray(S, dtype=np.int64)
+        s = len(S)
+        b1 = self.group(S, L, d)
+        cap = INFINITY if cap <= 0 else min(cap, INFINITY)
+        if s <= 2 or d < 2 or b1 >= INFINITY or b1 >= cap:
+            return b1
+        best = INFINITY
+        for h in np.asarray(L, dtype=np.int64).tolist():
+            row = self.table[h, S]
+            pats = np.unique(row).tolist()
+            if len(pats) == 1 and pats[0] != self.all_green:
+                continue  # h neither splits S nor may hit
+            v = s + sum(self.group(S[row == q], self.legal_after(L, h, q), d - 1) for q in pats if q != self.all_green)
+            best = min(best, v)
+        return max(b1, min(cap, best))
+
     def groups(self, o: int) -> list:
         """o's non-green groups as (colouring, answer indices), largest first,
         ties by colouring."""
@@ -117,6 +148,16 @@ class Bounder:
                 gb = self.group(S, self.legal(o, p), d - 1)
                 total += gb - bounds[i]
                 bounds[i] = gb
+        if self.rule != 0:
+            # Hard mode: every group has its group bound (else total >= stop);
+            # raise them to the two-level bound, largest first, until stop.
+            for i, (p, S) in enumerate(groups):
+                if total >= stop or total >= INFINITY:
+                    break
+                if len(S) > 2:
+                    gb = self.group2(S, self.legal(o, p), d - 1, stop - (total - bounds[i]))
+                    total += gb - bounds[i]
+                    bounds[i] = gb
         return min(total, INFINITY), groups, bounds
 
     def quick(self, d: int) -> np.ndarray:

@@ -36,6 +36,7 @@ from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, search
 from wordle_opt.wordlists import load_lists, require_five_letters
 
+SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
 
 
@@ -112,7 +113,10 @@ class _Ranker:
             return
         left = len(self.open_openers())
         r = self.ranking()
-        self.bar.set_description(self.phase)
+        # The seeds are a few slow exact searches while the count stands still:
+        # an ETA from that rate means nothing, so the seed phase shows none.
+        self.bar.bar_format = SEED_BAR if self.phase == "seed" else None
+        self.bar.set_description(self.phase, refresh=False)
         self.bar.n = self.n_openers - left
         self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}", refresh=False)
         self.bar.refresh()
@@ -259,4 +263,5 @@ def _bar(progress: Optional[bool], total: int):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="openers", desc="seed", dynamic_ncols=True, file=sys.stderr)
+    return tqdm(total=total, unit="openers", desc="seed: ", dynamic_ncols=True, file=sys.stderr,
+                bar_format=SEED_BAR)

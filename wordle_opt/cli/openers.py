@@ -54,8 +54,10 @@ def run_ranking(args, top: int):
     )
 
 
-def write_tree(result, path: str) -> None:
-    fmt = "json" if str(path).lower().endswith(".json") else "text"
+def write_tree(result, path: str, fmt=None) -> None:
+    """The best opener's tree to path, in fmt (default: json for *.json, else text)."""
+    if fmt is None:
+        fmt = "json" if str(path).lower().endswith(".json") else "text"
     result.tree.save(path, format=fmt)
     print(f"tree of {result.best.word.upper()} written to {path} ({fmt})", file=sys.stderr)
 

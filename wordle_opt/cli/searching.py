@@ -116,7 +116,7 @@ def _best_opener(args) -> int:
     result = run_ranking(args, 1)
     print(result)
     if args.out and result.tree is not None:
-        write_tree(result, args.out)
+        write_tree(result, args.out, args.format)
     return 0 if result.best is not None else 1
 
 

@@ -1,0 +1,78 @@
+"""`wordle_opt.search`: `wordle_opt.search.search`, except that without an opener it proves
+the best opener by the ranking of `openers` (`rank_openers`, top 1) and returns
+that opener's `SearchResult`, whose ``proof`` says it is the proven best.
+
+It sits above both because `openers` itself calls `search.search`.  Another
+objective than 'total' (which the ranking does not prove) and the anytime
+search keep `search.search`'s own path.
+
+    >>> r = search(None, answers=small_lists)
+    >>> r.opener, r.total, r.proof    # ('salet', 7920, 'SALET is the proven best opener: ...')
+"""
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from wordle_opt.display import plural
+from wordle_opt.errors import WordleOptError
+from wordle_opt.objectives import parse_objective
+from wordle_opt.openers import rank_openers
+from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.search import DEFAULT_CACHE_MB, SearchResult
+from wordle_opt.search import search as _exact_search
+from wordle_opt.wordlists import load_lists
+
+
+def search(opener: Optional[str] = "salet", hard=None, answers="original", guesses=None, max_guesses=6,
+           threads: Optional[int] = None, cache_mb: float = DEFAULT_CACHE_MB, progress=None,
+           share_min: Optional[int] = None, fallback: bool = False, on_refuted=None, note=None,
+           minimise: str = "total", beam: Optional[int] = None, time_limit: Optional[float] = None,
+           ) -> SearchResult:
+    kw = dict(hard=hard, guesses=guesses, threads=threads, cache_mb=cache_mb, progress=progress,
+              share_min=share_min, note=note, minimise=minimise, beam=beam, time_limit=time_limit)
+    if opener is not None or parse_objective(minimise) != "total" or beam is not None or time_limit is not None:
+        return _exact_search(opener, answers=answers, max_guesses=max_guesses, fallback=fallback,
+                              on_refuted=on_refuted, **kw)
+    t0 = time.perf_counter()
+    rule = normalise_rule(hard)
+    cap = parse_cap(max_guesses, "max_guesses")
+    lists = load_lists(answers, guesses)
+    kw["guesses"] = None  # (in lists now)
+    n = len(lists.answers)
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
+    while True:
+        ranking = rank_openers(hard=rule, answers=lists, max_guesses=cap, top=1, workers=threads,
+                               cache_mb=cache_mb, progress=False, trees=False)
+        if ranking.best is not None:
+            break
+        refuted = SearchResult(opener=None, hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
+                               feasible=False, tree=None, stats=dict(ranking.stats),
+                               proof=f"no opener solves every answer within {plural(cap, 'guess')}")
+        if not fallback or cap is None or cap > n:
+            return refuted
+        if on_refuted is not None:
+            on_refuted(refuted)
+        cap += 1
+        if note is not None:
+            note(f"trying at most {plural(cap, 'guess')}")
+    best = ranking.best
+    result = _exact_search(best.word, answers=lists, max_guesses=cap, **kw)
+    if not result.feasible or result.total != best.total:
+        raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
+    result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
+    for key in ("settled_by_bounds", "searched", "workers"):
+        result.stats[f"ranking_{key}"] = ranking.stats[key]
+    result.stats["ranking_cpu_seconds"] = ranking.stats["cpu_seconds"]
+    result.stats["cpu_seconds"] = result.stats.get("cpu_seconds", 0) + ranking.stats["cpu_seconds"]
+    result.stats["seconds"] = time.perf_counter() - t0
+    return result
+
+
+search.__doc__ = _exact_search.__doc__ + """
+    Without an opener (and ``minimise='total'``, no anytime search) the best
+    opener is proven by `rank_openers` (top 1; ``threads`` is its number of
+    worker processes) and its search is returned, with ``proof`` naming it
+    the proven best opener and stating what is proven about every other.
+    """
