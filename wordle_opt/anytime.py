@@ -13,10 +13,13 @@ until it meets the tree's total (or the time runs out).
 
 The tree's total is n + sum of the groups' upper bounds, the proven bound
 n + sum of their lower bounds; when they meet the proof is complete.  The time
-limit (or Ctrl-C) stops the closing phase; what was proven stays.
+limit (or Ctrl-C) stops either phase: what was proven stays, and the best
+tree so far is returned -- none when the beam had not yet built a tree for
+every group (which proves nothing about the cap: the search did not finish).
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from dataclasses import dataclass
@@ -24,8 +27,8 @@ from typing import Callable, List, Optional
 
 import numpy as np
 
-from wordle_opt._impl import core
-from wordle_opt.engine import Engine
+from wordle_opt._impl import bounds, core
+from wordle_opt.engine import RULE_CODES, Engine
 from wordle_opt.node import Node
 
 Note = Callable[[str], None]
@@ -55,7 +58,7 @@ class Anytime:
     lower_bound: int         # proven: no tree from this opener totals less
     groups: List[Group]
     beam_seconds: float
-    stopped: bool            # the time limit or Ctrl-C ended the closing phase
+    stopped: bool            # the time limit or Ctrl-C ended the search before its proof
 
 
 def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
@@ -70,9 +73,15 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     groups = [Group(int(p), np.flatnonzero(row == p).astype(np.int32),
                     engine.legal_after(engine.all_guesses, opener, int(p)), 0, 0, None)
               for p in np.unique(row) if p != core.ALL_GREEN]
-    _beam_trees(engine, groups, depth - 1, beam, note)
+    # A first proven bound before the beam (one scan of the guesses per group),
+    # so that a search stopped during the beam still states one.
+    bounder = bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes), RULE_CODES[engine.rule])
+    for g in groups:
+        g.lb = min(int(bounder.group(g.S, g.legal, depth - 1)), engine.inf)
+    deadline = None if time_limit is None else t0 + time_limit
+    stopped = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
-    if note is not None:
+    if note is not None and not stopped:
         note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
              "now raising the lower bound")
     if progress is not None:
@@ -82,7 +91,8 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
                      f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
         engine.poll = poll
     try:
-        stopped = _close(engine, groups, depth - 1, None if time_limit is None else t0 + time_limit)
+        if not stopped:
+            stopped = _close(engine, groups, depth - 1, deadline)
     finally:
         engine.poll = None
     feasible = depth >= 1 and all(g.node is not None for g in groups)
@@ -92,24 +102,52 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
                    beam_seconds, stopped)
 
 
-def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note]) -> None:
+def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
+                deadline: Optional[float]) -> bool:
     """A tree for every group by beam solvers; a group that a beam cannot fit
     within the cap (all the guesses it tried, and those it went on to when
-    none fitted, failed deeper down) is tried again with a beam four times wider."""
+    none fitted, failed deeper down) is tried again with a beam four times
+    wider.  True when the deadline or Ctrl-C stopped it (the groups it
+    finished keep their trees)."""
     todo = groups
     while todo:
         if note is not None:
             note(f"beam {beam}: a tree for each of {len(todo)} groups")
         beamer = engine.with_beam(beam)
-        found = engine.run([lambda g=g: beamer.solve_group(g.S, g.legal, depth) for g in todo])
-        del beamer  # its caches: the next beam and the closing phase need the memory
-        for g, (ub, node) in zip(todo, found):
+
+        def one(g: Group) -> None:
+            ub, node = beamer.solve_group(g.S, g.legal, depth)
             # (the built tree's own total: the figure the result reports)
             g.ub, g.node = (int(ub), None) if node is None else (_cost(engine, node, g.S), node)
+
+        try:
+            with _stopping(beamer, deadline):
+                beamer.run([lambda g=g: one(g) for g in todo])
+        except KeyboardInterrupt:
+            return True
+        finally:
+            del beamer  # its caches: the next beam and the closing phase need the memory
         todo = [g for g in todo if g.node is None]
         if beam >= len(engine.all_guesses):
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
+    return False
+
+
+@contextlib.contextmanager
+def _stopping(engine: Engine, deadline: Optional[float]):
+    """Stop the engine's solvers at the deadline (they raise KeyboardInterrupt
+    and refuse further work, so a stopped engine is done)."""
+    timer = None
+    if deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
 
 
 def _cost(engine: Engine, node: Node, S: np.ndarray) -> int:
@@ -128,26 +166,13 @@ def gap(total: int, lower_bound: int) -> str:
 def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
     """Raise the groups' lower bounds with the exact engine until the
     deadline; True when stopped early (time or Ctrl-C)."""
-    # A cheap first bound for every group: beta just above the closed form
-    # and 2n (perfect_split) lets the scan run, and its least bound come back.
-    for g in groups:
-        g.lb = int(engine.solve_group(g.S, g.legal, depth, beta=2 * len(g.S) + 1)[0])
-        if g.ub >= engine.inf and g.lb >= engine.inf:
-            g.ub = g.lb  # infeasible for the exact search too
-    todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
-    timer = None
-    if deadline is not None:
-        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
-        timer.daemon = True
-        timer.start()
+    todo = sorted(groups, key=lambda g: len(g.S))
     try:
-        engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
-                    for i in range(len(engine.all_solvers))])
+        with _stopping(engine, deadline):
+            engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
+                        for i in range(len(engine.all_solvers))])
     except KeyboardInterrupt:
         return True
-    finally:
-        if timer is not None:
-            timer.cancel()
     return not all(g.closed for g in groups)
 
 
@@ -163,6 +188,17 @@ def _close_some(engine: Engine, groups: List[Group], depth: int) -> None:
     above beta proves it (low betas prune hard, so these are cheap), a value
     below is the exact optimum with its tree."""
     try:
+        # A cheap first bound for every group: beta just above the closed form
+        # and 2n (perfect_split) lets the scan run, and its least bound come back.
+        for g in groups:
+            v, node = engine.solve_group(g.S, g.legal, depth, beta=2 * len(g.S) + 1)
+            if node is not None:
+                g.lb = g.ub = int(v)  # below beta: the exact optimum
+                g.node = node
+            else:
+                g.lb = max(g.lb, int(v))
+                if g.ub >= engine.inf and g.lb >= engine.inf:
+                    g.ub = g.lb  # infeasible for the exact search too
         while True:
             open_groups = [g for g in groups if not g.closed]
             if not open_groups:

@@ -100,6 +100,9 @@ def cmd_search(args) -> int:
         )
     finally:
         progress.close()
+    if not result.feasible and result.stopped:
+        print(result)  # an anytime search stopped before any tree: no claim about the cap
+        return 1
     if not result.feasible:
         # Only with --no-fallback (or a cap no number of guesses can meet).
         refuted(result)
