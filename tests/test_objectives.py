@@ -155,7 +155,7 @@ def test_trace_hard_needs_8(original):
 @given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),
        extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
        cap=st.sampled_from([None, 3, 4, 6]), beam=st.sampled_from([1, 2, 5]),
-       limit=st.sampled_from([None, 1e-6]), data=st.data())
+       limit=st.sampled_from([None, 1e-6, 0.1]), data=st.data())
 def test_anytime_tree_verifies_and_its_bound_is_below_the_optimum(hard, answers, extra, cap, beam, limit, data):
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))

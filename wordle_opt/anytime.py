@@ -79,10 +79,18 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     for g in groups:
         g.lb = min(int(bounder.group(g.S, g.legal, depth - 1)), engine.inf)
     deadline = None if time_limit is None else t0 + time_limit
-    stopped = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
+    stopped, beamer = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
+    if not stopped and deadline is not None and beamer is not None:
+        # Half the time left widens the beam at the groups' roots, half raises the bound.
+        if note is not None:
+            note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
+                 f"now trying more second guesses, largest groups first")
+        widen(beamer, [g for g in groups if g.node is not None], depth - 1,
+              time.monotonic() + (deadline - time.monotonic()) / 2)
+    del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
-        note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
+        note(f"beam tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
              "now raising the lower bound")
     if progress is not None:
         def poll() -> None:
@@ -109,13 +117,14 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
     none fitted, failed deeper down) is tried again with a beam four times
     wider.  True when the deadline or Ctrl-C stopped it (the groups it
     finished keep their trees)."""
-    todo = groups
+    todo, beamer = groups, None
     while todo:
         if note is not None:
             note(f"beam {beam}: a tree for each of {len(todo)} groups")
+        beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
 
-        def one(g: Group) -> None:
+        def one(g: Group, beamer: Engine = beamer) -> None:
             ub, node = beamer.solve_group(g.S, g.legal, depth)
             # (the built tree's own total: the figure the result reports)
             g.ub, g.node = (int(ub), None) if node is None else (_cost(engine, node, g.S), node)
@@ -124,14 +133,72 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
             with _stopping(beamer, deadline):
                 beamer.run([lambda g=g: one(g) for g in todo])
         except KeyboardInterrupt:
-            return True
-        finally:
-            del beamer  # its caches: the next beam and the closing phase need the memory
+            return True, None
         todo = [g for g in todo if g.node is None]
         if beam >= len(engine.all_guesses):
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
-    return False
+    return False, beamer
+
+
+def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, width: int = 64) -> None:
+    """Improve the groups' trees until the deadline (or Ctrl-C) by a wider
+    beam at their roots: the next most promising second guesses (up to
+    ``width``), each followed by the beam's trees of its parts, in rounds of
+    one guess per group, largest groups first.  A candidate is dropped as
+    soon as its parts reach the group's best total."""
+    order = sorted(groups, key=lambda g: -len(g.S))
+    k = len(beamer.all_solvers)
+
+    def work(mine: List[Group]) -> None:
+        queues = {id(g): _candidates(beamer, g) for g in mine}
+        for r in range(width):
+            for g in mine:
+                if r < len(queues[id(g)]) and not g.closed:
+                    _try_root(beamer, g, int(queues[id(g)][r]), depth)
+
+    try:
+        with _stopping(beamer, deadline):
+            beamer.run([lambda i=i: work(order[i::k]) for i in range(k)])
+    except KeyboardInterrupt:
+        pass  # stopped: every tree kept so far is complete
+
+
+def _candidates(engine: Engine, g: Group) -> np.ndarray:
+    """The group's legal guesses in the beam's order: most colourings (and a
+    possible hit) first, then the smallest sum of squared part sizes; without
+    the guess its tree already plays."""
+    counts = np.empty((len(g.legal), core.NPAT), dtype=np.int64)
+    for i in range(0, len(g.legal), 512):  # (blocks of guesses: 512 x |S| at a time)
+        rows = engine.table[g.legal[i:i + 512]][:, g.S].astype(np.int64)
+        rows += core.NPAT * np.arange(len(rows))[:, None]
+        counts[i:i + 512] = np.bincount(rows.ravel(), minlength=core.NPAT * len(rows)).reshape(-1, core.NPAT)
+    hit = counts[:, core.ALL_GREEN] > 0
+    parts = (counts > 0).sum(axis=1)
+    key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts))
+    useful = key[parts[key] > 1 - hit[key]]  # (a guess that neither splits nor may hit learns nothing)
+    current = engine.lists.guess_index(g.node.guess)
+    return g.legal[useful][g.legal[useful] != current]
+
+
+def _try_root(beamer: Engine, g: Group, guess: int, depth: int) -> None:
+    """Replace g's tree when ``guess`` first, then the beam's trees, totals less."""
+    row = beamer.table[guess, g.S]
+    pats, sizes = np.unique(row, return_counts=True)
+    total, children = len(g.S), {}
+    for p in pats[np.argsort(-sizes, kind="stable")]:
+        if p == core.ALL_GREEN:
+            continue
+        part = np.ascontiguousarray(g.S[row == p])
+        v, node = beamer.solve_group(part, beamer.legal_after(g.legal, guess, int(p)), depth - 1)
+        total += int(v)
+        if node is None or total >= g.ub:
+            return
+        children[int(p)] = node
+    node = Node(beamer.lists.guesses[guess], children)
+    cost = _cost(beamer, node, g.S)  # (the built tree's own total, as in the beam)
+    if cost < g.ub:
+        g.node, g.ub = node, cost
 
 
 @contextlib.contextmanager
