@@ -4,7 +4,10 @@ until it meets the tree's total (or the time runs out).
 1. Beam: each group of the opener's split is solved by beam solvers (only the
    ``beam`` most promising guesses at each node, in the exact scan's bound
    order).  Their values are upper bounds with a tree; they live in the beam
-   solvers' own caches and never reach the exact ones.
+   solvers' own caches and never reach the exact ones.  With a time limit,
+   half the time left then widens the beam at the groups' roots (`widen`:
+   more second guesses, each followed by the beam's trees; on the every-word
+   game the groups' roots are where most of the gap is).
 2. Closing: the exact solvers then raise each group's lower bound, in rounds
    over the open groups, by searches with a beta between the bound and the beam value:
    a value at or above beta proves the bound beta (the solver's contract);
@@ -69,15 +72,7 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     closed, groups, status)`` reports the bounds while the closing runs."""
     t0 = time.monotonic()
     n = len(engine.lists.answers)
-    row = engine.table[opener]
-    groups = [Group(int(p), np.flatnonzero(row == p).astype(np.int32),
-                    engine.legal_after(engine.all_guesses, opener, int(p)), 0, 0, None)
-              for p in np.unique(row) if p != core.ALL_GREEN]
-    # A first proven bound before the beam (one scan of the guesses per group),
-    # so that a search stopped during the beam still states one.
-    bounder = bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes), RULE_CODES[engine.rule])
-    for g in groups:
-        g.lb = min(int(bounder.group(g.S, g.legal, depth - 1)), engine.inf)
+    groups = opener_groups(engine, opener, depth)
     deadline = None if time_limit is None else t0 + time_limit
     stopped, beamer = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
@@ -108,6 +103,20 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     # (an infeasible beam group counts as INF: the total then says "no tree")
     return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
                    beam_seconds, stopped)
+
+
+def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:
+    """The opener's groups, each with a first proven bound (one scan of the
+    guesses, `_bounds`), so that a search stopped in the beam still states one."""
+    row = engine.table[opener]
+    bounder = bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes), RULE_CODES[engine.rule])
+    groups = []
+    for p in np.unique(row):
+        if p != core.ALL_GREEN:
+            S = np.flatnonzero(row == p).astype(np.int32)
+            legal = engine.legal_after(engine.all_guesses, opener, int(p))
+            groups.append(Group(int(p), S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None))
+    return groups
 
 
 def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
