@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Dict, List, Optional, Tuple
 
+from wordle_opt._impl import core
 from wordle_opt.display import plural
 from wordle_opt.objectives import rank_key
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
@@ -55,6 +56,9 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     searched: set = set()
     for c in range(1, problem.depth + 1):
         at_c = dataclasses.replace(problem, depth=c)
+        if not ranked and c < problem.depth and _none_fits(at_c, lists, None if store is None else store.at(c)):
+            searched |= set(range(len(problem.guesses)))
+            continue
         ranker = make_ranker(at_c, top - len(ranked), None if store is None else store.at(c),
                              exclude={o for o, *_ in ranked}, ties=False)
         ranker.run()
@@ -75,6 +79,24 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     if trees:
         ranked = [(o, v, w, _tree(problem, lists, o, w, "total", v)) for o, v, w, _ in ranked]
     return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others))
+
+
+def _none_fits(problem: Problem, lists, store) -> bool:
+    """Does no opener fit the cap (problem.depth)?  One exact search with
+    every opener at its root, the threads and the cache shared by all of them
+    (4x faster than the ranking's opener-by-opener proofs on 290 answers),
+    kept in the checkpoint as every opener's fact under that cap."""
+    n = len(problem.guesses)
+    if store is not None:
+        facts = store.facts()
+        if len(facts) == n and all(kind == INFEASIBLE for kind, _, _ in facts.values()):
+            return True
+    found = search(None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb)
+    if found.feasible:
+        return False
+    if store is not None:
+        store.save([(o, INFEASIBLE, core.INFINITY) for o in range(n)], searched=True)
+    return True
 
 
 def _worst_proof(ranked, c: int, full: bool, others: Optional[int]) -> str:
