@@ -116,3 +116,13 @@ def test_original_lists_best_worst_case_is_5_with_salet_7920(original):
     r = rank_openers(answers=original, top=1, progress=False, minimise="worst,total")
     assert (r.best.word, r.best.worst, r.best.total) == ("salet", 5, 7920)
     assert r.statement().startswith("no opener solves every answer within 4 guesses")
+
+
+def test_review_refuses_a_ranking_by_another_objective():
+    from wordle_opt.errors import WordleOptError
+    from wordle_opt.review import review
+
+    lists = WordLists.from_words(("crane", "slate", "trace", "crate", "react", "caret"), name="small")
+    r = rank_openers(answers=lists, top=1, workers=1, progress=False, minimise="worst,total")
+    with pytest.raises(WordleOptError, match="objective differ"):
+        review(["crane"], answer="crane", answers=lists, ranking=r)
