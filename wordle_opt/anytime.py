@@ -76,23 +76,26 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     deadline = None if time_limit is None else t0 + time_limit
     stopped, beamer = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
+
+    def poll() -> None:
+        if progress is not None:
+            lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
+            progress(sum(g.closed for g in groups), len(groups),
+                     f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
+
     if not stopped and deadline is not None and beamer is not None:
         # Half the time left widens the beam at the groups' roots, half raises the bound.
         if note is not None:
             note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
                  f"now trying more second guesses, largest groups first")
-        widen(beamer, [g for g in groups if g.node is not None], depth - 1,
-              time.monotonic() + (deadline - time.monotonic()) / 2)
+        beamer.poll = poll
+        stopped = widen(beamer, [g for g in groups if g.node is not None], depth - 1,
+                        time.monotonic() + (deadline - time.monotonic()) / 2)
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
-        note(f"beam tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
+        note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
              "now raising the lower bound")
-    if progress is not None:
-        def poll() -> None:
-            lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
-            progress(sum(g.closed for g in groups), len(groups),
-                     f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
-        engine.poll = poll
+    engine.poll = poll
     try:
         if not stopped:
             stopped = _close(engine, groups, depth - 1, deadline)
@@ -150,11 +153,11 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
     return False, beamer
 
 
-def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, width: int = 64) -> None:
-    """Improve the groups' trees until the deadline (or Ctrl-C) by a wider
-    beam at their roots: the next most promising second guesses (up to
-    ``width``), each followed by the beam's trees of its parts, in rounds of
-    one guess per group, largest groups first.  A candidate is dropped as
+def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, width: int = 64) -> bool:
+    """Improve the groups' trees until the deadline (or Ctrl-C: then True) by
+    a wider beam at their roots: the next most promising second guesses (up
+    to ``width``), each followed by the beam's trees of its parts, in rounds
+    of one guess per group, largest groups first.  A candidate is dropped as
     soon as its parts reach the group's best total."""
     order = sorted(groups, key=lambda g: -len(g.S))
     k = len(beamer.all_solvers)
@@ -170,7 +173,8 @@ def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, widt
         with _stopping(beamer, deadline):
             beamer.run([lambda i=i: work(order[i::k]) for i in range(k)])
     except KeyboardInterrupt:
-        pass  # stopped: every tree kept so far is complete
+        return time.monotonic() < deadline  # (every tree kept so far is complete)
+    return False
 
 
 def _candidates(engine: Engine, g: Group) -> np.ndarray:
