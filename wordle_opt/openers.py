@@ -225,8 +225,9 @@ def rank_openers(
 
     try:
         if objective != "total":
+            tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
             found = _BY_OBJECTIVE[objective](problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists,
-                                             trees)
+                                             trees, tell)
         else:
             ranker = make_ranker(problem, min(top, len(lists.guesses)), store, (), False)
             ranker.run()

@@ -51,12 +51,14 @@ class Ranked:
 
 
 def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
-                          store, lists, trees: bool) -> Ranked:
+                          store, lists, trees: bool, tell: Optional[Callable[[str], None]] = None) -> Ranked:
+    """``tell(status)``: the progress of a cap no opener may fit (one search: no per-opener progress)."""
     ranked: List[Tuple[int, int, int, object]] = []
     searched: set = set()
     for c in range(1, problem.depth + 1):
         at_c = dataclasses.replace(problem, depth=c)
-        if not ranked and c < problem.depth and _none_fits(at_c, lists, None if store is None else store.at(c)):
+        if not ranked and c < problem.depth and _none_fits(at_c, lists, None if store is None else store.at(c),
+                                                           tell):
             searched |= set(range(len(problem.guesses)))
             continue
         ranker = make_ranker(at_c, top - len(ranked), None if store is None else store.at(c),
@@ -81,7 +83,7 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others))
 
 
-def _none_fits(problem: Problem, lists, store) -> bool:
+def _none_fits(problem: Problem, lists, store, tell) -> bool:
     """Does no opener fit the cap (problem.depth)?  One exact search with
     every opener at its root, the threads and the cache shared by all of them
     (4x faster than the ranking's opener-by-opener proofs on 290 answers),
@@ -91,7 +93,10 @@ def _none_fits(problem: Problem, lists, store) -> bool:
         facts = store.facts()
         if len(facts) == n and all(kind == INFEASIBLE for kind, _, _ in facts.values()):
             return True
-    found = search(None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb)
+    progress = None if tell is None else (lambda done, total, status: tell(
+        f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
+    found = search(None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb,
+                   progress=progress)
     if found.feasible:
         return False
     if store is not None:
@@ -115,7 +120,7 @@ def _worst_proof(ranked, c: int, full: bool, others: Optional[int]) -> str:
 
 
 def rank_total_then_worst(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
-                          store, lists, trees: bool) -> Ranked:
+                          store, lists, trees: bool, tell: Optional[Callable[[str], None]] = None) -> Ranked:
     ranker = make_ranker(problem, top, store, exclude=set(), ties=True)
     ranker.run()
     exact = sorted((v, o) for o, (k, v) in ranker.facts.items() if k == EXACT)
