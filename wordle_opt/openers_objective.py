@@ -25,11 +25,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Dict, List, Optional, Tuple
 
-from wordle_opt._impl import core
+import numpy as np
+
+from wordle_opt._impl import bounds, core
 from wordle_opt.display import plural
 from wordle_opt.objectives import rank_key
-from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
+from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_opener
 from wordle_opt.search import search
+
+SEEDS = 3  # openers tried one by one before the search over every opener at a cap
 
 # make_ranker(problem, places, store, exclude, ties) -> a run() ranker (openers._Ranker)
 MakeRanker = Callable[..., object]
@@ -93,6 +97,14 @@ def _none_fits(problem: Problem, lists, store, tell) -> bool:
         facts = store.facts()
         if len(facts) == n and all(kind == INFEASIBLE for kind, _, _ in facts.values()):
             return True
+    # Where some opener fits, that search would go on to find the best one: on
+    # big lists the search the ranking avoids.  So first the openers with the
+    # least quick bounds, one by one: if one of them fits, the ranking goes on.
+    quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
+                           ).quick(problem.depth)
+    for o in np.argsort(quick, kind="stable")[:SEEDS].tolist():
+        if quick[o] < core.INFINITY and prove_opener(problem, o, core.INFINITY)[1] != INFEASIBLE:
+            return False
     progress = None if tell is None else (lambda done, total, status: tell(
         f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
     found = search(None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb,
