@@ -4,7 +4,10 @@ until it meets the tree's total (or the time runs out).
 1. Beam: each group of the opener's split is solved by beam solvers (only the
    ``beam`` most promising guesses at each node, in the exact scan's bound
    order).  Their values are upper bounds with a tree; they live in the beam
-   solvers' own caches and never reach the exact ones.
+   solvers' own caches and never reach the exact ones.  With a time limit,
+   half the time left then widens the beam at the groups' roots (`widen`:
+   more second guesses, each followed by the beam's trees; on the every-word
+   game the groups' roots are where most of the gap is).
 2. Closing: the exact solvers then raise each group's lower bound, in rounds
    over the open groups, by searches with a beta between the bound and the beam value:
    a value at or above beta proves the bound beta (the solver's contract);
@@ -13,10 +16,13 @@ until it meets the tree's total (or the time runs out).
 
 The tree's total is n + sum of the groups' upper bounds, the proven bound
 n + sum of their lower bounds; when they meet the proof is complete.  The time
-limit (or Ctrl-C) stops the closing phase; what was proven stays.
+limit (or Ctrl-C) stops either phase: what was proven stays, and the best
+tree so far is returned -- none when the beam had not yet built a tree for
+every group (which proves nothing about the cap: the search did not finish).
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from dataclasses import dataclass
@@ -24,7 +30,7 @@ from typing import Callable, List, Optional
 
 import numpy as np
 
-from wordle_opt.engine import Engine
+from wordle_opt.engine import Engine, rule_code
 from wordle_opt.node import Node
 
 Note = Callable[[str], None]
@@ -54,7 +60,7 @@ class Anytime:
     lower_bound: int         # proven: no tree from this opener totals less
     groups: List[Group]
     beam_seconds: float
-    stopped: bool            # the time limit or Ctrl-C ended the closing phase
+    stopped: bool            # the time limit or Ctrl-C ended the search before its proof
 
 
 def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
@@ -65,23 +71,33 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     closed, groups, status)`` reports the bounds while the closing runs."""
     t0 = time.monotonic()
     n = len(engine.lists.answers)
-    row = engine.table[opener]
-    groups = [Group(int(p), np.flatnonzero(row == p).astype(np.int32),
-                    engine.legal_after(engine.all_guesses, opener, int(p)), 0, 0, None)
-              for p in np.unique(row) if p != engine.all_green]
-    _beam_trees(engine, groups, depth - 1, beam, note)
+    groups = opener_groups(engine, opener, depth)
+    deadline = None if time_limit is None else t0 + time_limit
+    stopped, beamer = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
-    if note is not None:
-        note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
-             "now raising the lower bound")
-    if progress is not None:
-        def poll() -> None:
+
+    def poll() -> None:
+        if progress is not None:
             lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
             progress(sum(g.closed for g in groups), len(groups),
                      f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
-        engine.poll = poll
+
+    if not stopped and deadline is not None and beamer is not None:
+        # Half the time left widens the beam at the groups' roots, half raises the bound.
+        if note is not None:
+            note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
+                 f"now trying more second guesses, largest groups first")
+        beamer.poll = poll
+        stopped = widen(beamer, [g for g in groups if g.node is not None], depth - 1,
+                        time.monotonic() + (deadline - time.monotonic()) / 2)
+    del beamer  # its caches: the closing phase needs the memory
+    if note is not None and not stopped:
+        note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
+             "now raising the lower bound")
+    engine.poll = poll
     try:
-        stopped = _close(engine, groups, depth - 1, None if time_limit is None else t0 + time_limit)
+        if not stopped:
+            stopped = _close(engine, groups, depth - 1, deadline)
     finally:
         engine.poll = None
     feasible = depth >= 1 and all(g.node is not None for g in groups)
@@ -91,24 +107,128 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
                    beam_seconds, stopped)
 
 
-def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note]) -> None:
+def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:
+    """The opener's groups, each with a first proven bound (one scan of the
+    guesses, `_bounds`), so that a search stopped in the beam still states one."""
+    row = engine.table[opener]
+    bounder = engine.lists.modules.bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes),
+                                                  rule_code(engine.core, engine.rule))
+    groups = []
+    for p in np.unique(row):
+        if p != engine.all_green:
+            S = np.flatnonzero(row == p).astype(np.int32)
+            legal = engine.legal_after(engine.all_guesses, opener, int(p))
+            groups.append(Group(int(p), S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None))
+    return groups
+
+
+def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
+                deadline: Optional[float]) -> bool:
     """A tree for every group by beam solvers; a group that a beam cannot fit
     within the cap (all the guesses it tried, and those it went on to when
-    none fitted, failed deeper down) is tried again with a beam four times wider."""
-    todo = groups
+    none fitted, failed deeper down) is tried again with a beam four times
+    wider.  True when the deadline or Ctrl-C stopped it (the groups it
+    finished keep their trees)."""
+    todo, beamer = groups, None
     while todo:
         if note is not None:
             note(f"beam {beam}: a tree for each of {len(todo)} groups")
+        beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
-        found = engine.run([lambda g=g: beamer.solve_group(g.S, g.legal, depth) for g in todo])
-        del beamer  # its caches: the next beam and the closing phase need the memory
-        for g, (ub, node) in zip(todo, found):
+
+        def one(g: Group, beamer: Engine = beamer) -> None:
+            ub, node = beamer.solve_group(g.S, g.legal, depth)
             # (the built tree's own total: the figure the result reports)
             g.ub, g.node = (int(ub), None) if node is None else (_cost(engine, node, g.S), node)
+
+        try:
+            with _stopping(beamer, deadline):
+                beamer.run([lambda g=g: one(g) for g in todo])
+        except KeyboardInterrupt:
+            return True, None
         todo = [g for g in todo if g.node is None]
         if beam >= len(engine.all_guesses):
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
+    return False, beamer
+
+
+def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, width: int = 64) -> bool:
+    """Improve the groups' trees until the deadline (or Ctrl-C: then True) by
+    a wider beam at their roots: the next most promising second guesses (up
+    to ``width``), each followed by the beam's trees of its parts, in rounds
+    of one guess per group, largest groups first.  A candidate is dropped as
+    soon as its parts reach the group's best total."""
+    order = sorted(groups, key=lambda g: -len(g.S))
+    k = len(beamer.all_solvers)
+
+    def work(mine: List[Group]) -> None:
+        queues = {id(g): _candidates(beamer, g) for g in mine}
+        for r in range(width):
+            for g in mine:
+                if r < len(queues[id(g)]) and not g.closed:
+                    _try_root(beamer, g, int(queues[id(g)][r]), depth)
+
+    try:
+        with _stopping(beamer, deadline):
+            beamer.run([lambda i=i: work(order[i::k]) for i in range(k)])
+    except KeyboardInterrupt:
+        return time.monotonic() < deadline  # (every tree kept so far is complete)
+    return False
+
+
+def _candidates(engine: Engine, g: Group) -> np.ndarray:
+    """The group's legal guesses in the beam's order: most colourings (and a
+    possible hit) first, then the smallest sum of squared part sizes; without
+    the guess its tree already plays."""
+    npat = engine.all_green + 1
+    counts = np.empty((len(g.legal), npat), dtype=np.int64)
+    for i in range(0, len(g.legal), 512):  # (blocks of guesses: 512 x |S| at a time)
+        rows = engine.table[g.legal[i:i + 512]][:, g.S].astype(np.int64)
+        rows += npat * np.arange(len(rows))[:, None]
+        counts[i:i + 512] = np.bincount(rows.ravel(), minlength=npat * len(rows)).reshape(-1, npat)
+    hit = counts[:, engine.all_green] > 0
+    parts = (counts > 0).sum(axis=1)
+    key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts))
+    useful = key[parts[key] > 1 - hit[key]]  # (a guess that neither splits nor may hit learns nothing)
+    current = engine.lists.guess_index(g.node.guess)
+    return g.legal[useful][g.legal[useful] != current]
+
+
+def _try_root(beamer: Engine, g: Group, guess: int, depth: int) -> None:
+    """Replace g's tree when ``guess`` first, then the beam's trees, totals less."""
+    row = beamer.table[guess, g.S]
+    pats, sizes = np.unique(row, return_counts=True)
+    total, children = len(g.S), {}
+    for p in pats[np.argsort(-sizes, kind="stable")]:
+        if p == beamer.all_green:
+            continue
+        part = np.ascontiguousarray(g.S[row == p])
+        v, node = beamer.solve_group(part, beamer.legal_after(g.legal, guess, int(p)), depth - 1)
+        total += int(v)
+        if node is None or total >= g.ub:
+            return
+        children[int(p)] = node
+    node = Node(beamer.lists.guesses[guess], children)
+    cost = _cost(beamer, node, g.S)  # (the built tree's own total, as in the beam)
+    if cost < g.ub:
+        g.node, g.ub = node, cost
+
+
+@contextlib.contextmanager
+def _stopping(engine: Engine, deadline: Optional[float]):
+    """Stop the engine's solvers at the deadline (they raise KeyboardInterrupt
+    and refuse further work, so a stopped engine is done)."""
+    timer = None
+    if deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
+        timer.daemon = True
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
 
 
 def _cost(engine: Engine, node: Node, S: np.ndarray) -> int:
@@ -127,26 +247,13 @@ def gap(total: int, lower_bound: int) -> str:
 def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
     """Raise the groups' lower bounds with the exact engine until the
     deadline; True when stopped early (time or Ctrl-C)."""
-    # A cheap first bound for every group: beta just above the closed form
-    # and 2n (perfect_split) lets the scan run, and its least bound come back.
-    for g in groups:
-        g.lb = int(engine.solve_group(g.S, g.legal, depth, beta=2 * len(g.S) + 1)[0])
-        if g.ub >= engine.inf and g.lb >= engine.inf:
-            g.ub = g.lb  # infeasible for the exact search too
-    todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
-    timer = None
-    if deadline is not None:
-        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
-        timer.daemon = True
-        timer.start()
+    todo = sorted(groups, key=lambda g: len(g.S))
     try:
-        engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
-                    for i in range(len(engine.all_solvers))])
+        with _stopping(engine, deadline):
+            engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
+                        for i in range(len(engine.all_solvers))])
     except KeyboardInterrupt:
         return True
-    finally:
-        if timer is not None:
-            timer.cancel()
     return not all(g.closed for g in groups)
 
 
@@ -162,6 +269,17 @@ def _close_some(engine: Engine, groups: List[Group], depth: int) -> None:
     above beta proves it (low betas prune hard, so these are cheap), a value
     below is the exact optimum with its tree."""
     try:
+        # A cheap first bound for every group: beta just above the closed form
+        # and 2n (perfect_split) lets the scan run, and its least bound come back.
+        for g in groups:
+            v, node = engine.solve_group(g.S, g.legal, depth, beta=2 * len(g.S) + 1)
+            if node is not None:
+                g.lb = g.ub = int(v)  # below beta: the exact optimum
+                g.node = node
+            else:
+                g.lb = max(g.lb, int(v))
+                if g.ub >= engine.inf and g.lb >= engine.inf:
+                    g.ub = g.lb  # infeasible for the exact search too
         while True:
             open_groups = [g for g in groups if not g.closed]
             if not open_groups:

@@ -3,8 +3,11 @@
 Every batch of results is one transaction, so a crash or ``kill -9`` leaves
 the file as it was after the last complete batch (SQLite's journal), never
 half-written.  The file records the problem it belongs to (the lists, the
-rule, the cap); opening it for another problem is refused with one line
-naming the difference.  Facts only ever get stronger on resume: an exact
+rule, the cap) and the objective of the ranking; opening it for another
+problem or objective is refused with one line naming the difference.  (Files
+from before objectives existed hold 'total' rankings.)  A ranking by another
+objective than the total runs at several caps: its facts at each cap are kept
+apart (`Checkpoint.at`).  Facts only ever get stronger on resume: an exact
 value replaces a bound, a higher bound a lower one.
 """
 from __future__ import annotations
@@ -29,7 +32,7 @@ def _digest(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
 
 
-def identity(problem: Problem) -> Dict[str, str]:
+def identity(problem: Problem, objective: str = "total") -> Dict[str, str]:
     """What a checkpoint must match, as readable text (it goes into error messages)."""
     return {
         "format": FORMAT,
@@ -37,13 +40,14 @@ def identity(problem: Problem) -> Dict[str, str]:
         "guesses": f"{problem.name} guesses ({len(problem.guesses)} words, sha256 {_digest(problem.guesses)})",
         "rule": {None: "easy", "nyt": "hard (nyt)", "strict": "hard (strict)"}[problem.rule],
         "cap": f"{problem.depth} guesses",
+        "objective": objective,
     }
 
 
 class Checkpoint:
     """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
 
-    def __init__(self, path: "os.PathLike[str] | str", problem: Problem):
+    def __init__(self, path: "os.PathLike[str] | str", problem: Problem, objective: str = "total"):
         self.path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(self.path))
         if os.path.isdir(self.path):
@@ -53,7 +57,7 @@ class Checkpoint:
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA synchronous=FULL")
-            self._open(identity(problem))
+            self._open(identity(problem, objective))
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 
@@ -62,11 +66,15 @@ class Checkpoint:
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self.db.execute("CREATE TABLE IF NOT EXISTS facts (opener INTEGER PRIMARY KEY, "
                             "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS facts_at (depth INTEGER NOT NULL, opener INTEGER NOT NULL, "
+                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL, "
+                            "PRIMARY KEY (depth, opener))")
             stored = dict(self.db.execute("SELECT key, value FROM meta"))
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
                 return
-        for key in ("format", "answers", "guesses", "rule", "cap"):
+        stored.setdefault("objective", "total")
+        for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
             if stored.get(key) != ident[key]:
                 raise CheckpointError(
                     f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
@@ -79,23 +87,48 @@ class Checkpoint:
     def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
         """Record (opener, kind, value) facts in one transaction, keeping the
         stronger; ``searched``: they come from the exact search."""
+        self._save("facts", "", (), results, searched)
+
+    def at(self, depth: int) -> "_AtCap":
+        """The facts under another cap (``depth`` guesses), with the same
+        ``facts``/``save`` as the checkpoint's own."""
+        return _AtCap(self, int(depth))
+
+    def _save(self, table: str, where: str, key: Tuple[int, ...], results, searched: bool) -> None:
         rows = list(results)
         if not rows:
             return
+        marks = ", ".join("?" * (len(key) + 4))
         with self.db:
             old = {}
             for o, _, _ in rows:
-                r = self.db.execute("SELECT kind, value, searched FROM facts WHERE opener = ?", (o,)).fetchone()
+                r = self.db.execute(f"SELECT kind, value, searched FROM {table} WHERE {where}opener = ?",
+                                    key + (o,)).fetchone()
                 if r:
                     old[o] = r
             for o, kind, value in rows:
                 if o in old and _stronger(old[o][:2], (kind, value)):
                     continue
                 flag = searched or (o in old and old[o][2])
-                self.db.execute("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?)", (o, kind, int(value), int(flag)))
+                self.db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})",
+                                key + (o, kind, int(value), int(flag)))
 
     def close(self) -> None:
         self.db.close()
+
+
+class _AtCap:
+    """A checkpoint's facts under one cap (for the rankings by worst case)."""
+
+    def __init__(self, ck: Checkpoint, depth: int):
+        self.ck, self.depth = ck, depth
+
+    def facts(self) -> Dict[int, Tuple[str, int, bool]]:
+        return {o: (k, v, bool(s)) for o, k, v, s in self.ck.db.execute(
+            "SELECT opener, kind, value, searched FROM facts_at WHERE depth = ?", (self.depth,))}
+
+    def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
+        self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results, searched)
 
 
 def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
@@ -105,5 +138,5 @@ def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
     return a[0] != BOUND or a[1] >= b[1]
 
 
-def open_checkpoint(path: Optional[str], problem: Problem) -> Optional[Checkpoint]:
-    return None if path is None else Checkpoint(path, problem)
+def open_checkpoint(path: Optional[str], problem: Problem, objective: str = "total") -> Optional[Checkpoint]:
+    return None if path is None else Checkpoint(path, problem, objective)

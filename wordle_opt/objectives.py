@@ -76,10 +76,8 @@ def total_then_worst(solve: Solve, cap: Optional[int]) -> Tuple[_Capped, Optiona
 
 def rank_key(objective: str, total: int, worst: int) -> Tuple[int, ...]:
     """The sort key of a tree's figures under ``objective`` (smaller is
-    better): the hook for ranking openers by the chosen objective (the
-    opener ranking, `wordle_opt.openers`, is on another branch; a ranking of
-    exact per-opener results under 'worst,total' runs each opener's search
-    with that objective and sorts by this key)."""
+    better): the order of the opener ranking by objective
+    (`wordle_opt.openers_objective`; ties there go to list order)."""
     objective = parse_objective(objective)
     if objective == "worst,total":
         return worst, total

@@ -30,6 +30,8 @@ from wordle_opt.checkpoint import open_checkpoint
 from wordle_opt.errors import WordleOptError
 from wordle_opt.opener_tasks import (BOUND, EXACT, INFEASIBLE, Problem, bound_openers, prove_opener,
                                      prove_openers, threshold_stop)
+from wordle_opt.objectives import parse_objective
+from wordle_opt.openers_objective import Ranked, rank_total_then_worst, rank_worst_then_total
 from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 from wordle_opt.rules import normalise_rule, parse_cap
@@ -55,10 +57,14 @@ def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, ob
 class _Ranker:
     """The facts about every opener and the loop that completes them."""
 
-    def __init__(self, problem: Problem, top: int, pool, store, bar):
+    def __init__(self, problem: Problem, top: int, pool, store, bar, exclude=(), ties: bool = False):
+        """``exclude``: openers left out (ranked already, under a smaller cap);
+        ``ties``: prove every opener that ties the K-th total exact too (the
+        default breaks ties by list order and proves only the first)."""
         from wordle_opt._bounds import INFINITY, Bounder
 
         self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
+        self.ties = ties
         self.inf = INFINITY
         lists = problem.lists()
         quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
@@ -68,8 +74,12 @@ class _Ranker:
             o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())}
         self.refined = set()
         self.searched = set()
+        for o in exclude:
+            del self.facts[o]
         if store is not None:
             for o, (kind, value, searched) in store.facts().items():
+                if o not in self.facts:
+                    continue
                 self.facts[o] = (kind, value)
                 self.refined.add(o)
                 if searched:
@@ -83,7 +93,9 @@ class _Ranker:
 
     def incumbent(self) -> Tuple[int, int]:
         r = self.ranking()
-        return (r[-1][0], r[-1][1]) if len(r) == self.top else (self.inf, self.n_openers)
+        if len(r) < self.top:
+            return self.inf, self.n_openers
+        return r[-1][0], self.n_openers if self.ties else r[-1][1]
 
     def open_openers(self) -> List[int]:
         """Openers that might still enter the ranking, least bound first."""
@@ -185,9 +197,13 @@ def rank_openers(
     cache_mb: float = DEFAULT_CACHE_MB,
     progress: Optional[bool] = None,
     trees: bool = True,
+    minimise: str = "total",
 ) -> OpenerRanking:
     """Rank every allowed first guess by its optimal total and prove the top ``top``.
 
+    ``minimise``: 'total' (the default), 'worst,total' (by the smallest worst
+    case, then the total within it) or 'total,worst' (by the total, ties by the
+    smallest worst case); see `wordle_opt.openers_objective`.
     ``hard``/``answers``/``guesses``/``max_guesses``: as in `wordle_opt.search`.
     ``workers``: local processes (default: the machine's cores; 1 runs in this
     process); ``scheduler``: a Dask scheduler address (or Client) instead.
@@ -203,13 +219,23 @@ def rank_openers(
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    objective = parse_objective(minimise)
     problem, lists, cap = _problem(hard, answers, guesses, max_guesses, cache_mb)
-    store = open_checkpoint(checkpoint, problem)
+    store = open_checkpoint(checkpoint, problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
+
+    def make_ranker(prob: Problem, places: int, facts_store, exclude, ties: bool) -> _Ranker:
+        return _Ranker(prob, places, pool, facts_store, bar, exclude, ties)
+
     try:
-        ranker = _Ranker(problem, min(top, len(lists.guesses)), pool, store, bar)
-        ranker.run()
+        if objective != "total":
+            tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
+            found = _BY_OBJECTIVE[objective](problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists,
+                                             trees, tell)
+        else:
+            ranker = make_ranker(problem, min(top, len(lists.guesses)), store, (), False)
+            ranker.run()
     except BaseException:
         pool.abort()
         raise
@@ -220,6 +246,8 @@ def rank_openers(
             bar.close()
         if store is not None:
             store.close()
+    if objective != "total":
+        return _by_objective(found, objective, problem, lists, cap, pool, t0, cpu0)
     stats = {
         "seconds": time.perf_counter() - t0,
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
@@ -229,10 +257,7 @@ def rank_openers(
     ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
     if trees:
         _attach_trees(ranked, problem, lists, cap)
-    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
-    stats["peak_rss_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
-    stats["seconds"] = time.perf_counter() - t0
+    _finish_stats(stats, t0, cpu0)
     inc = ranker.incumbent()
     return OpenerRanking(
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
@@ -240,6 +265,28 @@ def rank_openers(
         others_at_least=None if inc[0] >= ranker.inf or len(ranked) == len(lists.guesses) else inc[0],
         facts=dict(ranker.facts), searched=frozenset(ranker.searched), stats=stats, lists_obj=lists,
     )
+
+
+_BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total_then_worst}
+
+
+def _by_objective(found: Ranked, objective: str, problem: Problem, lists, cap, pool, t0, cpu0) -> OpenerRanking:
+    stats = {"settled_by_bounds": len(lists.guesses) - len(found.searched), "searched": len(found.searched),
+             "workers": pool.workers}
+    _finish_stats(stats, t0, cpu0)
+    return OpenerRanking(
+        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        guesses=lists.guesses,
+        ranking=[RankedOpener(lists.guesses[o], v, tree, w) for o, v, w, tree in found.ranked],
+        others_at_least=found.others_at_least, facts=found.facts, searched=frozenset(found.searched),
+        stats=stats, lists_obj=lists, objective=objective, worst_facts=found.worst_facts, proof=found.proof)
+
+
+def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
+    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
+    stats["peak_rss_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    stats["seconds"] = time.perf_counter() - t0
 
 
 def _attach_trees(ranked: List[RankedOpener], problem: Problem, lists, cap) -> None:

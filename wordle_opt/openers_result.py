@@ -13,14 +13,19 @@ _RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict r
 
 @dataclass
 class RankedOpener:
-    """One ranked opener: its proven optimal total and (if built) its optimal tree."""
+    """One ranked opener: its proven optimal total and (if built) its optimal
+    tree; ranked by another objective than the total, its proven worst case
+    too (under 'worst,total' the total is the least within that worst case)."""
 
     word: str
     total: int
     tree: Optional[object] = None  # a wordle_opt Tree
+    worst_case: Optional[int] = None
 
     @property
     def worst(self) -> Optional[int]:
+        if self.worst_case is not None:
+            return self.worst_case
         return self.tree.max_depth if self.tree is not None else None
 
 
@@ -30,7 +35,12 @@ class OpenerRanking:
     every other opener: ``others_at_least`` (None when there is no other opener
     or the K-th place is empty).  ``facts`` maps each guess index to (kind,
     value): kind 'exact' (its optimal total), 'bound' (a proven lower bound) or
-    'infeasible' (no strategy finishes within the cap)."""
+    'infeasible' (no strategy finishes within the cap).
+
+    Ranked by ``objective`` 'worst,total' or 'total,worst': ``worst_facts``
+    maps openers to (kind, worst case), 'exact' or 'bound' (at least), ``proof``
+    says why no other opener does better; under 'worst,total' the facts of the
+    unranked openers are their totals within the worst case of the last place."""
 
     hard: Optional[str]
     max_guesses: Optional[int]
@@ -43,6 +53,9 @@ class OpenerRanking:
     searched: frozenset = frozenset()  # the openers the exact search ran on (the rest: bounds alone)
     stats: Dict[str, float] = field(default_factory=dict)
     lists_obj: Optional[object] = field(default=None, repr=False)
+    objective: str = "total"
+    worst_facts: Dict[int, Tuple[str, int]] = field(default_factory=dict)
+    proof: Optional[str] = None
 
     @property
     def best(self) -> Optional[RankedOpener]:
@@ -56,10 +69,13 @@ class OpenerRanking:
     @property
     def mode(self) -> str:
         cap = "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
-        return f"{_RULE_NAMES[self.hard]}, {cap}"
+        by = "" if self.objective == "total" else f", minimise {self.objective}"
+        return f"{_RULE_NAMES[self.hard]}, {cap}{by}"
 
     def statement(self) -> str:
         """What is proven about the openers outside the ranking, in one line."""
+        if self.proof is not None:
+            return self.proof
         n_other = len(self.guesses) - len(self.ranking)
         if n_other == 0:
             return "every opener is ranked"
@@ -102,12 +118,28 @@ class OpenerRanking:
 
     def to_csv(self, path) -> None:
         """Every opener with its exact total, its proven lower bound, or 'infeasible'."""
-        ranked = {r.word: i for i, r in enumerate(self.ranking, 1)}
+        ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["opener", "rank", "kind", "total", "meaning"])
+            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning"])
             for o, word in enumerate(self.guesses):
                 kind, value = self.facts[o]
-                meaning = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
-                           INFEASIBLE: "no strategy within the cap"}[kind]
-                w.writerow([word, ranked.get(word, ""), kind, "" if kind == INFEASIBLE else value, meaning])
+                wkind, worst = self.worst_facts.get(o, ("", ""))
+                if word in ranked and not wkind and ranked[word][1].worst is not None:
+                    wkind, worst = "tree", ranked[word][1].worst  # the worst case of its optimal tree
+                w.writerow([word, ranked[word][0] if word in ranked else "", kind,
+                            "" if kind == INFEASIBLE else value, worst, wkind, self._meaning(kind, wkind, worst)])
+
+    def _meaning(self, kind: str, wkind: str, worst) -> str:
+        total = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
+                 INFEASIBLE: "no strategy within the cap"}[kind]
+        if self.objective == "total,worst" and wkind == EXACT:
+            return f"{total}; its optimal trees need at least {worst} guesses"
+        if self.objective != "worst,total" or not wkind:
+            return total
+        if wkind == EXACT:
+            return f"worst case {worst} (proven least), {total} within it"
+        if kind == INFEASIBLE:
+            return total if self.max_guesses is not None and worst > self.max_guesses else \
+                f"worst case at least {worst}"
+        return f"worst case at least {worst}; within {worst} guesses, {total}"

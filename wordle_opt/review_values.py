@@ -292,7 +292,8 @@ def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     lists = ev.lists
     mismatch = [what for what, ours, theirs in (
         ("rule", ev.rule, ranking.hard), ("guess cap", ev.cap, ranking.max_guesses),
-        ("answers", len(lists.answers), ranking.n_answers), ("guesses", tuple(lists.guesses), tuple(ranking.guesses)))
+        ("answers", len(lists.answers), ranking.n_answers), ("guesses", tuple(lists.guesses), tuple(ranking.guesses)),
+        ("objective", "total", getattr(ranking, "objective", "total")))  # (a review minimises the total)
         if ours != theirs]
     if mismatch:
         raise WordleOptError(f"the opener ranking is for another problem ({', '.join(mismatch)} differ); "

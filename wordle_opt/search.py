@@ -62,6 +62,9 @@ class SearchResult:
     proof: Optional[str] = None
     # Anytime searches (beam, time limit): no tree from the opener totals less.
     lower_bound: Optional[int] = None
+    # The time limit or Ctrl-C ended an anytime search before its proof; when
+    # it is not ``feasible`` then, no tree was found in time (nothing proven).
+    stopped: bool = False
 
     @property
     def proven(self) -> bool:
@@ -102,7 +105,10 @@ class SearchResult:
             ("lists", f"{self.lists} ({plural(self.n_answers, 'answer')})"),
             ("minimise", self.objective),
         ]
-        if not self.feasible:
+        if not self.feasible and self.stopped:
+            rows.append(("result", "no tree found in the time given (stopped before the search finished: "
+                                   "this proves nothing about the cap)"))
+        elif not self.feasible:
             rows.append(("result", f"no strategy solves every answer within {plural(self.max_guesses, 'guess')}"))
         else:
             rows += [
@@ -111,7 +117,10 @@ class SearchResult:
                 ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
                 ("worst case", f"{plural(self.max_depth, 'guess')}"),
             ]
-        if not self.feasible:
+        if not self.feasible and self.stopped:
+            if self.lower_bound is not None:
+                rows.append(("lower bound", f"{self.lower_bound} (proven): no tree from this opener totals less"))
+        elif not self.feasible:
             rows.append(("proven", f"no strategy within {plural(self.max_guesses, 'guess')}"))
         elif self.lower_bound is not None:
             rows.append(("lower bound", f"{self.lower_bound} (proven); the tree is "
@@ -132,7 +141,8 @@ class SearchResult:
 
     def __repr__(self) -> str:
         if not self.feasible:
-            return f"<SearchResult {self.opener} {self.rule_name}: infeasible within {self.max_guesses}>"
+            why = "no tree found in time" if self.stopped else f"infeasible within {self.max_guesses}"
+            return f"<SearchResult {self.opener} {self.rule_name}: {why}>"
         return f"<SearchResult {self.opener} {self.rule_name}: total {self.total}, average {self.average:.4f}>"
 
     def _repr_html_(self) -> str:
@@ -166,7 +176,9 @@ def search(
     and a fixed opener only): a tree from the ``beam`` (default 2) most
     promising guesses at each node, then a proven lower bound raised until
     ``time_limit`` seconds (None: until proven) or Ctrl-C; the result's
-    ``lower_bound`` says how far from optimal the tree may be.
+    ``lower_bound`` says how far from optimal the tree may be.  Stopped
+    while the beam still builds its tree, the result has no tree and
+    ``stopped`` (no tree found in time, which proves nothing about the cap).
 
     ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
     ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
@@ -255,8 +267,8 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
     result = SearchResult(
         opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
         feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
-        lower_bound=found.lower_bound if feasible else None,
-        unsolvable=[f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+        lower_bound=found.lower_bound if feasible or found.stopped else None, stopped=found.stopped,
+        unsolvable=[] if found.stopped else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
                     for g in found.groups if g.node is None])
     result.stats.update(engine.stats())
     result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,

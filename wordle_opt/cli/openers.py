@@ -11,9 +11,9 @@ from wordle_opt.cli._common import (add_hard_option, add_list_options, check_wri
 def register(sub: "argparse._SubParsersAction") -> None:
     p = sub.add_parser(
         "openers",
-        help="rank every first guess by its optimal total, proven",
+        help="rank every first guess by its optimal total (or worst case), proven",
         description="Rank every allowed first guess by the optimal total number of guesses over "
-        "all answers: the K best, each proven exact, and a proven lower bound for every other.",
+        "all answers (or by --minimise): the K best, each proven exact, and a proven bound for every other.",
     )
     add_ranking_options(p)
     p.set_defaults(func=cmd_openers)
@@ -33,6 +33,10 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True) -> 
                        help="write the best opener's tree (json for *.json, else the leaderboard text)")
         p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
                        help="solver cache per worker in MiB (default 192)")
+        p.add_argument("--minimise", "--minimize", default="total", metavar="OBJECTIVE",
+                       help="rank by total (the default: fewest guesses in all), worst,total (smallest "
+                       "worst case, then fewest guesses) or total,worst (fewest guesses, ties broken by "
+                       "the smallest worst case); each proven")
     p.add_argument("--top", type=positive_int, default=None, metavar="K",
                    help="how many openers to rank exactly (default 10; search: 1)")
     p.add_argument("--checkpoint", default=None, metavar="FILE",
@@ -50,7 +54,7 @@ def run_ranking(args, top: int):
     return rank_openers(
         hard=args.hard, answers=args.answers, guesses=args.guesses, max_guesses=args.max_guesses,
         top=args.top or top, workers=args.workers, scheduler=args.scheduler, checkpoint=args.checkpoint,
-        cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
+        cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb, minimise=args.minimise,
     )
 
 

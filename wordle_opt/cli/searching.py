@@ -56,8 +56,9 @@ def cmd_search(args) -> int:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
     if args.out is not None:
         check_writable(args.out)  # before the search, not after it
-    if args.opener is None and args.minimise == "total":
-        # (the ranking proves totals; another objective searches every opener at once below)
+    if args.opener is None:
+        if args.beam is not None or args.time_limit is not None:
+            raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER")
         return _best_opener(args)
     progress = Progress(unit="groups")
     first = []
@@ -99,6 +100,9 @@ def cmd_search(args) -> int:
         )
     finally:
         progress.close()
+    if not result.feasible and result.stopped:
+        print(result)  # an anytime search stopped before any tree: no claim about the cap
+        return 1
     if not result.feasible:
         # Only with --no-fallback (or a cap no number of guesses can meet).
         refuted(result)
