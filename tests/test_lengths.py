@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import subprocess
 import sys
 import tempfile
@@ -16,6 +17,7 @@ import pytest
 from wordle_opt import Pattern, Tree, load_lists, pattern_table, score, search, verify
 from wordle_opt.display import tiles, upper
 from wordle_opt.errors import PatternError, TreeError, WordListError
+from wordle_opt.oracle import exhaustive_optimum
 from wordle_opt.rules import all_green, score_words
 from wordle_opt.wordlists import WordLists, require_five_letters
 
@@ -130,8 +132,6 @@ def test_features_that_stay_five_letter_refuse_in_one_line():
         require_five_letters(six, "rank_openers")
     from wordle_opt import rank_openers, review
 
-    with pytest.raises(WordListError, match="rank_openers plays four or five-letter words only; list 'six' has 6-"):
-        rank_openers(answers=six)
     with pytest.raises(WordListError, match="review plays five-letter words only"):
         review("bandit BGBBBB", answers=six)
     de = WordLists.from_words(GERMAN, name="de")
@@ -263,10 +263,21 @@ def test_cli_errors_are_one_line(tmp_path):
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == f"error: {mixed}, line 2: 'crane' has 5 characters; expected one 6-letter word a line, " \
                        "as line 1 (one list, one word length)\n"
-    six = _write(tmp_path, "six.txt", SIX)
-    r = run("openers", "--answers", six)
-    assert r.returncode == 2 and r.stderr.count("\n") == 1
-    assert "plays four or five-letter words only; list" in r.stderr and "has 6-letter words" in r.stderr
+
+
+def test_openers_at_six_letters_equal_the_oracle(tmp_path):
+    """The opener ranking runs on the wide modules too: its best opener's total
+    is the least exhaustive optimum over every opener, on the CLI and in Python."""
+    from wordle_opt import rank_openers
+
+    six = WordLists.from_words(SIX, name="six")
+    optima = {w: exhaustive_optimum(SIX, SIX, max_guesses=6, opener=w) for w in SIX}
+    ranking = rank_openers(answers=six, top=3, workers=1, progress=False)
+    assert [(r.word, r.total) for r in ranking.ranking] == sorted(optima.items(), key=lambda kv: (kv[1], SIX.index(kv[0])))[:3]
+    r = run("openers", "--answers", _write(tmp_path, "six.txt", SIX), "--top", "1")
+    assert r.returncode == 0, r.stderr
+    best = min(optima.values())
+    assert re.search(rf"^\s+1\s+[A-Z]{{6}}\s+{best}\s", r.stdout, re.M), r.stdout
 
 
 def test_cli_bundled_sets_of_other_lengths():

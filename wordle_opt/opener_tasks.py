@@ -15,8 +15,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import bounds, core
-from wordle_opt.engine import RULE_CODES
+from wordle_opt.engine import rule_code
 from wordle_opt.wordlists import WordLists
 
 
@@ -47,11 +46,12 @@ class _State:
 
     def __init__(self, problem: Problem):
         lists = problem.lists()
+        core, bounds = lists.modules.core, lists.modules.bounds  # (narrow or wide, by the length)
         self.problem = problem
         self.inf = core.INFINITY
         self.table = np.ascontiguousarray(lists.table)
         codes = np.ascontiguousarray(lists.guess_codes)
-        code = RULE_CODES[problem.rule]
+        code = rule_code(core, problem.rule)
         self.bounder = bounds.Bounder(self.table, codes, code)
         self.solver = core.Solver(self.table, codes, np.ascontiguousarray(lists.answer_guess_index), code,
                              problem.cache_mb)

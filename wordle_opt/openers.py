@@ -36,7 +36,7 @@ from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, search
-from wordle_opt.wordlists import load_lists, require_five_letters
+from wordle_opt.wordlists import load_lists
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
@@ -46,7 +46,7 @@ def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, ob
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
     # The opener bounds and tasks use the narrow modules (up to five letters).
-    lists = require_five_letters(load_lists(answers, guesses), "rank_openers", lengths=(4, 5))
+    lists = load_lists(answers, guesses)
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:
@@ -61,12 +61,11 @@ class _Ranker:
         """``exclude``: openers left out (ranked already, under a smaller cap);
         ``ties``: prove every opener that ties the K-th total exact too (the
         default breaks ties by list order and proves only the first)."""
-        from wordle_opt._bounds import INFINITY, Bounder
-
         self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
         self.ties = ties
-        self.inf = INFINITY
         lists = problem.lists()
+        Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
+        self.inf = lists.modules.bounds.INFINITY
         quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
                         ).quick(problem.depth)  # (the rule does not enter the quick bound)
         self.n_openers = len(quick)

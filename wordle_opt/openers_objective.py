@@ -27,7 +27,6 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt._impl import bounds, core
 from wordle_opt.display import plural
 from wordle_opt.objectives import rank_key
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_opener
@@ -100,6 +99,7 @@ def _none_fits(problem: Problem, lists, store, tell) -> bool:
     # Where some opener fits, that search would go on to find the best one: on
     # big lists the search the ranking avoids.  So first the openers with the
     # least quick bounds, one by one: if one of them fits, the ranking goes on.
+    core, bounds = lists.modules.core, lists.modules.bounds
     quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
                            ).quick(problem.depth)
     for o in np.argsort(quick, kind="stable")[:SEEDS].tolist():
