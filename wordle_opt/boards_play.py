@@ -10,7 +10,7 @@ import sys
 from typing import List, Optional, TextIO
 
 from wordle_opt.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
-from wordle_opt.display import plural, tiles, use_colour
+from wordle_opt.display import LineConsole, plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
@@ -30,7 +30,7 @@ def parse_colourings(text: str, n: int, length: int = 5) -> List[Pattern]:
     return [Pattern.parse(t, length) for t in tokens]
 
 
-class BoardsAssistant:
+class BoardsAssistant(LineConsole):
     """Suggests guesses for a game of ``boards`` boards and follows the
     colourings you type (``apply``/``undo`` also work without the loop)."""
 
@@ -73,16 +73,6 @@ class BoardsAssistant:
         return True
 
     # ---- the session ----------------------------------------------------
-    def _say(self, text: str = "") -> None:
-        self.output.write(text + "\n")
-        self.output.flush()
-
-    def _ask(self, prompt: str) -> Optional[str]:
-        self.output.write(prompt)
-        self.output.flush()
-        line = self.input.readline()
-        return None if not line else line.strip()
-
     def status(self) -> None:
         pos = self.position
         for b in range(self.n):

@@ -1,5 +1,6 @@
-"""Rendering for people: ANSI tiles on a terminal (BYG letters when piped), and
-small HTML tables for notebooks (``_repr_html_``)."""
+"""Rendering for people: ANSI tiles on a terminal (BYG letters when piped),
+small HTML tables for notebooks (``_repr_html_``), and the line I/O of the
+interactive sessions (``LineConsole``)."""
 from __future__ import annotations
 
 import html
@@ -11,6 +12,29 @@ from wordle_opt.patterns import Pattern
 
 _ANSI = {0: "\x1b[1;97;100m", 1: "\x1b[1;30;103m", 2: "\x1b[1;97;42m"}  # grey, yellow, green
 _RESET = "\x1b[0m"
+
+
+class LineConsole:
+    """Line I/O for an interactive session that has ``input`` and ``output``
+    streams (the play assistants): ``_say`` a line, ``_ask`` for one."""
+
+    input: TextIO
+    output: TextIO
+
+    def _say(self, text: str = "") -> None:
+        self.output.write(text + "\n")
+        self.output.flush()
+
+    def _ask(self, prompt: str) -> Optional[str]:
+        """The stripped reply, or None at the end of input (after a newline,
+        so that the shell's prompt starts on a line of its own)."""
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self._say()
+            return None
+        return line.strip()
 
 
 def use_colour(stream: Optional[TextIO] = None) -> bool:

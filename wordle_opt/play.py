@@ -30,7 +30,7 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
-from wordle_opt.display import plural, tiles, upper, use_colour
+from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, pattern_table
 from wordle_opt.play_cost import GuessCost
@@ -46,7 +46,7 @@ LIST_AT_MOST = 10
 TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
-class Assistant:
+class Assistant(LineConsole):
     """An interactive session over ``input``/``output`` text streams."""
 
     def __init__(self, strategy="entropy", hard=None, answers="original", guesses=None,
@@ -184,19 +184,6 @@ class Assistant:
         return True
 
     # ---- the session ----------------------------------------------------
-    def _say(self, text: str = "") -> None:
-        self.output.write(text + "\n")
-        self.output.flush()
-
-    def _ask(self, prompt: str) -> Optional[str]:
-        self.output.write(prompt)
-        self.output.flush()
-        line = self.input.readline()
-        if not line:                # end of input
-            self._say()
-            return None
-        return line.strip()
-
     def status(self) -> None:
         n = len(self.candidates)
         words = self.candidate_words()
