@@ -273,6 +273,7 @@ def test_openers_at_six_letters_equal_the_oracle(tmp_path):
     six = WordLists.from_words(SIX, name="six")
     optima = {w: exhaustive_optimum(SIX, SIX, max_guesses=6, opener=w) for w in SIX}
     ranking = rank_openers(answers=six, top=3, workers=1, progress=False)
+    assert "(1 worker):" in str(ranking)
     assert [(r.word, r.total) for r in ranking.ranking] == sorted(optima.items(), key=lambda kv: (kv[1], SIX.index(kv[0])))[:3]
     r = run("openers", "--answers", _write(tmp_path, "six.txt", SIX), "--top", "1")
     assert r.returncode == 0, r.stderr

@@ -6,6 +6,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from wordle_opt.display import plural
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE
 
 _RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}
@@ -99,8 +100,8 @@ class OpenerRanking:
         if st:
             lines.append(
                 f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
-                f"({int(st.get('workers', 1))} workers): {int(st.get('settled_by_bounds', 0))} openers "
-                f"settled by bounds alone, {int(st.get('searched', 0))} searched")
+                f"({plural(int(st.get('workers', 1)), 'worker')}): {int(st.get('settled_by_bounds', 0))} "
+                f"openers settled by bounds alone, {int(st.get('searched', 0))} searched")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
