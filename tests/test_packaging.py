@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from wordle_opt.listsets import SETS
+
 ROOT = Path(__file__).resolve().parents[1]
 LISTS = {p.name for p in (ROOT / "wordlists").glob("*.txt")}
 
@@ -22,8 +24,8 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     [wheel] = tmp_path.glob("wordle_opt-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert ({n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")}
-            >= LISTS | {"README.md", "LICENSE-nyt-answers-3158"})
-    assert len(LISTS) == 6
+            >= LISTS | {"README.md", "LICENSE-nyt-answers-3158", "LICENSE-pyspellchecker"})
+    assert LISTS == {f for ls in SETS.values() for f in (ls.answers_file, ls.guesses_file)}  # every bundled set's files
     for ext in ("_core", "_heuristics", "_bounds", "_core_wide", "_heuristics_wide", "_bounds_wide"):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c", ".tp"))]
