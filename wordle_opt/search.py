@@ -136,6 +136,14 @@ def _by_objective(solve: Callable[[Optional[int]], SearchResult], objective: str
         if result.feasible or not fallback or cap is None or cap > n:
             return result
         # No tree fits the cap: as with 'total', the caps above it.
+    return over_caps(solve, cap, n, fallback, on_refuted, note)
+
+
+def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int], n: int, fallback: bool,
+              on_refuted, note: Optional[Note]) -> SearchResult:
+    """``solve(cap)``; with ``fallback``, while no tree fits, the caps above it
+    (up to n + 1, where one always fits), telling ``on_refuted`` of each cap
+    that fails and ``note`` of the next one tried."""
     while True:
         result = solve(cap)
         if result.feasible or not fallback or cap is None or cap > n:

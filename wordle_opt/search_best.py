@@ -19,7 +19,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective
 from wordle_opt.openers import rank_openers
 from wordle_opt.rules import normalise_rule, parse_cap
-from wordle_opt.search import DEFAULT_CACHE_MB, SearchResult
+from wordle_opt.search import DEFAULT_CACHE_MB, SearchResult, over_caps
 from wordle_opt.search import search as _exact_search
 from wordle_opt.wordlists import load_lists
 
@@ -42,32 +42,26 @@ def search(opener: Optional[str] = "salet", hard=None, answers="original", guess
     n = len(lists.answers)
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
-    while True:
-        ranking = rank_openers(hard=rule, answers=lists, max_guesses=cap, top=1, workers=threads,
+    def best_at(c: Optional[int]) -> SearchResult:
+        ranking = rank_openers(hard=rule, answers=lists, max_guesses=c, top=1, workers=threads,
                                cache_mb=cache_mb, progress=False, trees=False)
-        if ranking.best is not None:
-            break
-        refuted = SearchResult(opener=None, hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
-                               feasible=False, tree=None, stats=dict(ranking.stats),
-                               proof=f"no opener solves every answer within {plural(cap, 'guess')}")
-        if not fallback or cap is None or cap > n:
-            return refuted
-        if on_refuted is not None:
-            on_refuted(refuted)
-        cap += 1
-        if note is not None:
-            note(f"trying at most {plural(cap, 'guess')}")
-    best = ranking.best
-    result = _exact_search(best.word, answers=lists, max_guesses=cap, **kw)
-    if not result.feasible or result.total != best.total:
-        raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
-    result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
-    for key in ("settled_by_bounds", "searched", "workers"):
-        result.stats[f"ranking_{key}"] = ranking.stats[key]
-    result.stats["ranking_cpu_seconds"] = ranking.stats["cpu_seconds"]
-    result.stats["cpu_seconds"] = result.stats.get("cpu_seconds", 0) + ranking.stats["cpu_seconds"]
-    result.stats["seconds"] = time.perf_counter() - t0
-    return result
+        best = ranking.best
+        if best is None:
+            return SearchResult(opener=None, hard=rule, max_guesses=c, lists=lists.name, n_answers=n,
+                                feasible=False, tree=None, stats=dict(ranking.stats),
+                                proof=f"no opener solves every answer within {plural(c, 'guess')}")
+        result = _exact_search(best.word, answers=lists, max_guesses=c, **kw)
+        if not result.feasible or result.total != best.total:
+            raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
+        result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
+        for key in ("settled_by_bounds", "searched", "workers"):
+            result.stats[f"ranking_{key}"] = ranking.stats[key]
+        result.stats["ranking_cpu_seconds"] = ranking.stats["cpu_seconds"]
+        result.stats["cpu_seconds"] = result.stats.get("cpu_seconds", 0) + ranking.stats["cpu_seconds"]
+        result.stats["seconds"] = time.perf_counter() - t0
+        return result
+
+    return over_caps(best_at, cap, n, fallback, on_refuted, note)
 
 
 search.__doc__ = _exact_search.__doc__ + """
