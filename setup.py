@@ -3,7 +3,7 @@
 The compiled modules come in two widths, rendered from one Tempita template
 each (``wordle_opt/*.pyx.tp``, ``*.pxd.tp``; cf. scikit-learn's
 ``_dist_metrics.pyx.tp``) before cythonize: narrow (uint8 colourings, words
-of up to 5 letters: ``_core``, ``_heuristics``, ``_bounds``) and wide (uint16,
+of up to 5 letters: ``_core``, ``_heuristics``, ``_bounds``, ``_caps``) and wide (uint16,
 up to 8 letters: ``_core_wide``, ...).  The rendered .pyx/.pxd are build
 products (.gitignore); a file is rewritten only when its text changes, so
 cythonize skips what is up to date.
@@ -32,8 +32,8 @@ WIDTHS = {
     "": dict(pat_t="pat_t", pat_dtype="np.uint8", max_length=5, max_npat=3**5),
     "_wide": dict(pat_t="pat16_t", pat_dtype="np.uint16", max_length=8, max_npat=3**8),
 }
-TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx"]
-MODULES = ["_core", "_heuristics", "_bounds"]
+TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx", "_caps.pyx"]
+MODULES = ["_core", "_heuristics", "_bounds", "_caps"]
 
 
 def render_templates(package="wordle_opt"):
@@ -75,7 +75,7 @@ setup(
     package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
                   "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
     exclude_package_data={"wordle_opt": ["*.pyx", "*.c", "*.tp"]},
-    # Six modules now: cythonize and compile them in parallel (measured on two
+    # Eight modules now: cythonize and compile them in parallel (measured on two
     # busy cores: a from-scratch build took 64 s serially).
     ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, nthreads=os.cpu_count() or 1),
     options={"build_ext": {"parallel": os.cpu_count() or 1}},

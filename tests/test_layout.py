@@ -20,8 +20,8 @@ except ImportError:  # Python < 3.11
     import tomli as tomllib
 
 import wordle_opt
-from wordle_opt import (_bounds, _bounds_py, _bounds_wide, _core, _core_py, _core_wide, _heuristics,
-                        _heuristics_py, _heuristics_wide)
+from wordle_opt import (_bounds, _bounds_py, _bounds_wide, _caps, _caps_py, _caps_wide, _core, _core_py,
+                        _core_wide, _heuristics, _heuristics_py, _heuristics_wide)
 
 PACKAGE = Path(wordle_opt.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,9 +117,10 @@ def _stub_names(path: Path) -> set:
 
 
 TWINS = pytest.mark.parametrize(
-    "compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py), (_bounds, _bounds_py),
-                       (_core_wide, _core_py), (_heuristics_wide, _heuristics_py), (_bounds_wide, _bounds_py)],
-    ids=["core", "heuristics", "bounds", "core_wide", "heuristics_wide", "bounds_wide"])
+    "compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py), (_bounds, _bounds_py), (_caps, _caps_py),
+                       (_core_wide, _core_py), (_heuristics_wide, _heuristics_py), (_bounds_wide, _bounds_py),
+                       (_caps_wide, _caps_py)],
+    ids=["core", "heuristics", "bounds", "caps", "core_wide", "heuristics_wide", "bounds_wide", "caps_wide"])
 
 
 @TWINS
@@ -135,15 +136,16 @@ def test_twins_and_stubs_expose_the_compiled_names(compiled, twin):
 IMPORT_ALL = """
 import importlib, pkgutil, sys, wordle_opt
 from wordle_opt import _impl
-COMPILED = [f"wordle_opt._{m}{w}" for m in ("core", "heuristics", "bounds") for w in ("", "_wide")]
+COMPILED = [f"wordle_opt._{m}{w}" for m in ("core", "heuristics", "bounds", "caps") for w in ("", "_wide")]
 for m in pkgutil.walk_packages(wordle_opt.__path__, "wordle_opt."):
     if m.name != "wordle_opt.__main__" and m.name not in COMPILED:
         importlib.import_module(m.name)
 assert _impl.core.__name__ == "wordle_opt._core_py", _impl.core
 assert _impl.heuristics.__name__ == "wordle_opt._heuristics_py", _impl.heuristics
 assert _impl.bounds.__name__ == "wordle_opt._bounds_py", _impl.bounds
+assert _impl.caps.__name__ == "wordle_opt._caps_py", _impl.caps
 assert [m.__name__ for m in _impl.modules(7)] == [
-    "wordle_opt._core_py", "wordle_opt._heuristics_py", "wordle_opt._bounds_py"]
+    "wordle_opt._core_py", "wordle_opt._heuristics_py", "wordle_opt._bounds_py", "wordle_opt._caps_py"]
 compiled = sorted(n for n in sys.modules if n in COMPILED)
 assert compiled == [], compiled
 print(wordle_opt.score("crane", "react").byg)

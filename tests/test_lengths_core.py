@@ -57,10 +57,10 @@ def arrays(answers, guesses):
 def test_modules_by_length():
     narrow, wide = _impl.modules(5), _impl.modules(7)
     assert _impl.modules(4) is narrow and _impl.modules(6) is wide and _impl.modules(8) is wide
-    assert (narrow.core, narrow.heuristics, narrow.bounds) == (_impl.core, _impl.heuristics, _impl.bounds)
+    assert tuple(narrow) == (_impl.core, _impl.heuristics, _impl.bounds, _impl.caps)
     if _impl.IMPLEMENTATION == "cython":
         assert [m.__name__ for m in wide] == ["wordle_opt._core_wide", "wordle_opt._heuristics_wide",
-                                              "wordle_opt._bounds_wide"]
+                                              "wordle_opt._bounds_wide", "wordle_opt._caps_wide"]
     for bad in (3, 9, 0, "5", None, 5.0, True):
         with pytest.raises(WordleOptError, match="word length .* expected 4 to 8 letters"):
             _impl.modules(bad)

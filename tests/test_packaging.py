@@ -26,7 +26,8 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     assert ({n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")}
             >= LISTS | {"README.md", "LICENSE-nyt-answers-3158", "LICENSE-pyspellchecker"})
     assert LISTS == {f for ls in SETS.values() for f in (ls.answers_file, ls.guesses_file)}  # every bundled set's files
-    for ext in ("_core", "_heuristics", "_bounds", "_core_wide", "_heuristics_wide", "_bounds_wide"):
+    for ext in ("_core", "_heuristics", "_bounds", "_caps", "_core_wide", "_heuristics_wide", "_bounds_wide",
+                "_caps_wide"):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c", ".tp"))]
     assert {"wordle_opt/_core.pyi", "wordle_opt/_core_wide.pyi", "wordle_opt/py.typed"} <= set(names)

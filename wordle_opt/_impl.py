@@ -2,25 +2,25 @@
 
 One switch for every compiled module, chosen together:
 
-    WORDLE_OPT_IMPLEMENTATION   core                    heuristics                  bounds
-    cython (or unset)           wordle_opt._core        wordle_opt._heuristics      wordle_opt._bounds
-    python                      wordle_opt._core_py     wordle_opt._heuristics_py   wordle_opt._bounds_py
+    WORDLE_OPT_IMPLEMENTATION   core                 heuristics                bounds                caps
+    cython (or unset)           wordle_opt._core     wordle_opt._heuristics    wordle_opt._bounds    wordle_opt._caps
+    python                      wordle_opt._core_py  wordle_opt._heuristics_py wordle_opt._bounds_py wordle_opt._caps_py
 
 Any other value is an ImportError.  A compiled module that fails to import is
 an error, never a silent fallback: a broken build must not pass as a working
 (if 100x slower) one.  Cf. rapidfuzz ``RAPIDFUZZ_IMPLEMENTATION`` and msgpack
 ``MSGPACK_PUREPYTHON``.
 
-    from wordle_opt._impl import bounds, core, heuristics
+    from wordle_opt._impl import bounds, caps, core, heuristics
 
-Those are the five-letter modules.  ``modules(length)`` gives the three for
+Those are the five-letter modules.  ``modules(length)`` gives the four for
 any word length MIN_LENGTH..MAX_LENGTH: the compiled modules come in two
 widths generated from one template each (setup.py), narrow (uint8 colourings,
 up to five letters: ``_core``, ...) and wide (uint16, six to eight letters:
 ``_core_wide``, ...); the plain twins serve every length.
 
     from wordle_opt._impl import modules
-    core, heuristics, bounds = modules(lists.length)
+    core, heuristics, bounds, caps = modules(lists.length)
 """
 from __future__ import annotations
 
@@ -72,20 +72,20 @@ def _compiled(name: str) -> ModuleType:
         ) from exc
 
 
-def _select() -> Tuple[str, ModuleType, ModuleType, ModuleType]:
+def _select() -> Tuple[str, ModuleType, ModuleType, ModuleType, ModuleType]:
     choice = os.environ.get(ENV_VAR, "").strip().lower() or "cython"
     if choice not in CHOICES:
         raise ImportError(
             f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not one of {', '.join(CHOICES)}"
         )
     if choice == "python":
-        from wordle_opt import _bounds_py, _core_py, _heuristics_py
+        from wordle_opt import _bounds_py, _caps_py, _core_py, _heuristics_py
 
-        return choice, _core_py, _heuristics_py, _bounds_py
-    return choice, _compiled("_core"), _compiled("_heuristics"), _compiled("_bounds")
+        return choice, _core_py, _heuristics_py, _bounds_py, _caps_py
+    return choice, _compiled("_core"), _compiled("_heuristics"), _compiled("_bounds"), _compiled("_caps")
 
 
-IMPLEMENTATION, core, heuristics, bounds = _select()
+IMPLEMENTATION, core, heuristics, bounds, caps = _select()
 
 # The narrow compiled modules hold a colouring in a uint8 (3**5 = 243 fit);
 # longer words need the wide ones (uint16: 3**8 = 6561).  Measured: uint16
@@ -94,18 +94,19 @@ NARROW_MAX_LENGTH = 5
 
 
 class Modules(NamedTuple):
-    """The core, heuristics and bounds modules for one word length."""
+    """The core, heuristics, bounds and cap-proof modules for one word length."""
 
     core: ModuleType
     heuristics: ModuleType
     bounds: ModuleType
+    caps: ModuleType
 
 
-_BY_WIDTH: Dict[bool, Modules] = {False: Modules(core, heuristics, bounds)}
+_BY_WIDTH: Dict[bool, Modules] = {False: Modules(core, heuristics, bounds, caps)}
 
 
 def modules(length: int) -> Modules:
-    """The three modules that play words of ``length`` letters (loaded on
+    """The four modules that play words of ``length`` letters (loaded on
     first use; under the python implementation, the plain twins)."""
     try:
         n = -1 if isinstance(length, bool) else operator.index(length)
@@ -117,5 +118,5 @@ def modules(length: int) -> Modules:
     wide = IMPLEMENTATION == "cython" and n > NARROW_MAX_LENGTH
     if wide not in _BY_WIDTH:
         _BY_WIDTH[wide] = Modules(_compiled("_core_wide"), _compiled("_heuristics_wide"),
-                                  _compiled("_bounds_wide"))
+                                  _compiled("_bounds_wide"), _compiled("_caps_wide"))
     return _BY_WIDTH[wide]

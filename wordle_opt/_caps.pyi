@@ -1,0 +1,19 @@
+"""Type stubs for the compiled cap proofs (wordle_opt/_caps.pyx.tp, narrow:
+up to five letters, uint8 tables)."""
+from typing import List
+
+import numpy as np
+import numpy.typing as npt
+
+_U8 = npt.NDArray[np.uint8]
+_I32 = npt.NDArray[np.int32]
+
+class CapProver:
+    def __init__(self, table: _U8, length: int) -> None: ...
+    @property
+    def all_green(self) -> int: ...
+    def within2(self, S: _I32) -> int: ...
+    def within3(self, S: _I32) -> int: ...
+    def opener(self, o: int, cap: int) -> bool: ...
+    @property
+    def witnesses(self) -> List[_I32]: ...
