@@ -63,12 +63,27 @@ class Engine:
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
+        self._caps = None  # the cap prover, made on first use (within)
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if self.rule is None:
             return self.all_guesses
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
+
+    # The cap proofs (wordle_opt._caps) decide sets within this many guesses.
+    CAPS_DEPTH = 3
+
+    def within(self, S: np.ndarray, d: int) -> bool:
+        """Can a tree solve every answer of S within d <= CAPS_DEPTH guesses,
+        with every guess allowed?  Exact (the cap proofs); a False holds
+        under every rule.  One prover per engine keeps its witnesses."""
+        if d <= 1:
+            return len(S) <= 1
+        if self._caps is None:
+            self._caps = self.lists.modules.caps.CapProver(self.table, self.lists.length)
+        S = np.ascontiguousarray(S, dtype=np.int32)
+        return (self._caps.within2(S) if d == 2 else self._caps.within3(S)) >= 0
 
     def with_beam(self, beam: int) -> "Engine":
         """Solvers with a beam on this engine's table and answer order."""
