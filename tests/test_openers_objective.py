@@ -113,9 +113,24 @@ def test_checkpoint_refuses_a_ranking_for_another_objective(tmp_path):
 
 
 @pytest.mark.slow
+def test_no_opener_solves_the_original_game_within_four_guesses(tmp_path, monkeypatch):
+    """The proof behind worst,total = (5, 7920): none of the 12972 openers
+    fits 4 guesses (the cap proofs, ~2 min of CPU), so SALET's tree within 5
+    (test_objectives) is the best worst case there is."""
+    from wordle_opt import _caps
+
+    path = str(tmp_path / "ck")
+    r = rank_openers(max_guesses=4, top=1, workers=1, progress=False, minimise="worst,total", checkpoint=path)
+    assert r.ranking == [] and r.statement() == "no opener solves every answer within 4 guesses"
+    assert len(r.facts) == 12972 and {kind for kind, _ in r.facts.values()} == {INFEASIBLE}
+    # Every cap's facts are in the checkpoint: a second run proves nothing again.
+    monkeypatch.setattr(_caps, "CapProver", None)
+    again = rank_openers(max_guesses=4, top=1, workers=1, progress=False, minimise="worst,total", checkpoint=path)
+    assert again.statement() == r.statement()
+
+
+@pytest.mark.slow
 def test_worst_total_ranking_of_a_real_slice_agrees_with_the_search_over_every_opener(original):
-    # (The full original lists need the proof that none of 12972 openers fits
-    # 4 guesses: 30-107 s of CPU per opener measured, far beyond CI.)
     answers = original.answers[::4]
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(original.guesses[::5] + answers)), name="slice")
     r = rank_openers(answers=lists, top=3, workers=1, progress=False, minimise="worst,total")
@@ -137,3 +152,35 @@ def test_review_refuses_a_ranking_by_another_objective():
     r = rank_openers(answers=lists, top=1, workers=1, progress=False, minimise="worst,total")
     with pytest.raises(WordleOptError, match="objective differ"):
         review(["crane"], answer="crane", answers=lists, ranking=r)
+
+
+def test_the_cap_proofs_over_every_opener_resume_from_the_checkpoint(tmp_path, monkeypatch):
+    """Ctrl-C in the proof that no opener fits a cap: the openers refuted so
+    far are in the checkpoint, and the next run neither loses nor redoes them."""
+    from wordle_opt import _caps, openers_objective
+
+    lists = WordLists.from_words(WORDS, name="small")
+    path = str(tmp_path / "ck")
+    fresh = rank_openers(answers=lists, top=2, workers=1, progress=False, minimise="worst,total")
+    w = fresh.best.worst
+    assert w >= 3  # (so every opener is refuted under the caps 1 .. w - 1, through the cap proofs)
+    calls, stop = [], [True]
+
+    class Stopping(_caps.CapProver):
+        def opener(self, o, cap):
+            calls.append((o, cap))
+            if stop[0] and cap == w - 1 and len([c for c in calls if c[1] == cap]) == 6:
+                raise KeyboardInterrupt
+            return super().opener(o, cap)
+
+    monkeypatch.setattr(openers_objective, "SAVE_SECONDS", 0.0)
+    monkeypatch.setattr(_caps, "CapProver", Stopping)
+    with pytest.raises(KeyboardInterrupt):
+        rank_openers(answers=lists, top=2, workers=1, progress=False, checkpoint=path, minimise="worst,total")
+    saved = [o for o, cap in calls if cap == w - 1][:5]
+    calls.clear()
+    stop[0] = False
+    again = rank_openers(answers=lists, top=2, workers=1, progress=False, checkpoint=path, minimise="worst,total")
+    assert [(x.word, x.total, x.worst) for x in again.ranking] == [(x.word, x.total, x.worst) for x in fresh.ranking]
+    redone = [o for o, cap in calls if cap == w - 1]
+    assert sorted(redone) == sorted(set(range(len(lists.guesses))) - set(saved))

@@ -23,6 +23,7 @@ order by (total, worst, list order).
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -33,6 +34,8 @@ from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_ope
 from wordle_opt.search import search
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
+CAPS_MAX = 4  # the cap proofs (_caps) decide caps up to 4: every group within 3 guesses
+SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
 # make_ranker(problem, places, store, exclude, ties) -> a run() ranker (openers._Ranker)
 MakeRanker = Callable[..., object]
@@ -55,14 +58,22 @@ class Ranked:
 
 def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
                           store, lists, trees: bool, tell: Optional[Callable[[str], None]] = None) -> Ranked:
-    """``tell(status)``: the progress of a cap no opener may fit (one search: no per-opener progress)."""
+    """``tell(status)``: the progress of the proof that no opener fits a cap."""
     ranked: List[Tuple[int, int, int, object]] = []
     searched: set = set()
+    n = len(problem.guesses)
     for c in range(1, problem.depth + 1):
         at_c = dataclasses.replace(problem, depth=c)
-        if not ranked and c < problem.depth and _none_fits(at_c, lists, None if store is None else store.at(c),
-                                                           tell):
-            searched |= set(range(len(problem.guesses)))
+        last = c == problem.depth
+        # (under the last cap the ranking itself finds whether some opener fits,
+        # unless the cap proofs can show that none does)
+        if not ranked and (not last or c <= CAPS_MAX) and _none_fits(
+                at_c, lists, None if store is None else store.at(c), tell, fallback=not last):
+            searched |= set(range(n))
+            if last:
+                facts = {o: (INFEASIBLE, lists.modules.core.INFINITY) for o in range(n)}
+                return Ranked([], facts, {o: (BOUND, c + 1) for o in range(n)}, searched, None,
+                              _worst_proof([], c, False, None))
             continue
         ranker = make_ranker(at_c, top - len(ranked), None if store is None else store.at(c),
                              exclude={o for o, *_ in ranked}, ties=False)
@@ -86,16 +97,22 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others))
 
 
-def _none_fits(problem: Problem, lists, store, tell) -> bool:
-    """Does no opener fit the cap (problem.depth)?  One exact search with
-    every opener at its root, the threads and the cache shared by all of them
-    (4x faster than the ranking's opener-by-opener proofs on 290 answers),
-    kept in the checkpoint as every opener's fact under that cap."""
+def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> bool:
+    """Does no opener fit the cap (problem.depth)?  Up to a cap of 4, the cap
+    proofs decide (`_caps_verdict`).  Otherwise (and in hard mode when an
+    opener fits the easy game) with ``fallback``, one exact search with every
+    opener at its root, the threads and the cache shared by all of them (4x
+    faster than the ranking's opener-by-opener proofs on 290 answers);
+    without, False.  The checkpoint keeps every opener's fact under that cap."""
     n = len(problem.guesses)
     if store is not None:
         facts = store.facts()
         if len(facts) == n and all(kind == INFEASIBLE for kind, _, _ in facts.values()):
             return True
+    if problem.depth <= CAPS_MAX:
+        verdict = _caps_verdict(problem, lists, store, tell)
+        if verdict is not None or not fallback:
+            return bool(verdict)
     # Where some opener fits, that search would go on to find the best one: on
     # big lists the search the ranking avoids.  So first the openers with the
     # least quick bounds, one by one: if one of them fits, the ranking goes on.
@@ -114,6 +131,45 @@ def _none_fits(problem: Problem, lists, store, tell) -> bool:
     if store is not None:
         store.save([(o, INFEASIBLE, core.INFINITY) for o in range(n)], searched=True)
     return True
+
+
+def _caps_verdict(problem: Problem, lists, store, tell) -> Optional[bool]:
+    """Every opener through the compiled cap proofs (`wordle_opt._caps`:
+    exact, with every guess allowed): True when none fits the cap, False when
+    one does (easy mode), None when one fits the easy game only (hard mode:
+    the exact search decides).  Each refuted opener is a fact in the
+    checkpoint, saved every few seconds, so an interrupted proof resumes where
+    it stopped.  Measured on the original lists, cap 4: every one of the
+    12972 openers refuted in ~5 min on one core (the shared exact search had
+    not finished in 25 min)."""
+    n = len(problem.guesses)
+    inf = lists.modules.core.INFINITY
+    done = set() if store is None else {o for o, (kind, _, _) in store.facts().items() if kind == INFEASIBLE}
+    prover = lists.modules.caps.CapProver(np.ascontiguousarray(lists.table), lists.length)
+    batch: List[Tuple[int, str, int]] = []
+    t0 = last = time.monotonic()
+    try:
+        for o in range(n):
+            if o in done:
+                continue
+            if prover.opener(o, problem.depth):
+                return False if problem.rule is None else None
+            batch.append((o, INFEASIBLE, inf))
+            if time.monotonic() - last >= SAVE_SECONDS:
+                last = _save_batch(store, batch)
+                if tell is not None:
+                    tell(f"does any opener fit {plural(problem.depth, 'guess')}? none of the first {o + 1} of {n} "
+                         f"(cap proofs, {last - t0:.0f} s)")
+    finally:
+        _save_batch(store, batch)
+    return True
+
+
+def _save_batch(store, batch: List[Tuple[int, str, int]]) -> float:
+    if store is not None and batch:
+        store.save(batch, searched=True)
+    batch.clear()
+    return time.monotonic()
 
 
 def _worst_proof(ranked, c: int, full: bool, others: Optional[int]) -> str:
