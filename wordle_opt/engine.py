@@ -175,8 +175,13 @@ class Engine:
         it and self.poll can report progress; on Ctrl-C every solver is told
         to stop and KeyboardInterrupt propagates."""
         with ThreadPoolExecutor(max_workers=len(self.all_solvers)) as pool:
-            futures = [pool.submit(task) for task in tasks]
+            futures: list = []
             try:
+                # (submitted inside the try: a Ctrl-C between two submissions
+                # must stop the tasks already running, or the pool's exit
+                # waits for them to finish their whole search)
+                for task in tasks:
+                    futures.append(pool.submit(task))
                 pending = set(futures)
                 while pending:
                     _, pending = wait(pending, timeout=POLL_SECONDS)
