@@ -5,9 +5,9 @@ until it meets the tree's total (or the time runs out).
    ``beam`` most promising guesses at each node, in the exact scan's bound
    order).  Their values are upper bounds with a tree; they live in the beam
    solvers' own caches and never reach the exact ones.  With a time limit,
-   half the time left then widens the beam at the groups' roots (`widen`:
-   more second guesses, each followed by the beam's trees; on the every-word
-   game the groups' roots are where most of the gap is).
+   half the time left then widens the beam (`wordle_opt.anytime_widen`:
+   more second guesses at the groups' roots, then more guesses in their
+   subtrees, largest first, and small subtrees solved exactly).
 2. Closing: the exact solvers then raise each group's lower bound, in rounds
    over the open groups, by searches with a beta between the bound and the beam value:
    a value at or above beta proves the bound beta (the solver's contract);
@@ -22,14 +22,13 @@ every group (which proves nothing about the cap: the search did not finish).
 """
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 from dataclasses import dataclass
 from typing import Callable, List, Optional
 
 import numpy as np
 
+from wordle_opt.anytime_widen import stopping, subtree_total, widen
 from wordle_opt.engine import Engine, rule_code
 from wordle_opt.node import Node
 
@@ -83,13 +82,15 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
                      f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
 
     if not stopped and deadline is not None and beamer is not None:
-        # Half the time left widens the beam at the groups' roots, half raises the bound.
+        # Half the time left widens the beam, half raises the bound.
         if note is not None:
             note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
-                 f"now trying more second guesses, largest groups first")
+                 f"now trying more guesses, largest groups and subtrees first")
         beamer.poll = poll
-        stopped = widen(beamer, [g for g in groups if g.node is not None], depth - 1,
+        exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
+        stopped = widen(beamer, exact, [g for g in groups if g.node is not None], depth - 1,
                         time.monotonic() + (deadline - time.monotonic()) / 2)
+        del exact
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
         note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
@@ -139,10 +140,10 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
         def one(g: Group, beamer: Engine = beamer) -> None:
             ub, node = beamer.solve_group(g.S, g.legal, depth)
             # (the built tree's own total: the figure the result reports)
-            g.ub, g.node = (int(ub), None) if node is None else (_cost(engine, node, g.S), node)
+            g.ub, g.node = (int(ub), None) if node is None else (subtree_total(engine, node, g.S), node)
 
         try:
-            with _stopping(beamer, deadline):
+            with stopping([beamer], deadline):
                 beamer.run([lambda g=g: one(g) for g in todo])
         except KeyboardInterrupt:
             return True, None
@@ -151,90 +152,6 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
     return False, beamer
-
-
-def widen(beamer: Engine, groups: List[Group], depth: int, deadline: float, width: int = 64) -> bool:
-    """Improve the groups' trees until the deadline (or Ctrl-C: then True) by
-    a wider beam at their roots: the next most promising second guesses (up
-    to ``width``), each followed by the beam's trees of its parts, in rounds
-    of one guess per group, largest groups first.  A candidate is dropped as
-    soon as its parts reach the group's best total."""
-    order = sorted(groups, key=lambda g: -len(g.S))
-    k = len(beamer.all_solvers)
-
-    def work(mine: List[Group]) -> None:
-        queues = {id(g): _candidates(beamer, g) for g in mine}
-        for r in range(width):
-            for g in mine:
-                if r < len(queues[id(g)]) and not g.closed:
-                    _try_root(beamer, g, int(queues[id(g)][r]), depth)
-
-    try:
-        with _stopping(beamer, deadline):
-            beamer.run([lambda i=i: work(order[i::k]) for i in range(k)])
-    except KeyboardInterrupt:
-        return time.monotonic() < deadline  # (every tree kept so far is complete)
-    return False
-
-
-def _candidates(engine: Engine, g: Group) -> np.ndarray:
-    """The group's legal guesses in the beam's order: most colourings (and a
-    possible hit) first, then the smallest sum of squared part sizes; without
-    the guess its tree already plays."""
-    npat = engine.all_green + 1
-    counts = np.empty((len(g.legal), npat), dtype=np.int64)
-    for i in range(0, len(g.legal), 512):  # (blocks of guesses: 512 x |S| at a time)
-        rows = engine.table[g.legal[i:i + 512]][:, g.S].astype(np.int64)
-        rows += npat * np.arange(len(rows))[:, None]
-        counts[i:i + 512] = np.bincount(rows.ravel(), minlength=npat * len(rows)).reshape(-1, npat)
-    hit = counts[:, engine.all_green] > 0
-    parts = (counts > 0).sum(axis=1)
-    key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts))
-    useful = key[parts[key] > 1 - hit[key]]  # (a guess that neither splits nor may hit learns nothing)
-    current = engine.lists.guess_index(g.node.guess)
-    return g.legal[useful][g.legal[useful] != current]
-
-
-def _try_root(beamer: Engine, g: Group, guess: int, depth: int) -> None:
-    """Replace g's tree when ``guess`` first, then the beam's trees, totals less."""
-    row = beamer.table[guess, g.S]
-    pats, sizes = np.unique(row, return_counts=True)
-    total, children = len(g.S), {}
-    for p in pats[np.argsort(-sizes, kind="stable")]:
-        if p == beamer.all_green:
-            continue
-        part = np.ascontiguousarray(g.S[row == p])
-        v, node = beamer.solve_group(part, beamer.legal_after(g.legal, guess, int(p)), depth - 1)
-        total += int(v)
-        if node is None or total >= g.ub:
-            return
-        children[int(p)] = node
-    node = Node(beamer.lists.guesses[guess], children)
-    cost = _cost(beamer, node, g.S)  # (the built tree's own total, as in the beam)
-    if cost < g.ub:
-        g.node, g.ub = node, cost
-
-
-@contextlib.contextmanager
-def _stopping(engine: Engine, deadline: Optional[float]):
-    """Stop the engine's solvers at the deadline (they raise KeyboardInterrupt
-    and refuse further work, so a stopped engine is done)."""
-    timer = None
-    if deadline is not None:
-        timer = threading.Timer(max(0.0, deadline - time.monotonic()), _stop_all, (engine,))
-        timer.daemon = True
-        timer.start()
-    try:
-        yield
-    finally:
-        if timer is not None:
-            timer.cancel()
-
-
-def _cost(engine: Engine, node: Node, S: np.ndarray) -> int:
-    """Total guesses of the subtree node over the answers S."""
-    row = engine.table[engine.lists.guess_index(node.guess), S]
-    return len(S) + sum(_cost(engine, child, S[row == p]) for p, child in node.children.items())
 
 
 def gap(total: int, lower_bound: int) -> str:
@@ -249,17 +166,12 @@ def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[f
     deadline; True when stopped early (time or Ctrl-C)."""
     todo = sorted(groups, key=lambda g: len(g.S))
     try:
-        with _stopping(engine, deadline):
+        with stopping([engine], deadline):
             engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
                         for i in range(len(engine.all_solvers))])
     except KeyboardInterrupt:
         return True
     return not all(g.closed for g in groups)
-
-
-def _stop_all(engine: Engine) -> None:
-    for solver in engine.all_solvers:
-        solver.request_stop()
 
 
 def _close_some(engine: Engine, groups: List[Group], depth: int) -> None:
