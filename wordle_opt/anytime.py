@@ -8,15 +8,18 @@ until it meets the tree's total (or the time runs out).
    half the time left then widens the beam (`wordle_opt.anytime_widen`:
    more second guesses at the groups' roots, then more guesses in their
    subtrees, largest first, and small subtrees solved exactly).
-2. Closing: the exact solvers then raise each group's lower bound, in rounds
-   over the open groups, by searches with a beta between the bound and the beam value:
+2. Closing: first one exact search per group with beta = its tree's total
+   (smallest groups first, half the time left at most): it proves the tree
+   optimal or returns a better one.  The exact solvers then raise each open
+   group's lower bound, in rounds, by searches with a beta between the bound
+   and the tree's total:
    a value at or above beta proves the bound beta (the solver's contract);
    a value below beta is the exact optimum, with its tree.  A group whose
    bound reaches its beam value is proven optimal.
 
 The tree's total is n + sum of the groups' upper bounds, the proven bound
 n + sum of their lower bounds; when they meet the proof is complete.  The time
-limit (or Ctrl-C) stops either phase: what was proven stays, and the best
+limit (or Ctrl-C) stops any phase: what was proven stays, and the best
 tree so far is returned -- none when the beam had not yet built a tree for
 every group (which proves nothing about the cap: the search did not finish).
 """
@@ -98,6 +101,9 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     engine.poll = poll
     try:
         if not stopped:
+            stopped = _prove_trees(engine, groups, depth - 1,
+                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2)
+        if not stopped:
             stopped = _close(engine, groups, depth - 1, deadline)
     finally:
         engine.poll = None
@@ -161,10 +167,38 @@ def gap(total: int, lower_bound: int) -> str:
     return f"optimal within {100 * (total - lower_bound) / lower_bound:.2g}%"
 
 
+def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
+    """One exact search per group, smallest first, with beta = its tree's
+    total: at or above beta the tree is proven optimal, below it the search
+    returns the optimum and its tree.  On the every-word game most widened
+    trees of up to ~500 answers are optimal, and this proves it in seconds
+    (399 answers 7 s, 521 15 s measured; a few time out past 120 s), where
+    the closing's small steps of beta leave them far apart.  Its own
+    solvers, which the deadline stops (then False); True on Ctrl-C."""
+    prover = engine.with_beam(0)
+    prover.poll = engine.poll
+    todo = sorted((g for g in groups if g.node is not None and not g.closed), key=lambda g: len(g.S))
+    k = len(prover.all_solvers)
+
+    def some(mine: List[Group]) -> None:
+        for g in mine:
+            v, node = prover.solve_group(g.S, g.legal, depth, beta=g.ub)
+            if node is not None:
+                g.node, g.ub = node, subtree_total(prover, node, g.S)
+            g.lb = max(g.lb, min(int(v), g.ub))
+
+    try:
+        with stopping([prover], deadline):
+            prover.run([lambda i=i: some(todo[i::k]) for i in range(k)])
+    except KeyboardInterrupt:
+        return deadline is None or time.monotonic() < deadline
+    return False
+
+
 def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
     """Raise the groups' lower bounds with the exact engine until the
     deadline; True when stopped early (time or Ctrl-C)."""
-    todo = sorted(groups, key=lambda g: len(g.S))
+    todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
     try:
         with stopping([engine], deadline):
             engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)

@@ -23,7 +23,7 @@ import heapq
 import threading
 import time
 from dataclasses import dataclass
-from typing import Iterator, List, Optional
+from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
@@ -144,12 +144,8 @@ def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: in
         legal = beamer.legal_after(s.legal, guess, int(p))
         # beta: what is left of the budget (a part at or above it drops the guess)
         v, node = beamer.solve_group(part, legal, s.depth - 1, beta=s.ub - total)
-        if node is not None and 2 < len(part) <= exact_max:
-            # The exact engine with beta = the beam's value: fast, as it never has
-            # to prove a cap infeasible (26 answers, 4 guesses: 35 s measured).
-            w, better = exact.solve_group(part, legal, s.depth - 1, beta=v)
-            if better is not None:
-                v, node = w, better
+        if node is not None:
+            v, node = _polish(beamer, exact, part, legal, s.depth - 1, node, int(v), exact_max)
         total += int(v)
         if node is None or total >= s.ub:
             return
@@ -158,6 +154,30 @@ def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: in
     cost = subtree_total(beamer, node, s.S)  # (the built tree's own total, as in the beam)
     if cost < s.ub:
         _improve(s, node, cost)
+
+
+def _polish(beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, depth: int, node: Node, v: int,
+            exact_max: int) -> Tuple[int, Node]:
+    """The beam's tree ``node`` of S (totalling v) with its subtrees of at
+    most exact_max answers replaced by exact optima where they total less,
+    and its total: a candidate's parts then compare fairly with the
+    current tree, whose subtrees the widening improves the same way."""
+    if len(S) <= 2:
+        return v, node  # (a tree of 1 or 3 is optimal)
+    if len(S) <= exact_max:
+        # beta = the beam's value: fast, as the search never has to prove a
+        # cap infeasible (26 answers, 4 guesses, a loose beta: 35 s measured).
+        w, better = exact.solve_group(S, legal, depth, beta=v)
+        return (int(w), better) if better is not None else (v, node)
+    guess = beamer.lists.guess_index(node.guess)
+    row = beamer.table[guess, S]
+    for p, child in node.children.items():
+        sub = np.ascontiguousarray(S[row == p])
+        was = subtree_total(beamer, child, sub)
+        now, node.children[p] = _polish(beamer, exact, sub, beamer.legal_after(legal, guess, p), depth - 1, child,
+                                        was, exact_max)
+        v -= was - now
+    return v, node
 
 
 def _improve(s: Spot, node: Node, cost: int) -> None:
