@@ -3,13 +3,20 @@ tried where the beam's trees total most, each a complete tree at every step.
 
 1. Roots: the groups' next most promising second guesses (up to ``width``),
    each followed by the beam's trees of its parts, in rounds of one guess per
-   group, largest groups first.
+   group, largest groups first; groups of at most ``exact_max`` answers are
+   solved by the exact engine instead (as in 2).
 2. Below: then the subtrees of each group's tree, largest first (that is where
    the total is), a level at a time as each is done: a small one (at most
    ``exact_max`` answers) is solved by an exact engine with beta = its total
    (below beta: the exact optimum and its tree; else the subtree is already
    optimal), a larger one is widened as a root was, then its own subtrees
    queued.
+
+A candidate's parts get the beam's trees with their small subtrees replaced
+by exact optima where those total less (`_polish`), so that they compare
+fairly with the current tree, whose subtrees 2 improves the same way.
+On the every-word LANTS game (one thread): beam 52993, roots 52937, below
+52929 in 163 s; roots alone with beam trees only gave 52951.
 
 A candidate is dropped as soon as its parts reach the subtree's total (the
 beam's searches take the rest of that budget as beta).  Every value here is
