@@ -90,10 +90,13 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
             note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
                  f"now trying more guesses, largest groups and subtrees first")
         beamer.poll = poll
-        exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
-        stopped = widen(beamer, exact, [g for g in groups if g.node is not None], depth - 1,
-                        time.monotonic() + (deadline - time.monotonic()) / 2)
-        del exact
+        try:
+            exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
+            stopped = widen(beamer, exact, [g for g in groups if g.node is not None], depth - 1,
+                            time.monotonic() + (deadline - time.monotonic()) / 2)
+        except KeyboardInterrupt:
+            stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
+        exact = None
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
         note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
@@ -175,12 +178,9 @@ def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Opti
     (399 answers 7 s, 521 15 s measured; a few time out past 120 s), where
     the closing's small steps of beta leave them far apart.  Its own
     solvers, which the deadline stops (then False); True on Ctrl-C."""
-    prover = engine.with_beam(0)
-    prover.poll = engine.poll
     todo = sorted((g for g in groups if g.node is not None and not g.closed), key=lambda g: len(g.S))
-    k = len(prover.all_solvers)
 
-    def some(mine: List[Group]) -> None:
+    def some(prover: Engine, mine: List[Group]) -> None:
         for g in mine:
             v, node = prover.solve_group(g.S, g.legal, depth, beta=g.ub)
             if node is not None:
@@ -188,8 +188,11 @@ def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Opti
             g.lb = max(g.lb, min(int(v), g.ub))
 
     try:
+        prover = engine.with_beam(0)  # (inside: Ctrl-C may come while its caches are made)
+        prover.poll = engine.poll
+        k = len(prover.all_solvers)
         with stopping([prover], deadline):
-            prover.run([lambda i=i: some(todo[i::k]) for i in range(k)])
+            prover.run([lambda i=i: some(prover, todo[i::k]) for i in range(k)])
     except KeyboardInterrupt:
         return deadline is None or time.monotonic() < deadline
     return False
