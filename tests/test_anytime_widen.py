@@ -98,7 +98,9 @@ def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_
     out = tmp_path / "tree.txt"
     proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
                              "--time-limit", "600", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            # (a test run started in the background ignores SIGINT, and so would the child)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     lines = []
     for line in proc.stdout:
         lines.append(line)
