@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import queue
 from concurrent.futures import ThreadPoolExecutor, wait
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -169,10 +169,11 @@ class Engine:
         out["cache_mb"] = sum(s.cache_bytes for s in self.all_solvers) / 2**20
         return out
 
-    def run(self, tasks: List[Callable]) -> list:
+    def run(self, tasks: List[Callable], stop_too: Sequence["Engine"] = ()) -> list:
         """Run the tasks on the engine's threads and return their results in
         order.  The main thread only waits, in short steps, so Ctrl-C reaches
-        it and self.poll can report progress; on Ctrl-C every solver is told
+        it and self.poll can report progress; on Ctrl-C every solver (and
+        those of the engines in stop_too, which the tasks use as well) is told
         to stop and KeyboardInterrupt propagates."""
         with ThreadPoolExecutor(max_workers=len(self.all_solvers)) as pool:
             futures: list = []
@@ -188,8 +189,9 @@ class Engine:
                     if pending and self.poll is not None:
                         self.poll()
             except KeyboardInterrupt:
-                for solver in self.all_solvers:
-                    solver.request_stop()
+                for engine in (self, *stop_too):
+                    for solver in engine.all_solvers:
+                        solver.request_stop()
                 for f in futures:
                     f.cancel()
                 wait(futures)

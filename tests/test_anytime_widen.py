@@ -1,0 +1,122 @@
+"""The anytime search's widening phase (`wordle_opt.anytime_widen`): its trees
+are complete and verify, never total more than the beam's nor less than the
+optimum, the stated bound stays below the optimum, and Ctrl-C during it keeps
+the best tree with its bound."""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wordle_opt.anytime import _beam_trees, opener_groups
+from wordle_opt.anytime_widen import subtree_total, widen
+from wordle_opt.engine import Engine
+from wordle_opt.node import Node
+from wordle_opt.oracle import exhaustive_optimum
+from wordle_opt.search import search
+from wordle_opt.tree import Tree
+from wordle_opt.verify import verify
+from wordle_opt.wordlists import WordLists
+
+WORDS = sorted(set("""fight light might night right sight tight wight bight batch catch hatch latch
+    match patch watch baker faker maker taker waker bound found hound mound pound round sound wound
+    cater eater hater later water crane slate pious flume brick handy toxic jumpy vowel girth shard
+    nymph whelp squib ozone fjord glyph knave""".split()))
+
+
+def beam_then_widen(lists, opener, hard, cap, beam, **widening):
+    """(total after the beam, total after widening, the widened tree)."""
+    n, o = len(lists.answers), lists.guess_index(opener)
+    engine = Engine(lists, hard, 1, 1, o)
+    groups = opener_groups(engine, o, cap)
+    stopped, beamer = _beam_trees(engine, groups, cap - 1, beam, None, None)
+    assert not stopped
+    if any(g.node is None for g in groups):
+        return None
+    before = n + sum(g.ub for g in groups)
+    assert not widen(beamer, engine.with_beam(0), groups, cap - 1, time.monotonic() + 600, **widening)
+    assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
+    tree = Tree(Node(opener, {g.pattern: g.node for g in groups}), lists, hard=hard, max_guesses=cap)
+    return before, n + sum(g.ub for g in groups), tree
+
+
+@pytest.mark.parametrize("hard", [None, "nyt"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=20, unique=True),
+       extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+       cap=st.sampled_from([3, 4, 6]), width=st.sampled_from([1, 3]), exact_max=st.sampled_from([0, 3, 100]),
+       data=st.data())
+def test_widened_trees_verify_and_lie_between_the_optimum_and_the_beam(hard, answers, extra, cap, width,
+                                                                       exact_max, data):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses))
+    got = beam_then_widen(lists, opener, hard, cap, 1, width=width, exact_max=exact_max)
+    if got is None:
+        return  # the beam found no tree within the cap: nothing to widen
+    before, after, tree = got
+    exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    report = verify(tree, answers=lists.answers, guesses=lists.guesses, hard=hard, max_guesses=cap)
+    assert report.ok, report.errors
+    assert before >= after == report.total >= exact
+    if exact_max >= len(lists.answers):
+        assert after == exact  # every group went to the exact engine
+
+
+@pytest.mark.parametrize("exact_max", [0, 40])
+def test_widening_below_the_roots_improves_salet_and_the_tree_verifies(original, exact_max):
+    # exact_max 0: beam widening at every level; 40: small subtrees solved exactly.
+    before, after, tree = beam_then_widen(original, "salet", None, 6, 1, width=4, exact_max=exact_max)
+    report = verify(tree, answers=original.answers, guesses=original.guesses, max_guesses=6)
+    assert report.ok and report.total == after, report.errors
+    assert 7920 <= after < before  # measured: beam 7933, widened 7920 (both)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=16, unique=True),
+       hard=st.sampled_from([None, "nyt"]), limit=st.sampled_from([0.05, 30.0]), data=st.data())
+def test_the_bound_stated_after_widening_never_exceeds_the_optimum(answers, hard, limit, data):
+    lists = WordLists.from_words(answers, name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses))
+    got = search(opener, hard=hard, answers=lists, max_guesses=6, beam=1, time_limit=limit, threads=1, cache_mb=1)
+    exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=6, opener=opener)
+    assert exact is None or got.lower_bound is None or got.lower_bound <= exact
+    if got.feasible:
+        report = verify(got.tree, answers=lists.answers, guesses=lists.guesses, hard=hard, max_guesses=6)
+        assert report.ok and report.total == got.total >= exact, report.errors
+        if not got.stopped:
+            assert got.total == got.lower_bound == exact
+
+
+def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_path):
+    # SALET, beam 1, width 64: the widening runs for tens of seconds (measured),
+    # far past the second this test waits once it starts.
+    out = tmp_path / "tree.txt"
+    proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
+                             "--time-limit", "600", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            # (a test run started in the background ignores SIGINT, and so would the child)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    lines = []
+    for line in proc.stdout:
+        lines.append(line)
+        if "now trying more guesses" in line:
+            break
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    text = "".join(lines) + rest
+    assert proc.returncode == 0, text + err
+    assert "now raising the lower bound" not in text  # stopped in the widening
+    beam = int(next(line.split()[3] for line in lines if "beam tree totals" in line))
+    total = int(next(line.split()[1] for line in text.splitlines() if line.startswith("total ")))
+    bound = int(next(line.split()[2] for line in text.splitlines() if line.startswith("lower bound ")))
+    assert bound <= 7920 <= total <= beam
+    assert "Traceback" not in err
+    v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
+                       cwd=tmp_path)
+    assert v.returncode == 0 and f"total: {total}" in v.stdout, v.stdout + v.stderr
