@@ -1,6 +1,8 @@
 """Fixtures the test modules share."""
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from wordle_opt.wordlists import load_lists
@@ -35,3 +37,15 @@ def live_server():
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def interruptible():
+    """Popen keywords for a child that a test stops with SIGINT: the child
+    gets the default SIGINT (a test run started in the background, with no job
+    control, passes SIGINT on ignored, and the child would never stop)."""
+    return {"preexec_fn": _default_sigint}

@@ -92,15 +92,13 @@ def test_the_bound_stated_after_widening_never_exceeds_the_optimum(answers, hard
             assert got.total == got.lower_bound == exact
 
 
-def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_path):
+def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_path, interruptible):
     # SALET, beam 1, width 64: the widening runs for tens of seconds (measured),
     # far past the second this test waits once it starts.
     out = tmp_path / "tree.txt"
     proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
                              "--time-limit", "600", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                            # (a test run started in the background ignores SIGINT, and so would the child)
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, **interruptible)
     lines = []
     for line in proc.stdout:
         lines.append(line)

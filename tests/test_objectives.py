@@ -234,13 +234,13 @@ def test_cli_anytime_tree_verifies(tmp_path):
     assert v.returncode == 0 and f"total: {total}" in v.stdout, v.stdout + v.stderr
 
 
-def test_cli_ctrl_c_during_the_anytime_search_returns_the_best_tree_and_its_bound(tmp_path):
+def test_cli_ctrl_c_during_the_anytime_search_returns_the_best_tree_and_its_bound(tmp_path, interruptible):
     # FUZZY's proof takes far longer than its beam (1 s beam, > 15 s closing measured):
     # Ctrl-C once the closing phase runs must print the beam's tree with its bound.
     out = tmp_path / "tree.txt"
     proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "fuzzy", "--beam", "1", "--threads", "1",
                              "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=tmp_path)
+                            cwd=tmp_path, **interruptible)
     lines = []
     for line in proc.stdout:
         lines.append(line)

@@ -252,14 +252,14 @@ def test_cli_review_prints_the_table_and_one_line_errors():
     assert r.stderr.strip() == "error: turn 2: DRONE breaks the hard rule (nyt): guess must contain A"
 
 
-def test_ctrl_c_stops_a_long_review_at_once(tmp_path):
+def test_ctrl_c_stops_a_long_review_at_once(tmp_path, interruptible):
     import signal
     import time
 
     # QAJAQ's groups take minutes to prove, with no time limit: Ctrl-C must end it.
     p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "review", "qajaq", "--answer", "crate",
                           "--time-limit", "3600"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible)
     time.sleep(4)
     assert p.poll() is None  # still searching
     start = time.monotonic()

@@ -181,13 +181,13 @@ def test_cli_hard_flag_before_the_opener(tmp_path):
     assert "hard (strict rule)" in r.stdout
 
 
-def test_ctrl_c_stops_a_long_search_at_once(tmp_path):
+def test_ctrl_c_stops_a_long_search_at_once(tmp_path, interruptible):
     import signal
     import time
 
     # The best opener over the full lists is a search of hours: Ctrl-C must end it.
     p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible)
     time.sleep(3)
     assert p.poll() is None  # still searching
     start = time.monotonic()
