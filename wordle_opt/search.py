@@ -283,13 +283,12 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
         if feasible and depth - 1 <= engine.CAPS_DEPTH:
             # Under a cap of 4 or less the cap proofs refute a group in
             # seconds (SALET's 221 greys at cap 4: ~2 s, where the exact
-            # search took ~60 s); in easy mode they decide every group.
-            refuted = [(p, S) for p, S in groups if not engine.within(S, depth - 1)]
-            unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in refuted]
-            feasible = not refuted
-            if rule is not None:  # (the groups it could not refute: the exact search decides)
-                groups = [(p, S) for p, S in groups if all(p != q for q, _ in refuted)]
-                feasible = True
+            # search took ~60 s).  In easy mode they decide every group, so
+            # one refuted group ends the search; in hard mode the exact search
+            # decides the groups they could not refute.
+            refuted = {p for p, S in groups if not engine.within(S, depth - 1)}
+            unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in groups if p in refuted]
+            groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
         if feasible:
             # The biggest groups take all threads each (one of them can outlast
             # all the rest together); then the others go one per thread.
