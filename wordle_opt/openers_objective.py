@@ -29,12 +29,13 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.display import plural
+from wordle_opt.engine import Engine
 from wordle_opt.objectives import rank_key
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_opener
 from wordle_opt.search import search
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
-CAPS_MAX = 4  # the cap proofs (_caps) decide caps up to 4: every group within 3 guesses
+CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
 SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
 # make_ranker(problem, places, store, exclude, ties) -> a run() ranker (openers._Ranker)
