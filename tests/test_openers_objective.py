@@ -112,6 +112,27 @@ def test_checkpoint_refuses_a_ranking_for_another_objective(tmp_path):
             rank_openers(answers=lists, workers=1, progress=False, checkpoint=path, minimise=other)
 
 
+def test_hard_worst_total_ranking_leaves_a_cap_to_the_ranking_not_the_shared_search(monkeypatch):
+    """Under cap 3 some opener fits this game in easy mode, none under the NYT
+    rule.  The hard ranking decides that cap itself: the shared search over
+    every opener (the easy fallback) would, where some opener does fit, search
+    until it met one (on the original lists: over 12 min at cap 5)."""
+    from wordle_opt import openers_objective
+
+    game = ("hatch", "wight", "patch", "catch", "light", "group", "sight", "thumb", "salet")
+    lists = WordLists.from_words(game)
+
+    def shared_search(*args, **kwargs):
+        raise AssertionError("the shared search over every opener ran in hard mode")
+
+    monkeypatch.setattr(openers_objective, "search", shared_search)
+    r = rank_openers(hard="nyt", answers=lists, top=2, workers=1, progress=False, trees=False,
+                     minimise="worst,total", cache_mb=4)
+    pairs, best = expected(lists, "worst,total", "nyt", 6, 2)
+    assert best[0][2] > 3  # (the instance's point: cap 3 fits only the easy game)
+    assert [(x.word, x.total, x.worst) for x in r.ranking] == best
+
+
 @pytest.mark.slow
 def test_no_opener_solves_the_original_game_within_four_guesses(tmp_path, monkeypatch):
     """The proof behind worst,total = (5, 7920): none of the 12972 openers

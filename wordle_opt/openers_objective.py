@@ -69,7 +69,8 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
         # (under the last cap the ranking itself finds whether some opener fits,
         # unless the cap proofs can show that none does)
         if not ranked and (not last or c <= CAPS_MAX) and _none_fits(
-                at_c, lists, None if store is None else store.at(c), tell, fallback=not last):
+                at_c, lists, None if store is None else store.at(c), tell,
+                fallback=not last and problem.rule is None):
             searched |= set(range(n))
             if last:
                 facts = {o: (INFEASIBLE, lists.modules.core.INFINITY) for o in range(n)}
@@ -104,7 +105,14 @@ def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> b
     opener fits the easy game) with ``fallback``, one exact search with every
     opener at its root, the threads and the cache shared by all of them (4x
     faster than the ranking's opener-by-opener proofs on 290 answers);
-    without, False.  The checkpoint keeps every opener's fact under that cap."""
+    without, False: the ranking under the cap decides.  The checkpoint keeps
+    every opener's fact under that cap.
+
+    The fallback is for easy mode only: its seeds come from a bound that
+    ignores the hard rule, and when none of them fits, the shared search
+    goes on until it meets an opener that does.  Hard, original lists, cap 5:
+    none of the 3 seeds fits under the NYT rule, and the shared search had
+    not found PALET (8206 within 5) after 12 min."""
     n = len(problem.guesses)
     if store is not None:
         facts = store.facts()
