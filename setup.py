@@ -1,10 +1,10 @@
 """Build the Cython core.  Compiler directives live here, once.
 
 The compiled modules come in two widths, rendered from one Tempita template
-each (``wordle_opt/*.pyx.tp``, ``*.pxd.tp``; cf. scikit-learn's
+each (``wordle_opt/*.pyx.tp``, ``*.pxd.tp``, and the stubs ``*.pyi.tp``; cf. scikit-learn's
 ``_dist_metrics.pyx.tp``) before cythonize: narrow (uint8 colourings, words
 of up to 5 letters: ``_core``, ``_heuristics``, ``_bounds``, ``_caps``) and wide (uint16,
-up to 8 letters: ``_core_wide``, ...).  The rendered .pyx/.pxd are build
+up to 8 letters: ``_core_wide``, ...).  The rendered .pyx/.pxd/.pyi are build
 products (.gitignore); a file is rewritten only when its text changes, so
 cythonize skips what is up to date.
 """
@@ -29,10 +29,14 @@ if os.environ.get("WORDLE_OPT_DEBUG_CYTHON"):
 
 # The width-dependent names, types and constants: all that the templates vary.
 WIDTHS = {
-    "": dict(pat_t="pat_t", pat_dtype="np.uint8", max_length=5, max_npat=3**5),
-    "_wide": dict(pat_t="pat16_t", pat_dtype="np.uint16", max_length=8, max_npat=3**8),
+    "": dict(pat_t="pat_t", pat_dtype="np.uint8", max_length=5, max_npat=3**5,
+             width_doc="narrow, words of up to five letters, uint8 tables"),
+    "_wide": dict(pat_t="pat16_t", pat_dtype="np.uint16", max_length=8, max_npat=3**8,
+                  width_doc="wide, words of 6 to 8 letters, uint16 tables"),
 }
-TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx", "_caps.pyx"]
+# The type stubs too: the two widths' stubs differ only in the table's dtype.
+TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx", "_caps.pyx",
+             "_core.pyi", "_heuristics.pyi", "_bounds.pyi", "_caps.pyi"]
 MODULES = ["_core", "_heuristics", "_bounds", "_caps"]
 
 
