@@ -1,7 +1,12 @@
 """Fixtures the test modules share."""
 from __future__ import annotations
 
+import dataclasses
 import signal
+import subprocess
+import sys
+import time
+from typing import List, Optional
 
 import pytest
 
@@ -43,9 +48,41 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@dataclasses.dataclass
+class Interrupted:
+    """What the CLI did when a test pressed Ctrl-C: its exit code, all its
+    output, whether it was still running at the signal, and how long it took
+    to exit after it."""
+
+    returncode: int
+    out: str
+    err: str
+    running: bool
+    seconds: float
+
+
 @pytest.fixture
-def interruptible():
-    """Popen keywords for a child that a test stops with SIGINT: the child
-    gets the default SIGINT (a test run started in the background, with no job
-    control, passes SIGINT on ignored, and the child would never stop)."""
-    return {"preexec_fn": _default_sigint}
+def ctrl_c():
+    """``ctrl_c(args, cwd, marker=None, wait=1.0)``: run ``python -m
+    wordle_opt ARGS`` and send it SIGINT ``wait`` seconds after the stdout
+    line that contains ``marker`` (or after its start).  The child gets the
+    default SIGINT: a test run started in the background, with no job
+    control, passes SIGINT on ignored, and the child would never stop."""
+
+    def run(args: List[str], cwd, marker: Optional[str] = None, wait: float = 1.0) -> Interrupted:
+        proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=cwd, preexec_fn=_default_sigint)
+        lines = []
+        if marker is not None:
+            for line in proc.stdout:
+                lines.append(line)
+                if marker in line:
+                    break
+        time.sleep(wait)
+        running = proc.poll() is None
+        start = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=60)
+        return Interrupted(proc.returncode, "".join(lines) + rest, err, running, time.monotonic() - start)
+
+    return run

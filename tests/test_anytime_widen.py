@@ -4,7 +4,6 @@ optimum, the stated bound stays below the optimum, and Ctrl-C during it keeps
 the best tree with its bound."""
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 import time
@@ -92,25 +91,16 @@ def test_the_bound_stated_after_widening_never_exceeds_the_optimum(answers, hard
             assert got.total == got.lower_bound == exact
 
 
-def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_path, interruptible):
+def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_path, ctrl_c):
     # SALET, beam 1, width 64: the widening runs for tens of seconds (measured),
     # far past the second this test waits once it starts.
     out = tmp_path / "tree.txt"
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
-                             "--time-limit", "600", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, **interruptible)
-    lines = []
-    for line in proc.stdout:
-        lines.append(line)
-        if "now trying more guesses" in line:
-            break
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
-    text = "".join(lines) + rest
-    assert proc.returncode == 0, text + err
+    r = ctrl_c(["search", "salet", "--beam", "1", "--threads", "1", "--time-limit", "600", "--out", str(out)],
+               tmp_path, marker="now trying more guesses")
+    text, err = r.out, r.err
+    assert r.running and r.returncode == 0, text + err
     assert "now raising the lower bound" not in text  # stopped in the widening
-    beam = int(next(line.split()[3] for line in lines if "beam tree totals" in line))
+    beam = int(next(line.split()[3] for line in text.splitlines() if "beam tree totals" in line))
     total = int(next(line.split()[1] for line in text.splitlines() if line.startswith("total ")))
     bound = int(next(line.split()[2] for line in text.splitlines() if line.startswith("lower bound ")))
     assert bound <= 7920 <= total <= beam

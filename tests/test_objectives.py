@@ -4,10 +4,8 @@ results that use them."""
 from __future__ import annotations
 
 import re
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -234,23 +232,14 @@ def test_cli_anytime_tree_verifies(tmp_path):
     assert v.returncode == 0 and f"total: {total}" in v.stdout, v.stdout + v.stderr
 
 
-def test_cli_ctrl_c_during_the_anytime_search_returns_the_best_tree_and_its_bound(tmp_path, interruptible):
+def test_cli_ctrl_c_during_the_anytime_search_returns_the_best_tree_and_its_bound(tmp_path, ctrl_c):
     # FUZZY's proof takes far longer than its beam (1 s beam, > 15 s closing measured):
     # Ctrl-C once the closing phase runs must print the beam's tree with its bound.
     out = tmp_path / "tree.txt"
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search", "fuzzy", "--beam", "1", "--threads", "1",
-                             "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=tmp_path, **interruptible)
-    lines = []
-    for line in proc.stdout:
-        lines.append(line)
-        if "now raising the lower bound" in line:
-            break
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
-    text = "".join(lines) + rest
-    assert proc.returncode == 0, text + err
+    r = ctrl_c(["search", "fuzzy", "--beam", "1", "--threads", "1", "--out", str(out)], tmp_path,
+               marker="now raising the lower bound")
+    text, err = r.out, r.err
+    assert r.running and r.returncode == 0, text + err
     total = int(next(line.split()[1] for line in text.splitlines() if line.startswith("total ")))
     bound = int(next(line.split()[2] for line in text.splitlines() if line.startswith("lower bound ")))
     assert bound <= total

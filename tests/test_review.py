@@ -252,21 +252,12 @@ def test_cli_review_prints_the_table_and_one_line_errors():
     assert r.stderr.strip() == "error: turn 2: DRONE breaks the hard rule (nyt): guess must contain A"
 
 
-def test_ctrl_c_stops_a_long_review_at_once(tmp_path, interruptible):
-    import signal
-    import time
-
+def test_ctrl_c_stops_a_long_review_at_once(tmp_path, ctrl_c):
     # QAJAQ's groups take minutes to prove, with no time limit: Ctrl-C must end it.
-    p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "review", "qajaq", "--answer", "crate",
-                          "--time-limit", "3600"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible)
-    time.sleep(4)
-    assert p.poll() is None  # still searching
-    start = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 130 and err.strip() == "interrupted"
-    assert time.monotonic() - start < 5
+    r = ctrl_c(["review", "qajaq", "--answer", "crate", "--time-limit", "3600"], tmp_path, wait=4)
+    assert r.running  # still searching
+    assert r.returncode == 130 and r.err.strip() == "interrupted"
+    assert r.seconds < 5
 
 
 def test_an_opener_ranking_proves_the_first_turns_best(original, tmp_path):

@@ -181,20 +181,12 @@ def test_cli_hard_flag_before_the_opener(tmp_path):
     assert "hard (strict rule)" in r.stdout
 
 
-def test_ctrl_c_stops_a_long_search_at_once(tmp_path, interruptible):
-    import signal
-    import time
-
+def test_ctrl_c_stops_a_long_search_at_once(tmp_path, ctrl_c):
     # The best opener over the full lists is a search of hours: Ctrl-C must end it.
-    p = subprocess.Popen([sys.executable, "-m", "wordle_opt", "search"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **interruptible)
-    time.sleep(3)
-    assert p.poll() is None  # still searching
-    start = time.monotonic()
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    assert p.returncode == 130 and err.strip() == "interrupted"
-    assert time.monotonic() - start < 5
+    r = ctrl_c(["search"], tmp_path, wait=3)
+    assert r.running  # still searching
+    assert r.returncode == 130 and r.err.strip() == "interrupted"
+    assert r.seconds < 5
 
 
 @pytest.mark.parametrize("args,message", [
