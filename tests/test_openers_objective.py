@@ -4,6 +4,7 @@ original lists' best worst case (slow)."""
 from __future__ import annotations
 
 import csv
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -90,6 +91,10 @@ def test_worst_total_ranking_of_a_small_game_states_its_proof(tmp_path, capsys):
     w = best[0][2]
     assert "minimise worst,total" in text
     assert f"no opener solves every answer within {w - 1} guesses" in text
+    # the openers refuted below the best worst case are not counted as searched
+    how = re.search(r"every opener refuted within (\d+) guess(?:es)? first; then (\d+) openers settled by bounds "
+                    r"alone, (\d+) searched", text)
+    assert how and int(how[1]) == w - 1 and int(how[2]) + int(how[3]) == len(game), text
     rows = {r["opener"]: r for r in csv.DictReader(out.open())}
     assert len(rows) == 8
     for word, total, worst in best:
@@ -143,6 +148,8 @@ def test_no_opener_solves_the_original_game_within_four_guesses(tmp_path, monkey
     path = str(tmp_path / "ck")
     r = rank_openers(max_guesses=4, top=1, workers=1, progress=False, minimise="worst,total", checkpoint=path)
     assert r.ranking == [] and r.statement() == "no opener solves every answer within 4 guesses"
+    assert r.stats["refuted_within"] == 4 and r.stats["searched"] == 0
+    assert "): every opener refuted within 4 guesses" in str(r)
     assert len(r.facts) == 12972 and {kind for kind, _ in r.facts.values()} == {INFEASIBLE}
     # Every cap's facts are in the checkpoint: a second run proves nothing again.
     monkeypatch.setattr(_caps, "CapProver", None)

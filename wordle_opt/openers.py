@@ -270,8 +270,9 @@ _BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total
 
 
 def _by_objective(found: Ranked, objective: str, problem: Problem, lists, cap, pool, t0, cpu0) -> OpenerRanking:
+    # (settled by bounds: under the caps the ranking ran; those below were refuted first, for every opener)
     stats = {"settled_by_bounds": len(lists.guesses) - len(found.searched), "searched": len(found.searched),
-             "workers": pool.workers}
+             "refuted_within": found.refuted_within, "workers": pool.workers}
     _finish_stats(stats, t0, cpu0)
     return OpenerRanking(
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),

@@ -46,8 +46,9 @@ MakeRanker = Callable[..., object]
 class Ranked:
     """What a ranking by objective proves: the ranked (opener, total, worst,
     tree or None), every opener's fact (kind, total) and worst-case fact
-    (kind, worst), the openers searched, the K-th figure the others cannot
-    beat, and the proof in words."""
+    (kind, worst), the openers the ranking searched, the K-th figure the
+    others cannot beat, the proof in words, and the cap up to which every
+    opener was refuted before any ranking ran (0: none; `_none_fits`)."""
 
     ranked: List[Tuple[int, int, int, object]]
     facts: Dict[int, Tuple[str, int]]
@@ -55,6 +56,7 @@ class Ranked:
     searched: set
     others_at_least: Optional[int]
     proof: str
+    refuted_within: int = 0
 
 
 def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
@@ -63,6 +65,7 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     ranked: List[Tuple[int, int, int, object]] = []
     searched: set = set()
     n = len(problem.guesses)
+    refuted = 0
     for c in range(1, problem.depth + 1):
         at_c = dataclasses.replace(problem, depth=c)
         last = c == problem.depth
@@ -71,11 +74,11 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
         if not ranked and (not last or c <= CAPS_MAX) and _none_fits(
                 at_c, lists, None if store is None else store.at(c), tell,
                 fallback=not last and problem.rule is None):
-            searched |= set(range(n))
+            refuted = c
             if last:
                 facts = {o: (INFEASIBLE, lists.modules.core.INFINITY) for o in range(n)}
                 return Ranked([], facts, {o: (BOUND, c + 1) for o in range(n)}, searched, None,
-                              _worst_proof([], c, False, None))
+                              _worst_proof([], c, False, None), refuted)
             continue
         ranker = make_ranker(at_c, top - len(ranked), None if store is None else store.at(c),
                              exclude={o for o, *_ in ranked}, ties=False)
@@ -96,7 +99,7 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
     others = inc if full and inc < ranker.inf and len(facts) > top else None
     if trees:
         ranked = [(o, v, w, _tree(problem, lists, o, w, "total", v)) for o, v, w, _ in ranked]
-    return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others))
+    return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others), refuted)
 
 
 def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> bool:

@@ -98,10 +98,15 @@ class OpenerRanking:
         lines.append(self.statement())
         st = self.stats
         if st:
+            how = (f"{int(st.get('settled_by_bounds', 0))} openers settled by bounds alone, "
+                   f"{int(st.get('searched', 0))} searched")
+            refuted = int(st.get("refuted_within", 0))
+            if refuted:
+                first = f"every opener refuted within {plural(refuted, 'guess')}"
+                how = f"{first} first; then {how}" if self.ranking else first
             lines.append(
                 f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
-                f"({plural(int(st.get('workers', 1)), 'worker')}): {int(st.get('settled_by_bounds', 0))} "
-                f"openers settled by bounds alone, {int(st.get('searched', 0))} searched")
+                f"({plural(int(st.get('workers', 1)), 'worker')}): {how}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
