@@ -253,6 +253,8 @@ def test_cli_play_reads_colourings_as_long_as_the_words(user_list):
     r = run("play", "--answers", path, stdin=stdin)
     assert r.returncode == 0, r.stderr
     assert f"has {L - 1} tiles; expected {L}" in r.stdout
+    # the help's examples are as long as the words
+    assert f"then its colours: BYG{'B' * (L - 3)}, 012{'0' * (L - 3)} or tiles" in r.stdout
     assert f"{upper(opener)} {first}" in r.stdout
     assert "Solved in 2 guesses!" in r.stdout or answer == opener
 

@@ -12,13 +12,14 @@ from typing import List, Optional, TextIO
 from wordle_opt.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
 from wordle_opt.display import LineConsole, plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
-from wordle_opt.patterns import Pattern
+from wordle_opt.patterns import Pattern, example
 from wordle_opt.wordlists import load_lists
 
 LIST_AT_MOST = 6
-HELP = ("Type the word you played (Enter = the suggestion), then its colourings, one per open board in "
-        "board order, separated by spaces (BYGBB, 01200 or tiles; GGGGG = solved). "
-        "Commands: undo, help, quit.")
+def help_text(length: int) -> str:
+    return ("Type the word you played (Enter = the suggestion), then its colourings, one per open board in "
+            f"board order, separated by spaces ({example(length)}, {example(length, '0120')} or tiles; "
+            f"{'G' * length} = solved). Commands: undo, help, quit.")
 
 
 def parse_colourings(text: str, n: int, length: int = 5) -> List[Pattern]:
@@ -88,7 +89,7 @@ class BoardsAssistant(LineConsole):
         game = GAME_NAMES.get(self.n, "several boards")
         self._say(f"wordle_opt play: {game}, {plural(self.n, 'board')}, strategy "
                   f"{self.strategy.name}, lists {self.lists.name}, {self.cap} guesses")
-        self._say(HELP)
+        self._say(help_text(self.lists.length))
         while True:
             self._say()
             self.status()
@@ -97,7 +98,7 @@ class BoardsAssistant(LineConsole):
             if line is None or line.lower() in ("quit", "exit", "q"):
                 return 0
             if line.lower() in ("help", "?"):
-                self._say(HELP)
+                self._say(help_text(self.lists.length))
                 continue
             if line.lower() == "undo":
                 self._say("undone" if self.undo() else "nothing to undo")
@@ -133,7 +134,7 @@ class BoardsAssistant(LineConsole):
                 self._say(f"{word.upper()} not recorded")
                 return False
             if colours.lower() in ("help", "?"):
-                self._say(HELP)
+                self._say(help_text(self.lists.length))
                 colours = None
                 continue
             try:

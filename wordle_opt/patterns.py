@@ -49,8 +49,8 @@ def _check_length(length) -> int:
     return length
 
 
-def _example(length: int, base: str = "BYGB") -> str:
-    """'BYGBB' for five letters, 'BYGBBB' for six: an example in messages."""
+def example(length: int, base: str = "BYGB") -> str:
+    """'BYGBB' for five letters, 'BYGBBB' for six ('0120': '01200'): an example in messages."""
     return (base + base[-1] * length)[:length]
 
 
@@ -76,7 +76,7 @@ class Pattern(int):
         L = _check_length(5 if length is None else length)
         if isinstance(value, (bool, float)) or not isinstance(value, (int, np.integer)):
             raise PatternError(f"pattern must be an int 0..{all_green(L)} or text like "
-                               f"{_example(L)!r}, got {value!r}")
+                               f"{example(L)!r}, got {value!r}")
         v = int(value)
         if not 0 <= v < npat(L):
             raise PatternError(f"pattern {v} is out of range; expected 0..{all_green(L)} "
@@ -101,8 +101,8 @@ class Pattern(int):
         tiles = [c for c in text.lower() if c not in _IGNORED]
         if len(tiles) != L:
             raise PatternError(
-                f"pattern {text!r} has {len(tiles)} tiles; expected {L}, e.g. {_example(L)}, "
-                f"{_example(L, '0120')} or {_example(L, _EMOJI[0] + _EMOJI[1] + _EMOJI[2] + _EMOJI[0])}"
+                f"pattern {text!r} has {len(tiles)} tiles; expected {L}, e.g. {example(L)}, "
+                f"{example(L, '0120')} or {example(L, _EMOJI[0] + _EMOJI[1] + _EMOJI[2] + _EMOJI[0])}"
             )
         value = 0
         for i, c in enumerate(tiles):

@@ -32,7 +32,7 @@ import numpy as np
 
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
-from wordle_opt.patterns import Pattern, pattern_table
+from wordle_opt.patterns import Pattern, example, pattern_table
 from wordle_opt.play_cost import GuessCost
 from wordle_opt.rules import all_green, normalise_rule, violation
 from wordle_opt.simulate import Walker
@@ -40,8 +40,9 @@ from wordle_opt.strategies import get_strategy
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
-HELP = ("Type the word you played (Enter = the suggestion), then its colours: BYGBB, 01200 "
-        "or tiles. Commands: undo, quit, help.")
+def help_text(length: int) -> str:
+    return (f"Type the word you played (Enter = the suggestion), then its colours: {example(length)}, "
+            f"{example(length, '0120')} or tiles. Commands: undo, quit, help.")
 LIST_AT_MOST = 10
 TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
@@ -212,7 +213,7 @@ class Assistant(LineConsole):
         mode = f"hard ({self.rule})" if self.rule else "easy"
         self._say(f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
                   f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})")
-        self._say(HELP)
+        self._say(help_text(self.lists.length))
         if self.lists.name != TODAY_SET and TODAY_SET in SETS:
             self._say(f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
                       f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
@@ -233,7 +234,7 @@ class Assistant(LineConsole):
                 self._say("bye")
                 return 0
             if cmd in ("help", "?"):
-                self._say(HELP)
+                self._say(help_text(self.lists.length))
                 show = False
                 continue
             if cmd == "undo":
@@ -293,8 +294,7 @@ class Assistant(LineConsole):
                 return "back"
             if cmd in ("help", "?", ""):
                 L = self.lists.length
-                example = "BYGBBBBB"[:L]
-                self._say(f"colours: {LENGTH_NAMES[L]} of B/Y/G (or 0/1/2, or tiles), e.g. {example}")
+                self._say(f"colours: {LENGTH_NAMES[L]} of B/Y/G (or 0/1/2, or tiles), e.g. {example(L)}")
                 colours = None
                 continue
             try:
