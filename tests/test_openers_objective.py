@@ -138,6 +138,22 @@ def test_hard_worst_total_ranking_leaves_a_cap_to_the_ranking_not_the_shared_sea
     assert [(x.word, x.total, x.worst) for x in r.ranking] == best
 
 
+def test_without_the_fallback_a_cap_past_the_cap_proofs_is_left_to_the_ranking(monkeypatch):
+    """Past the cap proofs' reach (cap 5 and up), _none_fits without its
+    fallback decides nothing: neither the seeds nor the shared search run."""
+    from wordle_opt import openers_objective
+    from wordle_opt.opener_tasks import Problem
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("a search ran")
+
+    monkeypatch.setattr(openers_objective, "search", forbidden)
+    monkeypatch.setattr(openers_objective, "prove_opener", forbidden)
+    lists = WordLists.from_words(WORDS[:12], name="small")
+    problem = Problem(lists.name, lists.answers, lists.guesses, "nyt", 5, 4)
+    assert openers_objective._none_fits(problem, lists, None, None, fallback=False) is False
+
+
 @pytest.mark.slow
 def test_no_opener_solves_the_original_game_within_four_guesses(tmp_path, monkeypatch):
     """The proof behind worst,total = (5, 7920): none of the 12972 openers

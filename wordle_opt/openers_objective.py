@@ -123,8 +123,10 @@ def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> b
             return True
     if problem.depth <= CAPS_MAX:
         verdict = _caps_verdict(problem, lists, store, tell)
-        if verdict is not None or not fallback:
-            return bool(verdict)
+        if verdict is not None:
+            return verdict
+    if not fallback:
+        return False
     # Where some opener fits, that search would go on to find the best one: on
     # big lists the search the ranking avoids.  So first the openers with the
     # least quick bounds, one by one: if one of them fits, the ranking goes on.
