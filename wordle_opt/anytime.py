@@ -22,6 +22,13 @@ n + sum of their lower bounds; when they meet the proof is complete.  The time
 limit (or Ctrl-C) stops any phase: what was proven stays, and the best
 tree so far is returned -- none when the beam had not yet built a tree for
 every group (which proves nothing about the cap: the search did not finish).
+
+With a ``store`` (a checkpoint, `wordle_opt.checkpoint`), each group's best
+tree and proven bound are saved after each phase, every ``SAVE_SECONDS``
+while the widening and the closing run, and when stopped; a rerun starts
+from them: the
+beam only builds the trees still missing, the widening skips the groups it
+had finished with, and the closing skips the groups already proven.
 """
 from __future__ import annotations
 
@@ -37,6 +44,7 @@ from wordle_opt.node import Node
 
 Note = Callable[[str], None]
 Progress = Callable[[int, int, str], None]
+SAVE_SECONDS = 30.0  # the groups' trees and bounds go to the checkpoint this often (widening, closing)
 
 
 @dataclass
@@ -49,6 +57,7 @@ class Group:
     ub: int
     lb: int
     node: Optional[Node]
+    widened: bool = False    # the widening ran out of ideas for it (a resumed search skips it)
 
     @property
     def closed(self) -> bool:
@@ -66,37 +75,58 @@ class Anytime:
 
 
 def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
-                   note: Optional[Note] = None, progress: Optional[Progress] = None) -> Anytime:
+                   note: Optional[Note] = None, progress: Optional[Progress] = None, store=None) -> Anytime:
     """Best tree from ``opener`` within ``depth`` guesses found by the beam,
     improved and bounded by the exact engine until ``time_limit`` seconds
     have passed (None: until every group is proven).  ``progress(groups
-    closed, groups, status)`` reports the bounds while the closing runs."""
+    closed, groups, status)`` reports the bounds while the closing runs.
+    ``store``: a checkpoint to resume from and save to (see the module)."""
     t0 = time.monotonic()
-    n = len(engine.lists.answers)
     groups = opener_groups(engine, opener, depth)
+    saver = _Saver(engine, opener, groups, depth - 1, store, note)
     deadline = None if time_limit is None else t0 + time_limit
-    stopped, beamer = _beam_trees(engine, groups, depth - 1, beam, note, deadline)
+    try:
+        return _phases(engine, opener, groups, depth, beam, deadline, note, progress, saver, t0)
+    finally:
+        saver.save()  # (stopped or done: what it found stays)
+
+
+def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: int, deadline: Optional[float],
+            note: Optional[Note], progress: Optional[Progress], saver: "_Saver", t0: float) -> Anytime:
+    n = len(engine.lists.answers)
+    stopped, beamer = _beam_trees(engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline)
     beam_seconds = time.monotonic() - t0
+    if not stopped:
+        saver.save()
 
     def poll() -> None:
+        saver.save_now_and_then()
         if progress is not None:
             lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
             progress(sum(g.closed for g in groups), len(groups),
                      f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
 
-    if not stopped and deadline is not None and beamer is not None:
+    todo = [g for g in groups if g.node is not None and not g.widened and not g.closed]
+    if not stopped and deadline is not None and todo:
         # Half the time left widens the beam, half raises the bound.
         if note is not None:
             note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
                  f"now trying more guesses, largest groups and subtrees first")
+        if beamer is None:
+            beamer = engine.with_beam(beam)  # (resumed: every group had its tree)
         beamer.poll = poll
+        until = time.monotonic() + (deadline - time.monotonic()) / 2
         try:
             exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
-            stopped = widen(beamer, exact, [g for g in groups if g.node is not None], depth - 1,
-                            time.monotonic() + (deadline - time.monotonic()) / 2)
+            stopped = widen(beamer, exact, todo, depth - 1, until)
         except KeyboardInterrupt:
             stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
         exact = None
+        if not stopped and time.monotonic() < until:
+            for g in todo:
+                g.widened = True  # every idea tried: a resumed search need not try them again
+        if not stopped:
+            saver.save()
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
         note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
@@ -115,6 +145,60 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
     # (an infeasible beam group counts as INF: the total then says "no tree")
     return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
                    beam_seconds, stopped)
+
+
+class _Saver:
+    """The groups' trees and bounds to and from a checkpoint (``store``:
+    `Checkpoint.groups` / `save_groups`; None: nothing kept).  Made before
+    the search, it puts every saved tree that fits its group in place."""
+
+    def __init__(self, engine: Engine, opener: int, groups: List[Group], depth: int, store, note: Optional[Note]):
+        self.engine, self.opener, self.groups, self.depth, self.store = engine, opener, groups, depth, store
+        self.last = time.monotonic()
+        if store is None:
+            return
+        saved = store.groups(opener)
+        for g in groups:
+            if g.pattern not in saved:
+                continue
+            _, lb, widened, node = saved[g.pattern]
+            g.lb = max(g.lb, lb)
+            if fits(engine, node, g.S, depth):
+                g.node, g.ub, g.widened = node, subtree_total(engine, node, g.S), widened
+        if note is not None and saved:
+            n = len(engine.lists.answers)
+            have = [g for g in groups if g.node is not None]
+            note(f"resumed: {len(have)} of {len(groups)} groups have a tree"
+                 + (f" (the tree totals {n + sum(g.ub for g in groups)})" if len(have) == len(groups) else "")
+                 + f", {sum(g.closed for g in groups)} proven optimal")
+
+    def save(self) -> None:
+        if self.store is None:
+            return
+        # (each tree's own total: a worker may be replacing one of its subtrees)
+        self.store.save_groups(self.opener, [(g.pattern, subtree_total(self.engine, g.node, g.S), g.lb, g.widened,
+                                              g.node) for g in self.groups if g.node is not None])
+        self.last = time.monotonic()
+
+    def save_now_and_then(self) -> None:
+        if time.monotonic() - self.last >= SAVE_SECONDS:
+            self.save()
+
+
+def fits(engine: Engine, node: Node, S: np.ndarray, depth: int) -> bool:
+    """Does the tree ``node`` solve every answer of S within ``depth``
+    guesses?  (A saved tree is used only if it does; its rule is the
+    checkpoint's, which must match the search's.)"""
+    if depth < 1 or not engine.lists.is_guess(node.guess):
+        return False
+    row = engine.table[engine.lists.guess_index(node.guess), S]
+    for p in np.unique(row):
+        if p == engine.all_green:
+            continue
+        child = node.children.get(int(p))
+        if child is None or not fits(engine, child, S[row == p], depth - 1):
+            return False
+    return True
 
 
 def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:

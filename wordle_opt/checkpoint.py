@@ -1,4 +1,5 @@
-"""Checkpoints of an opener ranking: what is proven about each opener, in SQLite.
+"""Checkpoints of an opener ranking (what is proven about each opener) and of
+the anytime search (each group's best tree and proven bound), in SQLite.
 
 Every batch of results is one transaction, so a crash or ``kill -9`` leaves
 the file as it was after the last complete batch (SQLite's journal), never
@@ -8,16 +9,19 @@ problem or objective is refused with one line naming the difference.  (Files
 from before objectives existed hold 'total' rankings.)  A ranking by another
 objective than the total runs at several caps: its facts at each cap are kept
 apart (`Checkpoint.at`).  Facts only ever get stronger on resume: an exact
-value replaces a bound, a higher bound a lower one.
+value replaces a bound, a higher bound a lower one; an anytime group's tree
+is replaced only by one that totals less (`Checkpoint.save_groups`).
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 from typing import Dict, Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.node import Node
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
 
 FORMAT = "wordle_opt openers checkpoint 1"
@@ -69,6 +73,10 @@ class Checkpoint:
             self.db.execute("CREATE TABLE IF NOT EXISTS facts_at (depth INTEGER NOT NULL, opener INTEGER NOT NULL, "
                             "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL, "
                             "PRIMARY KEY (depth, opener))")
+            # the anytime search: one row per group of an opener (its tree's total, proven bound, tree)
+            self.db.execute("CREATE TABLE IF NOT EXISTS anytime (opener INTEGER NOT NULL, pattern INTEGER NOT NULL, "
+                            "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
+                            "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))")
             stored = dict(self.db.execute("SELECT key, value FROM meta"))
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
@@ -113,8 +121,42 @@ class Checkpoint:
                 self.db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})",
                                 key + (o, kind, int(value), int(flag)))
 
+    def groups(self, opener: int) -> Dict[int, Tuple[int, int, bool, Node]]:
+        """The anytime search's groups of ``opener``: colouring -> (its tree's
+        total, proven lower bound, whether the widening is done, tree)."""
+        return {p: (t, lb, bool(w), _node(json.loads(tree))) for p, t, lb, w, tree in self.db.execute(
+            "SELECT pattern, total, lb, widened, tree FROM anytime WHERE opener = ?", (opener,))}
+
+    def save_groups(self, opener: int, rows: Iterable[Tuple[int, int, int, bool, Node]]) -> None:
+        """Record (colouring, total, lb, widened, tree) rows in one
+        transaction: a tree only if it totals less than the stored one, the
+        higher bound, and 'widened' once set."""
+        rows = list(rows)
+        with self.db:
+            old = {p: (t, lb, w) for p, t, lb, w in self.db.execute(
+                "SELECT pattern, total, lb, widened FROM anytime WHERE opener = ?", (opener,))}
+            for p, total, lb, widened, node in rows:
+                if p in old:
+                    t0, lb0, w0 = old[p]
+                    lb, widened = max(lb, lb0), widened or bool(w0)
+                    if total >= t0:
+                        self.db.execute("UPDATE anytime SET lb = ?, widened = ? WHERE opener = ? AND pattern = ?",
+                                        (lb, int(widened), opener, p))
+                        continue
+                self.db.execute("INSERT OR REPLACE INTO anytime VALUES (?, ?, ?, ?, ?, ?)",
+                                (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))))
+
     def close(self) -> None:
         self.db.close()
+
+
+def _plain(node: Node) -> list:
+    """A tree as nested lists: [guess, [[colouring, child], ...]]."""
+    return [node.guess, [[p, _plain(c)] for p, c in sorted(node.children.items())]]
+
+
+def _node(x: list) -> Node:
+    return Node(x[0], {int(p): _node(c) for p, c in x[1]})
 
 
 class _AtCap:

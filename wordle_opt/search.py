@@ -54,6 +54,7 @@ def search(
     minimise: str = "total",
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
+    store=None,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener`` (None: find the best opener),
@@ -68,6 +69,9 @@ def search(
     ``lower_bound`` says how far from optimal the tree may be.  Stopped
     while the beam still builds its tree, the result has no tree and
     ``stopped`` (no tree found in time, which proves nothing about the cap).
+    ``store``: an open checkpoint (`wordle_opt.checkpoint`) that the anytime
+    search resumes from and saves to (the public `search` opens it from its
+    ``checkpoint`` file name).
 
     ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
     ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
@@ -103,7 +107,7 @@ def search(
                              "cache; give a smaller cache_mb (--cache-mb)") from None
     if beam is not None or time_limit is not None:
         return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
-                        t0, cpu0)
+                        t0, cpu0, store)
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def solve(c: Optional[int]) -> SearchResult:
@@ -157,7 +161,7 @@ def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int]
 
 
 def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
-             t0, cpu0) -> SearchResult:
+             t0, cpu0, store=None) -> SearchResult:
     if opener_idx is None or objective != "total":
         raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
     if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
@@ -166,7 +170,8 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
         raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
-    found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress)
+    found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress,
+                           store)
     feasible = found.root is not None
     result = SearchResult(
         opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,

@@ -17,6 +17,8 @@ from typing import Optional
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective
+from wordle_opt.checkpoint import open_checkpoint
+from wordle_opt.opener_tasks import Problem
 from wordle_opt.openers import rank_openers
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, SearchResult, over_caps
@@ -28,10 +30,16 @@ def search(opener: Optional[str] = "salet", hard=None, answers="original", guess
            threads: Optional[int] = None, cache_mb: float = DEFAULT_CACHE_MB, progress=None,
            share_min: Optional[int] = None, fallback: bool = False, on_refuted=None, note=None,
            minimise: str = "total", beam: Optional[int] = None, time_limit: Optional[float] = None,
-           ) -> SearchResult:
+           checkpoint: Optional[str] = None) -> SearchResult:
     kw = dict(hard=hard, guesses=guesses, threads=threads, cache_mb=cache_mb, progress=progress,
               share_min=share_min, note=note, minimise=minimise, beam=beam, time_limit=time_limit)
-    if opener is not None or parse_objective(minimise) != "total" or beam is not None or time_limit is not None:
+    anytime = beam is not None or time_limit is not None
+    if checkpoint is not None:
+        if opener is None or not anytime:
+            raise WordleOptError("checkpoint: search resumes only the anytime search of an opener (with beam or "
+                                 "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)")
+        return _anytime_with_checkpoint(opener, answers, max_guesses, checkpoint, fallback, on_refuted, kw)
+    if opener is not None or parse_objective(minimise) != "total" or anytime:
         return _exact_search(opener, answers=answers, max_guesses=max_guesses, fallback=fallback,
                               on_refuted=on_refuted, **kw)
     t0 = time.perf_counter()
@@ -64,9 +72,28 @@ def search(opener: Optional[str] = "salet", hard=None, answers="original", guess
     return over_caps(best_at, cap, n, fallback, on_refuted, note)
 
 
+def _anytime_with_checkpoint(opener: str, answers, max_guesses, path: str, fallback, on_refuted,
+                             kw: dict) -> SearchResult:
+    """The anytime search, resumed from and saved to the checkpoint ``path``
+    (made for these lists, rule and cap, or refused with one line)."""
+    lists = load_lists(answers, kw["guesses"])
+    cap = parse_cap(max_guesses, "max_guesses")
+    n = len(lists.answers)
+    problem = Problem(lists.name, lists.answers, lists.guesses, normalise_rule(kw["hard"]),
+                      n + 1 if cap is None else min(cap, n + 1), kw["cache_mb"])
+    store = open_checkpoint(path, problem)
+    try:
+        return _exact_search(opener, answers=lists, max_guesses=max_guesses, fallback=fallback,
+                              on_refuted=on_refuted, store=store, **dict(kw, guesses=None))
+    finally:
+        store.close()
+
+
 search.__doc__ = _exact_search.__doc__ + """
     Without an opener (and ``minimise='total'``, no anytime search) the best
     opener is proven by `rank_openers` (top 1; ``threads`` is its number of
     worker processes) and its search is returned, with ``proof`` naming it
     the proven best opener and stating what is proven about every other.
+    ``checkpoint``: a file (SQLite) that the anytime search of an opener
+    resumes from and saves each group's best tree and bound to.
     """

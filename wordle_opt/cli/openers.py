@@ -19,9 +19,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.set_defaults(func=cmd_openers)
 
 
-def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True) -> None:
+def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, with_checkpoint: bool = True) -> None:
     """The options of a ranking; ``search`` without an opener shares those
-    after the lists (it has its own list options, --out and --cache-mb)."""
+    after the lists (it has its own list options, --out, --cache-mb and
+    --checkpoint, which resumes its anytime search too)."""
     if with_lists:
         add_hard_option(p)
         add_list_options(p)
@@ -39,8 +40,9 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True) -> 
                        "the smallest worst case); each proven")
     p.add_argument("--top", type=positive_int, default=None, metavar="K",
                    help="how many openers to rank exactly (default 10; search: 1)")
-    p.add_argument("--checkpoint", default=None, metavar="FILE",
-                   help="save progress to FILE as it goes; rerun the same command to resume")
+    if with_checkpoint:
+        p.add_argument("--checkpoint", default=None, metavar="FILE",
+                       help="save progress to FILE as it goes; rerun the same command to resume")
     p.add_argument("--workers", type=positive_int, default=None, metavar="N",
                    help="local worker processes (default: all cores)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",

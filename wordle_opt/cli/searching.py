@@ -44,18 +44,26 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    "and return the best tree with its proven gap")
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
+    p.add_argument("--checkpoint", default=None, metavar="FILE",
+                   help="save progress to FILE as it goes (the ranking without OPENER, or the anytime "
+                   "search of OPENER: each group's best tree and bound); rerun the same command to resume")
 
-    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False)
+    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False,
+                        with_checkpoint=False)
     p.set_defaults(func=cmd_search)
 
 
 def cmd_search(args) -> int:
-    from wordle_opt.search import DEFAULT_CACHE_MB, search
+    from wordle_opt.search import DEFAULT_CACHE_MB
+    from wordle_opt.search_best import search  # (the public one: it opens --checkpoint)
 
     if args.format is not None and args.out is None:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
     if args.out is not None:
         check_writable(args.out)  # before the search, not after it
+    if args.opener is not None and args.checkpoint is not None and args.beam is None and args.time_limit is None:
+        raise WordleOptError("--checkpoint with an OPENER resumes the anytime search: add --beam N or --time-limit "
+                             "SECONDS (the exact search of one opener keeps nothing between runs)")
     if args.opener is None:
         if args.beam is not None or args.time_limit is not None:
             raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER")
@@ -97,6 +105,7 @@ def cmd_search(args) -> int:
             minimise=args.minimise,
             beam=args.beam,
             time_limit=args.time_limit,
+            checkpoint=args.checkpoint,
         )
     finally:
         progress.close()

@@ -1,0 +1,124 @@
+"""The anytime search's checkpoint (`search OPENER --beam/--time-limit
+--checkpoint FILE`): each group's best tree and proven bound are saved, a
+rerun resumes from them, an interrupted run loses nothing it had found, and a
+checkpoint for another problem (or a saved tree that does not fit) is never
+used."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from wordle_opt.checkpoint import Checkpoint, CheckpointError
+from wordle_opt.errors import WordleOptError
+from wordle_opt.node import Node
+from wordle_opt.opener_tasks import Problem
+from wordle_opt.rules import ALL_GREEN
+from wordle_opt.search import search as exact_search
+from wordle_opt.search_best import search
+from wordle_opt.verify import verify
+from wordle_opt.wordlists import WordLists
+
+
+@pytest.fixture(scope="module")
+def sliced(original):
+    answers = original.answers[::8]
+    return WordLists.from_words(answers, tuple(dict.fromkeys(("salet",) + original.guesses[::20] + answers)),
+                                name="slice")
+
+
+def _groups(lists) -> int:
+    """SALET's groups: its colourings of the answers, all green aside."""
+    return len(set(lists.table[lists.guess_index("salet")].tolist()) - {ALL_GREEN})
+
+
+def _run(lists, path, **kw):
+    notes = []
+    r = search("salet", answers=lists, beam=1, threads=1, checkpoint=str(path), note=notes.append, **kw)
+    return r, notes
+
+
+def test_a_finished_search_is_resumed_without_a_beam(sliced, tmp_path):
+    path = tmp_path / "ck.sqlite"
+    first, notes = _run(sliced, path)
+    optimum = exact_search("salet", answers=sliced, threads=1).total
+    assert first.total == first.lower_bound == optimum
+    assert any(line.startswith("beam 1: a tree for each of") for line in notes)
+    again, notes = _run(sliced, path)
+    groups = _groups(sliced)
+    assert notes[0] == f"resumed: {groups} of {groups} groups have a tree (the tree totals {optimum}), " \
+                       f"{groups} proven optimal"
+    assert not any(line.startswith("beam") for line in notes)  # no tree built again
+    assert (again.total, again.lower_bound) == (optimum, optimum)
+    rep = verify(again.tree, answers=sliced.answers, guesses=sliced.guesses)
+    assert rep.ok and rep.total == optimum, rep.errors
+
+
+def test_a_saved_tree_that_does_not_fit_its_group_is_not_used(sliced, tmp_path):
+    path = tmp_path / "ck.sqlite"
+    first, _ = _run(sliced, path)
+    with sqlite3.connect(path) as db:
+        pattern, tree = db.execute("SELECT pattern, tree FROM anytime ORDER BY total DESC LIMIT 1").fetchone()
+        guess = json.loads(tree)[0]
+        db.execute("UPDATE anytime SET tree = ?, total = 1 WHERE pattern = ?", (json.dumps([guess, []]), pattern))
+    again, notes = _run(sliced, path)
+    groups = _groups(sliced)
+    assert notes[0].startswith(f"resumed: {groups - 1} of {groups} groups have a tree, ")
+    assert any(line == "beam 1: a tree for each of 1 groups" for line in notes)
+    assert again.total == again.lower_bound == first.total
+    assert verify(again.tree, answers=sliced.answers, guesses=sliced.guesses).ok
+
+
+def test_saving_keeps_the_better_tree_the_higher_bound_and_the_widening_mark(tmp_path, sliced):
+    problem = Problem(sliced.name, sliced.answers, sliced.guesses, None, 6, 4)
+    ck = Checkpoint(tmp_path / "ck.sqlite", problem)
+    a, b = Node("salet", {1: Node("crane")}), Node("slate")
+    ck.save_groups(7, [(3, 20, 12, False, a)])
+    ck.save_groups(7, [(3, 25, 15, True, b)])  # worse tree: kept a; the bound and the mark rise
+    assert ck.groups(7) == {3: (20, 15, True, a)}
+    ck.save_groups(7, [(3, 18, 10, False, b)])  # better tree: b, with the higher bound and the mark kept
+    assert ck.groups(7) == {3: (18, 15, True, b)}
+    assert ck.groups(8) == {}  # another opener's groups are its own
+    ck.close()
+
+
+def test_the_checkpoint_must_match_the_problem_and_the_exact_search_refuses_it(sliced, tmp_path):
+    path = tmp_path / "ck.sqlite"
+    _run(sliced, path, max_guesses=6)
+    with pytest.raises(CheckpointError, match="was made with cap 6 guesses, not 5 guesses"):
+        _run(sliced, path, max_guesses=5)
+    with pytest.raises(CheckpointError, match=r"was made with rule easy, not hard \(nyt\)"):
+        _run(sliced, path, hard="nyt")
+    with pytest.raises(WordleOptError, match="resumes only the anytime search of an opener"):
+        search("salet", answers=sliced, checkpoint=str(path))
+    r = subprocess.run([sys.executable, "-m", "wordle_opt", "search", "salet", "--checkpoint", str(path)],
+                       capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "error: --checkpoint with an OPENER resumes the anytime search: add --beam N or " \
+                       "--time-limit SECONDS (the exact search of one opener keeps nothing between runs)\n"
+
+
+def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path, ctrl_c):
+    # SALET, beam 1: the widening runs for tens of seconds; Ctrl-C in it saves every group's tree.
+    ck = tmp_path / "ck.sqlite"
+    args = ["search", "salet", "--beam", "1", "--threads", "1", "--time-limit", "600", "--checkpoint", str(ck)]
+    r = ctrl_c(args, tmp_path, marker="now trying more guesses")
+    assert r.running and r.returncode == 0, r.out + r.err
+    stopped_at = int(next(line.split()[1] for line in r.out.splitlines() if line.startswith("total ")))
+    with sqlite3.connect(ck) as db:
+        groups, saved = db.execute("SELECT count(*), sum(total) FROM anytime").fetchone()
+    assert groups == 148 and 2315 + saved == stopped_at  # (SALET leaves 148 groups besides all green)
+    out = tmp_path / "tree.txt"
+    again = subprocess.run([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
+                            "--checkpoint", str(ck), "--out", str(out)], capture_output=True, text=True,
+                           cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(f"resumed: 148 of 148 groups have a tree (the tree totals {stopped_at}), ")
+    assert "beam 1: a tree for each" not in again.stdout
+    assert "total        7920" in again.stdout and "lower bound  7920 (proven)" in again.stdout
+    v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
+                       cwd=tmp_path)
+    assert v.returncode == 0 and "total: 7920" in v.stdout, v.stdout + v.stderr
