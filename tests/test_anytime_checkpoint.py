@@ -119,6 +119,9 @@ def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path,
     assert again.stdout.startswith(f"resumed: 148 of 148 groups have a tree (the tree totals {stopped_at}), ")
     assert "beam 1: a tree for each" not in again.stdout
     assert "total        7920" in again.stdout and "lower bound  7920 (proven)" in again.stdout
+    # the proving pass's own solvers did the searching: the summary counts them
+    nodes = next(line.split()[1] for line in again.stdout.splitlines() if line.startswith("nodes "))
+    assert int(nodes.replace(",", "")) > 0, again.stdout
     v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
                        cwd=tmp_path)
     assert v.returncode == 0 and "total: 7920" in v.stdout, v.stdout + v.stderr

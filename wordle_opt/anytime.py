@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
@@ -72,6 +72,7 @@ class Anytime:
     groups: List[Group]
     beam_seconds: float
     stopped: bool            # the time limit or Ctrl-C ended the search before its proof
+    counts: Dict[str, int]   # nodes searched and cache hits, over every engine of every phase
 
 
 def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
@@ -94,7 +95,9 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
 def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: int, deadline: Optional[float],
             note: Optional[Note], progress: Optional[Progress], saver: "_Saver", t0: float) -> Anytime:
     n = len(engine.lists.answers)
-    stopped, beamer = _beam_trees(engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline)
+    counts = {"nodes": 0, "cache_hits": 0}
+    stopped, beamer = _beam_trees(engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline,
+                                  counts)
     beam_seconds = time.monotonic() - t0
     if not stopped:
         saver.save()
@@ -121,12 +124,14 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
             stopped = widen(beamer, exact, todo, depth - 1, until)
         except KeyboardInterrupt:
             stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
+        _tally(counts, exact)
         exact = None
         if not stopped and time.monotonic() < until:
             for g in todo:
                 g.widened = True  # every idea tried: a resumed search need not try them again
         if not stopped:
             saver.save()
+    _tally(counts, beamer)
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
         note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
@@ -135,16 +140,26 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
     try:
         if not stopped:
             stopped = _prove_trees(engine, groups, depth - 1,
-                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2)
+                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2,
+                                   counts)
         if not stopped:
             stopped = _close(engine, groups, depth - 1, deadline)
     finally:
         engine.poll = None
+        _tally(counts, engine)
     feasible = depth >= 1 and all(g.node is not None for g in groups)
     root = Node(engine.lists.guesses[opener], {g.pattern: g.node for g in groups}) if feasible else None
     # (an infeasible beam group counts as INF: the total then says "no tree")
     return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
-                   beam_seconds, stopped)
+                   beam_seconds, stopped, counts)
+
+
+def _tally(counts: Optional[Dict[str, int]], engine: Optional[Engine]) -> None:
+    """Add what an engine searched to counts (before the engine is dropped)."""
+    if counts is not None and engine is not None:
+        st = engine.stats()
+        counts["nodes"] += int(st["nodes"])
+        counts["cache_hits"] += int(st["cache_hits"])
 
 
 class _Saver:
@@ -217,16 +232,18 @@ def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:
 
 
 def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
-                deadline: Optional[float]) -> bool:
+                deadline: Optional[float], counts: Optional[Dict[str, int]] = None):
     """A tree for every group by beam solvers; a group that a beam cannot fit
     within the cap (all the guesses it tried, and those it went on to when
     none fitted, failed deeper down) is tried again with a beam four times
     wider.  True when the deadline or Ctrl-C stopped it (the groups it
-    finished keep their trees)."""
+    finished keep their trees), and the last beam's engine; each beam's
+    searching goes into ``counts``."""
     todo, beamer = groups, None
     while todo:
         if note is not None:
             note(f"beam {beam}: a tree for each of {len(todo)} groups")
+        _tally(counts, beamer)
         beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
 
@@ -239,6 +256,7 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
             with stopping([beamer], deadline):
                 beamer.run([lambda g=g: one(g) for g in todo])
         except KeyboardInterrupt:
+            _tally(counts, beamer)
             return True, None
         todo = [g for g in todo if g.node is None]
         if beam >= len(engine.all_guesses):
@@ -254,14 +272,16 @@ def gap(total: int, lower_bound: int) -> str:
     return f"optimal within {100 * (total - lower_bound) / lower_bound:.2g}%"
 
 
-def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float]) -> bool:
+def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float],
+                 counts: Dict[str, int]) -> bool:
     """One exact search per group, smallest first, with beta = its tree's
     total: at or above beta the tree is proven optimal, below it the search
     returns the optimum and its tree.  On the every-word game most widened
     trees of up to ~500 answers are optimal, and this proves it in seconds
     (399 answers 7 s, 521 15 s measured; a few time out past 120 s), where
     the closing's small steps of beta leave them far apart.  Its own
-    solvers, which the deadline stops (then False); True on Ctrl-C."""
+    solvers, which the deadline stops (then False); True on Ctrl-C.  Their
+    searching goes into ``counts``."""
     todo = sorted((g for g in groups if g.node is not None and not g.closed), key=lambda g: len(g.S))
 
     def some(prover: Engine, mine: List[Group]) -> None:
@@ -271,6 +291,7 @@ def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Opti
                 g.node, g.ub = node, subtree_total(prover, node, g.S)
             g.lb = max(g.lb, min(int(v), g.ub))
 
+    prover = None
     try:
         prover = engine.with_beam(0)  # (inside: Ctrl-C may come while its caches are made)
         prover.poll = engine.poll
@@ -279,6 +300,8 @@ def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Opti
             prover.run([lambda i=i: some(prover, todo[i::k]) for i in range(k)])
     except KeyboardInterrupt:
         return deadline is None or time.monotonic() < deadline
+    finally:
+        _tally(counts, prover)
     return False
 
 

@@ -180,6 +180,7 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
         unsolvable=[] if found.stopped else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
                     for g in found.groups if g.node is None])
     result.stats.update(engine.stats())
+    result.stats.update(found.counts)  # (every phase's engines, not only the closing's)
     result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,
                         beam_seconds=found.beam_seconds, threads=len(engine.all_solvers),
                         peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
