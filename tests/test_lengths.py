@@ -130,7 +130,7 @@ def test_features_that_stay_five_letter_refuse_in_one_line():
     six = WordLists.from_words(SIX, name="six")
     with pytest.raises(WordListError, match="rank_openers plays five-letter words only; list 'six' has 6-letter words"):
         require_five_letters(six, "rank_openers")
-    from wordle_opt import rank_openers, review
+    from wordle_opt import review
 
     with pytest.raises(WordListError, match="review plays five-letter words only"):
         review("bandit BGBBBB", answers=six)
