@@ -125,3 +125,27 @@ def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path,
     v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
                        cwd=tmp_path)
     assert v.returncode == 0 and "total: 7920" in v.stdout, v.stdout + v.stderr
+
+
+def test_ctrl_c_while_the_widening_makes_its_solvers_keeps_the_beam_trees(original, tmp_path, monkeypatch):
+    """A Ctrl-C that lands while the widening's exact solvers are being made
+    (their caches take a while on big lists) ends the search with the beam's
+    trees, saved, and their bound."""
+    from wordle_opt.engine import Engine
+
+    made = Engine.with_beam
+
+    def with_beam(self, beam):
+        if beam == 0:
+            raise KeyboardInterrupt
+        return made(self, beam)
+
+    monkeypatch.setattr(Engine, "with_beam", with_beam)
+    notes = []
+    r = search("salet", answers=original, beam=1, threads=1, time_limit=600, checkpoint=str(tmp_path / "ck.sqlite"),
+               note=notes.append)
+    assert any("now trying more guesses" in line for line in notes)  # (it got to the widening)
+    assert r.stopped and r.tree is not None and r.lower_bound <= 7920 <= r.total
+    assert verify(r.tree, answers=original.answers, guesses=original.guesses).ok
+    with sqlite3.connect(tmp_path / "ck.sqlite") as db:
+        assert db.execute("SELECT count(*), sum(total) FROM anytime").fetchone() == (148, r.total - 2315)

@@ -119,6 +119,7 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
             beamer = engine.with_beam(beam)  # (resumed: every group had its tree)
         beamer.poll = poll
         until = time.monotonic() + (deadline - time.monotonic()) / 2
+        exact = None
         try:
             exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
             stopped = widen(beamer, exact, todo, depth - 1, until)
