@@ -42,7 +42,8 @@ SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
 
 
-def _problem(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
+def problem_of(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
+    """The Problem a checkpoint is made for (its identity), the lists and the cap."""
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
     # The opener bounds and tasks use the narrow modules (up to five letters).
@@ -219,7 +220,7 @@ def rank_openers(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
     objective = parse_objective(minimise)
-    problem, lists, cap = _problem(hard, answers, guesses, max_guesses, cache_mb)
+    problem, lists, cap = problem_of(hard, answers, guesses, max_guesses, cache_mb)
     store = open_checkpoint(checkpoint, problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))

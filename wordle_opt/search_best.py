@@ -18,8 +18,7 @@ from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective
 from wordle_opt.checkpoint import open_checkpoint
-from wordle_opt.opener_tasks import Problem
-from wordle_opt.openers import rank_openers
+from wordle_opt.openers import problem_of, rank_openers
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.search import DEFAULT_CACHE_MB, SearchResult, over_caps
 from wordle_opt.search import search as _exact_search
@@ -76,11 +75,7 @@ def _anytime_with_checkpoint(opener: str, answers, max_guesses, path: str, fallb
                              kw: dict) -> SearchResult:
     """The anytime search, resumed from and saved to the checkpoint ``path``
     (made for these lists, rule and cap, or refused with one line)."""
-    lists = load_lists(answers, kw["guesses"])
-    cap = parse_cap(max_guesses, "max_guesses")
-    n = len(lists.answers)
-    problem = Problem(lists.name, lists.answers, lists.guesses, normalise_rule(kw["hard"]),
-                      n + 1 if cap is None else min(cap, n + 1), kw["cache_mb"])
+    problem, lists, _ = problem_of(kw["hard"], answers, kw["guesses"], max_guesses, kw["cache_mb"])
     store = open_checkpoint(path, problem)
     try:
         return _exact_search(opener, answers=lists, max_guesses=max_guesses, fallback=fallback,
