@@ -169,7 +169,7 @@ class _Saver:
     the search, it puts every saved tree that fits its group in place."""
 
     def __init__(self, engine: Engine, opener: int, groups: List[Group], depth: int, store, note: Optional[Note]):
-        self.engine, self.opener, self.groups, self.depth, self.store = engine, opener, groups, depth, store
+        self.engine, self.opener, self.groups, self.store = engine, opener, groups, store
         self.last = time.monotonic()
         if store is None:
             return

@@ -16,6 +16,8 @@ from wordle_opt.patterns import Pattern, example
 from wordle_opt.wordlists import load_lists
 
 LIST_AT_MOST = 6
+
+
 def help_text(length: int) -> str:
     return ("Type the word you played (Enter = the suggestion), then its colourings, one per open board in "
             f"board order, separated by spaces ({example(length)}, {example(length, '0120')} or tiles; "

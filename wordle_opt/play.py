@@ -40,11 +40,13 @@ from wordle_opt.strategies import get_strategy
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
+LIST_AT_MOST = 10
+TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
+
+
 def help_text(length: int) -> str:
     return (f"Type the word you played (Enter = the suggestion), then its colours: {example(length)}, "
             f"{example(length, '0120')} or tiles. Commands: undo, quit, help.")
-LIST_AT_MOST = 10
-TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
 class Assistant(LineConsole):
