@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordle_opt.anytime import _beam_trees, opener_groups
-from wordle_opt.anytime_widen import subtree_total, widen
+from wordle_opt.anytime_widen import subtree_total, widen, widen_far
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 from wordle_opt.oracle import exhaustive_optimum
@@ -28,8 +28,9 @@ WORDS = sorted(set("""fight light might night right sight tight wight bight batc
     nymph whelp squib ozone fjord glyph knave""".split()))
 
 
-def beam_then_widen(lists, opener, hard, cap, beam, **widening):
-    """(total after the beam, total after widening, the widened tree)."""
+def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
+    """(total after the beam, total after widening, the widened tree);
+    far > 0: the far widening too, with beam 4."""
     n, o = len(lists.answers), lists.guess_index(opener)
     engine = Engine(lists, hard, 1, 1, o)
     groups = opener_groups(engine, o, cap)
@@ -38,7 +39,11 @@ def beam_then_widen(lists, opener, hard, cap, beam, **widening):
     if any(g.node is None for g in groups):
         return None
     before = n + sum(g.ub for g in groups)
-    assert not widen(beamer, engine.with_beam(0), groups, cap - 1, time.monotonic() + 600, **widening)
+    exact = engine.with_beam(0)
+    assert not widen(beamer, exact, groups, cap - 1, time.monotonic() + 600, **widening)
+    if far:
+        assert not widen_far(beamer, engine.with_beam(4), exact, groups, cap - 1, time.monotonic() + 600, far=far,
+                             **widening)
     assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
     tree = Tree(Node(opener, {g.pattern: g.node for g in groups}), lists, hard=hard, max_guesses=cap)
     return before, n + sum(g.ub for g in groups), tree
@@ -49,12 +54,12 @@ def beam_then_widen(lists, opener, hard, cap, beam, **widening):
 @given(answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=20, unique=True),
        extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
        cap=st.sampled_from([3, 4, 6]), width=st.sampled_from([1, 3]), exact_max=st.sampled_from([0, 3, 100]),
-       data=st.data())
+       far=st.sampled_from([0, 8]), data=st.data())
 def test_widened_trees_verify_and_lie_between_the_optimum_and_the_beam(hard, answers, extra, cap, width,
-                                                                       exact_max, data):
+                                                                       exact_max, far, data):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     opener = data.draw(st.sampled_from(lists.guesses))
-    got = beam_then_widen(lists, opener, hard, cap, 1, width=width, exact_max=exact_max)
+    got = beam_then_widen(lists, opener, hard, cap, 1, far=far, width=width, exact_max=exact_max)
     if got is None:
         return  # the beam found no tree within the cap: nothing to widen
     before, after, tree = got
@@ -73,6 +78,33 @@ def test_widening_below_the_roots_improves_salet_and_the_tree_verifies(original,
     report = verify(tree, answers=original.answers, guesses=original.guesses, max_guesses=6)
     assert report.ok and report.total == after, report.errors
     assert 7920 <= after < before  # measured: beam 7933, widened 7920 (both)
+
+
+def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
+    # CRATE with beam 1 and one guess tried at each root: the far widening's
+    # 16 second guesses per group save 5 (measured 7933 -> 7928), and its
+    # wider beam values one of them truly (-> 7927; the optimum is 7926).
+    o = original.guess_index("crate")
+    engine = Engine(original, None, 1, 64, o)
+    groups = opener_groups(engine, o, 6)
+    _beam_trees(engine, groups, 5, 1, None, None)
+    beamer, exact = engine.with_beam(1), engine.with_beam(0)
+
+    def total() -> int:
+        assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
+        return len(original.answers) + sum(g.ub for g in groups)
+
+    assert not widen(beamer, exact, groups, 5, time.monotonic() + 600, width=1, exact_max=0)
+    first = total()
+    assert not widen_far(beamer, beamer, exact, groups, 5, time.monotonic() + 600, far=16, width=1, exact_max=0)
+    far = total()
+    assert not widen_far(beamer, engine.with_beam(4), exact, groups, 5, time.monotonic() + 600, far=16, width=1,
+                         exact_max=0)
+    wide = total()
+    assert first > far > wide >= 7926
+    tree = Tree(Node("crate", {g.pattern: g.node for g in groups}), original, max_guesses=6)
+    report = verify(tree, answers=original.answers, guesses=original.guesses, max_guesses=6)
+    assert report.ok and report.total == wide, report.errors
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

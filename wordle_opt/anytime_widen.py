@@ -11,6 +11,15 @@ tried where the beam's trees total most, each a complete tree at every step.
    (below beta: the exact optimum and its tree; else the subtree is already
    optimal), a larger one is widened as a root was, then its own subtrees
    queued.
+3. Far roots (`widen_far`, which the anytime search runs later, on the
+   groups its exact proofs left open): the groups' second guesses up to rank
+   ``far``, in rounds as in 1, each followed by the trees of a wider beam
+   (``wide``); the subtrees of a group whose guess changed are then widened
+   as in 2.  The beam's order is a poor guide at a big group's root, and
+   beam 4 a poor judge of a second guess: on LANTS the group of 174 answers
+   saves 4 guesses with its 139th (SEIFS), the group of 354 saves 21 with
+   its 335th (BEFOG), which beam 4 valued more than 20 guesses above the
+   group's total and beam 16 below it.
 
 A candidate's parts get the beam's trees with their small subtrees replaced
 by exact optima where those total less (`_polish`), so that they compare
@@ -37,7 +46,11 @@ import numpy as np
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 
-WIDTH = 64      # guesses tried at a group's root
+WIDTH = 64      # guesses tried at a group's root, then at each subtree
+# Then the groups' second guesses up to this rank (time permitting): on LANTS
+# none ranked past 3000 came within 40 guesses of its group's total (measured).
+FAR = 1024
+FAR_BEAM = 16   # the far roots' beam, at least
 EXACT_MAX = 40  # answers: subtrees at most this big go to the exact engine
 
 
@@ -59,31 +72,57 @@ class Spot:
 def widen(beamer: Engine, exact: Engine, groups: list, depth: int, deadline: float, width: int = WIDTH,
           exact_max: int = EXACT_MAX) -> bool:
     """Improve the groups' trees (``node``, ``ub``; ``depth`` guesses left
-    after the opener) until the deadline or every idea is tried; True when
-    Ctrl-C stopped it (every tree kept so far is complete and its total
-    true).  ``beamer``: beam solvers, ``exact``: exact ones of the phase's own."""
-    order = sorted(groups, key=lambda g: -len(g.S))
-    k = len(beamer.all_solvers)
+    after the opener) by 1 and 2 of the module until the deadline or every
+    idea is tried; True when Ctrl-C stopped it (every tree kept so far is
+    complete and its total true).  ``beamer``: beam solvers, ``exact``:
+    exact ones of the phase's own."""
 
     def work(mine: list) -> None:
         spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine]
         small = [s for s in spots if len(s.S) <= exact_max]
         spots = [s for s in spots if len(s.S) > exact_max]
-        queues = [_candidates(beamer, s)[:width] for s in spots]
-        for r in range(width):
-            for s, q in zip(spots, queues):
-                if r < len(q):
-                    _try_guess(beamer, exact, s, int(q[r]), exact_max)
+        _rounds(beamer, exact, spots, [_candidates(beamer, s)[:width] for s in spots], exact_max)
         for s in small:
             _solve_exactly(exact, s)
         _below(beamer, exact, spots, width, exact_max)
 
+    return _share(beamer, [exact], groups, deadline, work)
+
+
+def widen_far(beamer: Engine, wide: Engine, exact: Engine, groups: list, depth: int, deadline: float,
+              far: int = FAR, width: int = WIDTH, exact_max: int = EXACT_MAX) -> bool:
+    """Improve the groups' trees by 3 of the module (second guesses up to
+    rank ``far``, with the ``wide`` beam's trees), as `widen` does."""
+
+    def work(mine: list) -> None:
+        spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine if len(g.S) > exact_max]
+        was = [s.node for s in spots]
+        _rounds(wide, exact, spots, [_candidates(beamer, s)[:far] for s in spots], exact_max)
+        _below(beamer, exact, [s for s, node in zip(spots, was) if s.node is not node], width, exact_max)
+
+    return _share(beamer, [exact, wide], groups, deadline, work)
+
+
+def _share(beamer: Engine, others: List[Engine], groups: list, deadline: float, work) -> bool:
+    """Run ``work`` on the beamer's threads, each on its share of the groups
+    (largest first), until the deadline; True when Ctrl-C stopped it."""
+    order = sorted(groups, key=lambda g: -len(g.S))
+    k = len(beamer.all_solvers)
     try:
-        with stopping([beamer, exact], deadline):
-            beamer.run([lambda i=i: work(order[i::k]) for i in range(k)], stop_too=[exact])
+        with stopping([beamer, *others], deadline):
+            beamer.run([lambda i=i: work(order[i::k]) for i in range(k)], stop_too=others)
     except KeyboardInterrupt:
         return time.monotonic() < deadline
     return False
+
+
+def _rounds(beamer: Engine, exact: Engine, spots: List[Spot], queues: List[np.ndarray], exact_max: int) -> None:
+    """Try each spot's queued guesses, one per spot a round (so that every
+    group gets its share of the time)."""
+    for r in range(max((len(q) for q in queues), default=0)):
+        for s, q in zip(spots, queues):
+            if r < len(q):
+                _try_guess(beamer, exact, s, int(q[r]), exact_max)
 
 
 def _below(beamer: Engine, exact: Engine, roots: List[Spot], width: int, exact_max: int) -> None:
