@@ -76,11 +76,11 @@ def test_saving_keeps_the_better_tree_the_higher_bound_and_the_widening_mark(tmp
     problem = Problem(sliced.name, sliced.answers, sliced.guesses, None, 6, 4)
     ck = Checkpoint(tmp_path / "ck.sqlite", problem)
     a, b = Node("salet", {1: Node("crane")}), Node("slate")
-    ck.save_groups(7, [(3, 20, 12, False, a)])
-    ck.save_groups(7, [(3, 25, 15, True, b)])  # worse tree: kept a; the bound and the mark rise
-    assert ck.groups(7) == {3: (20, 15, True, a)}
-    ck.save_groups(7, [(3, 18, 10, False, b)])  # better tree: b, with the higher bound and the mark kept
-    assert ck.groups(7) == {3: (18, 15, True, b)}
+    ck.save_groups(7, [(3, 20, 12, 0, a)])
+    ck.save_groups(7, [(3, 25, 15, 2, b)])  # worse tree: kept a; the bound and the mark rise
+    assert ck.groups(7) == {3: (20, 15, 2, a)}
+    ck.save_groups(7, [(3, 18, 10, 1, b)])  # better tree: b, with the higher bound and the higher mark kept
+    assert ck.groups(7) == {3: (18, 15, 2, b)}
     assert ck.groups(8) == {}  # another opener's groups are its own
     ck.close()
 
@@ -149,3 +149,31 @@ def test_ctrl_c_while_the_widening_makes_its_solvers_keeps_the_beam_trees(origin
     assert verify(r.tree, answers=original.answers, guesses=original.guesses).ok
     with sqlite3.connect(tmp_path / "ck.sqlite") as db:
         assert db.execute("SELECT count(*), sum(total) FROM anytime").fetchone() == (148, r.total - 2315)
+
+
+def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(original, tmp_path, monkeypatch):
+    """With the first exact proofs left out, SALET's groups are still open
+    after the first widening: the far one (8 second guesses here, to keep it
+    short) runs on them, marks them done (2) in the checkpoint, and a rerun
+    does not run it again."""
+    import functools
+
+    import wordle_opt.anytime as anytime
+
+    monkeypatch.setattr(anytime, "_prove_trees", lambda *args: False)
+    monkeypatch.setattr(anytime, "widen_far", functools.partial(anytime.widen_far, far=8))
+    monkeypatch.setattr(anytime, "FAR", 8)
+    path = tmp_path / "ck.sqlite"
+    first, notes = _run(original, path, time_limit=600)
+    far = [line for line in notes if "second guesses in each of the" in line]
+    assert len(far) == 1 and "now trying up to 8 second guesses" in far[0] and far[0].endswith(
+        "open groups, beam 16"), notes
+    assert first.total == first.lower_bound == 7920  # (the closing still proves it)
+    opened = int(far[0].split("each of the ")[1].split()[0])
+    with sqlite3.connect(path) as db:
+        # (the groups the beam's trees closed at once were never open)
+        assert db.execute("SELECT count(*) FROM anytime WHERE widened = 2").fetchone() == (opened,)
+        db.execute("UPDATE anytime SET lb = 0 WHERE widened = 2")  # open again: only the marks say they are done
+    again, notes = _run(original, path, time_limit=600)
+    assert not any("now trying" in line for line in notes), notes
+    assert again.total == again.lower_bound == 7920

@@ -9,8 +9,11 @@ until it meets the tree's total (or the time runs out).
    more second guesses at the groups' roots, then more guesses in their
    subtrees, largest first, and small subtrees solved exactly).
 2. Closing: first one exact search per group with beta = its tree's total
-   (smallest groups first, half the time left at most): it proves the tree
-   optimal or returns a better one.  The exact solvers then raise each open
+   (smallest groups first, a third of the time left at most): it proves the
+   tree optimal or returns a better one.  Then half the time left widens the
+   groups still open further: many more second guesses, with a wider beam
+   (`wordle_opt.anytime_widen.widen_far`; after the proofs, so that it costs
+   nothing where they close every group).  The exact solvers then raise each open
    group's lower bound, in rounds, by searches with a beta between the bound
    and the tree's total:
    a value at or above beta proves the bound beta (the solver's contract);
@@ -38,7 +41,7 @@ from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
-from wordle_opt.anytime_widen import stopping, subtree_total, widen
+from wordle_opt.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
 from wordle_opt.engine import Engine, rule_code
 from wordle_opt.node import Node
 
@@ -57,7 +60,7 @@ class Group:
     ub: int
     lb: int
     node: Optional[Node]
-    widened: bool = False    # the widening ran out of ideas for it (a resumed search skips it)
+    widened: int = 0         # how far the widening ran out of ideas for it, 1 or 2 (a resumed search skips those)
 
     @property
     def closed(self) -> bool:
@@ -109,29 +112,8 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
             progress(sum(g.closed for g in groups), len(groups),
                      f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
 
-    todo = [g for g in groups if g.node is not None and not g.widened and not g.closed]
-    if not stopped and deadline is not None and todo:
-        # Half the time left widens the beam, half raises the bound.
-        if note is not None:
-            note(f"beam tree totals {n + sum(g.ub for g in groups)} ({beam_seconds:.0f} s); "
-                 f"now trying more guesses, largest groups and subtrees first")
-        if beamer is None:
-            beamer = engine.with_beam(beam)  # (resumed: every group had its tree)
-        beamer.poll = poll
-        until = time.monotonic() + (deadline - time.monotonic()) / 2
-        exact = None
-        try:
-            exact = engine.with_beam(0)  # (its own solvers: the widening's deadline stops them for good)
-            stopped = widen(beamer, exact, todo, depth - 1, until)
-        except KeyboardInterrupt:
-            stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
-        _tally(counts, exact)
-        exact = None
-        if not stopped and time.monotonic() < until:
-            for g in todo:
-                g.widened = True  # every idea tried: a resumed search need not try them again
-        if not stopped:
-            saver.save()
+    if not stopped and deadline is not None:
+        stopped = _widening(engine, beamer, groups, depth - 1, beam, deadline, 1, poll, saver, counts, note, t0)
     _tally(counts, beamer)
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
@@ -141,8 +123,10 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
     try:
         if not stopped:
             stopped = _prove_trees(engine, groups, depth - 1,
-                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 2,
+                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 3,
                                    counts)
+        if not stopped and deadline is not None:
+            stopped = _widening(engine, None, groups, depth - 1, beam, deadline, 2, poll, saver, counts, note, t0)
         if not stopped:
             stopped = _close(engine, groups, depth - 1, deadline)
     finally:
@@ -153,6 +137,49 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
     # (an infeasible beam group counts as INF: the total then says "no tree")
     return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
                    beam_seconds, stopped, counts)
+
+
+def _widening(engine: Engine, beamer: Optional[Engine], groups: List[Group], depth: int, beam: int, deadline: float,
+              level: int, poll: Callable[[], None], saver: "_Saver", counts: Dict[str, int],
+              note: Optional[Note], t0: float) -> bool:
+    """Widening ``level`` 1 (`widen`) or 2 (`widen_far`) of the groups not
+    yet widened so far and still open, for half the time left; True when
+    stopped (time or Ctrl-C).  A level run to its end marks its groups, so
+    that a resumed search skips them.  ``beamer``: the beam phase's engine
+    (None: a new one)."""
+    todo = [g for g in groups if g.node is not None and g.widened < level and not g.closed]
+    if not todo:
+        return False
+    if note is not None:
+        total = len(engine.lists.answers) + sum(g.ub for g in groups)
+        note(f"beam tree totals {total} ({time.monotonic() - t0:.0f} s); now trying more guesses, largest groups "
+             "and subtrees first" if level == 1 else
+             f"tree totals {total} ({time.monotonic() - t0:.0f} s); now trying up to {FAR} second guesses in "
+             f"each of the {len(todo)} open groups, beam {max(beam, FAR_BEAM)}")
+    until = time.monotonic() + (deadline - time.monotonic()) / 2
+    made: List[Engine] = []
+    try:
+        # (their own solvers: the widening's deadline stops them for good)
+        if beamer is None:
+            beamer = engine.with_beam(beam)  # (resumed, or the far widening)
+            made.append(beamer)
+        beamer.poll = poll
+        made.append(engine.with_beam(0))
+        if level == 1:
+            stopped = widen(beamer, made[-1], todo, depth, until)
+        else:
+            made.append(engine.with_beam(max(beam, FAR_BEAM)))
+            stopped = widen_far(beamer, made[-1], made[-2], todo, depth, until)
+    except KeyboardInterrupt:
+        stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
+    for e in made:
+        _tally(counts, e)
+    if not stopped and time.monotonic() < until:
+        for g in todo:
+            g.widened = level  # every idea tried: a resumed search need not try them again
+    if not stopped:
+        saver.save()
+    return stopped
 
 
 def _tally(counts: Optional[Dict[str, int]], engine: Optional[Engine]) -> None:

@@ -121,16 +121,16 @@ class Checkpoint:
                 self.db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})",
                                 key + (o, kind, int(value), int(flag)))
 
-    def groups(self, opener: int) -> Dict[int, Tuple[int, int, bool, Node]]:
+    def groups(self, opener: int) -> Dict[int, Tuple[int, int, int, Node]]:
         """The anytime search's groups of ``opener``: colouring -> (its tree's
-        total, proven lower bound, whether the widening is done, tree)."""
-        return {p: (t, lb, bool(w), _node(json.loads(tree))) for p, t, lb, w, tree in self.db.execute(
+        total, proven lower bound, how far the widening is done, tree)."""
+        return {p: (t, lb, int(w), _node(json.loads(tree))) for p, t, lb, w, tree in self.db.execute(
             "SELECT pattern, total, lb, widened, tree FROM anytime WHERE opener = ?", (opener,))}
 
-    def save_groups(self, opener: int, rows: Iterable[Tuple[int, int, int, bool, Node]]) -> None:
+    def save_groups(self, opener: int, rows: Iterable[Tuple[int, int, int, int, Node]]) -> None:
         """Record (colouring, total, lb, widened, tree) rows in one
         transaction: a tree only if it totals less than the stored one, the
-        higher bound, and 'widened' once set."""
+        higher bound, and the further widening."""
         rows = list(rows)
         with self.db:
             old = {p: (t, lb, w) for p, t, lb, w in self.db.execute(
@@ -138,7 +138,7 @@ class Checkpoint:
             for p, total, lb, widened, node in rows:
                 if p in old:
                     t0, lb0, w0 = old[p]
-                    lb, widened = max(lb, lb0), widened or bool(w0)
+                    lb, widened = max(lb, lb0), max(int(widened), w0)
                     if total >= t0:
                         self.db.execute("UPDATE anytime SET lb = ?, widened = ? WHERE opener = ? AND pattern = ?",
                                         (lb, int(widened), opener, p))
