@@ -155,26 +155,29 @@ def _widening(engine: Engine, beamer: Optional[Engine], groups: List[Group], dep
     todo = [g for g in groups if g.node is not None and g.widened < level and not g.closed]
     if not todo:
         return False
+    far_beam = max(beam, FAR_BEAM)
     if note is not None:
         total = len(engine.lists.answers) + sum(g.ub for g in groups)
         note(f"beam tree totals {total} ({time.monotonic() - t0:.0f} s); now trying more guesses, largest groups "
              "and subtrees first" if level == 1 else
              f"tree totals {total} ({time.monotonic() - t0:.0f} s); now trying up to {FAR} second guesses in "
-             f"each of the {len(todo)} open groups, beam {max(beam, FAR_BEAM)}")
+             f"each of the {len(todo)} open groups, beam {far_beam}")
     until = time.monotonic() + (deadline - time.monotonic()) * (0.5 if level == 1 else FAR_SHARE)
-    made: List[Engine] = []
+    made: List[Engine] = []  # (every engine made here: their searching goes into counts)
     try:
         # (their own solvers: the widening's deadline stops them for good)
         if beamer is None:
             beamer = engine.with_beam(beam)  # (resumed, or the far widening)
             made.append(beamer)
         beamer.poll = poll
-        made.append(engine.with_beam(0))
+        exact = engine.with_beam(0)
+        made.append(exact)
         if level == 1:
-            stopped = widen(beamer, made[-1], todo, depth, until)
+            stopped = widen(beamer, exact, todo, depth, until)
         else:
-            made.append(engine.with_beam(max(beam, FAR_BEAM)))
-            stopped = widen_far(beamer, made[-1], made[-2], todo, depth, until)
+            wide = engine.with_beam(far_beam)
+            made.append(wide)
+            stopped = widen_far(beamer, wide, exact, todo, depth, until, far=FAR)
     except KeyboardInterrupt:
         stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
     for e in made:
