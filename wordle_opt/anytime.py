@@ -43,6 +43,7 @@ import numpy as np
 
 from wordle_opt.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
 from wordle_opt.engine import Engine, rule_code
+from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node
 
 Note = Callable[[str], None]
@@ -299,6 +300,15 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
             break  # the beam held every guess: the exact closing phase decides
         beam *= 4
     return False, beamer
+
+
+def check_options(beam, time_limit) -> None:
+    """One line for a bad ``beam`` or ``time_limit`` (None: the default)."""
+    if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
+        raise WordleOptError(f"beam must be a positive number of guesses, not {beam!r}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
 
 
 def gap(total: int, lower_bound: int) -> str:

@@ -6,6 +6,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
+from wordle_opt.anytime import gap
 from wordle_opt.display import plural
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE
 
@@ -22,6 +23,7 @@ class RankedOpener:
     total: int
     tree: Optional[object] = None  # a wordle_opt Tree
     worst_case: Optional[int] = None
+    lower_bound: Optional[int] = None  # the anytime ranking: total is its tree's, this is proven (None: exact)
 
     @property
     def worst(self) -> Optional[int]:
@@ -84,20 +86,38 @@ class OpenerRanking:
             return f"no other opener finishes every answer within {self.max_guesses} guesses"
         return f"every other opener ({n_other}) totals at least {self.others_at_least}"
 
+    @property
+    def anytime(self) -> bool:
+        """Ranked by the anytime search: the totals are trees', each beside a proven bound."""
+        return any(r.lower_bound is not None for r in self.ranking)
+
     def rows(self) -> List[Tuple[int, str, int, str, str]]:
         out = []
         for i, r in enumerate(self.ranking, 1):
             worst = f"{r.worst}" if r.worst is not None else "?"
-            out.append((i, r.word.upper(), r.total, f"{r.total / self.n_answers:.4f}", worst))
+            row = (i, r.word.upper(), r.total, f"{r.total / self.n_answers:.4f}", worst)
+            if self.anytime:
+                row += (f"{r.lower_bound}" if r.lower_bound is not None else "", _gap(r))
+            out.append(row)
         return out
+
+    def header(self) -> Tuple[str, ...]:
+        return ("rank", "opener", "tree" if self.anytime else "total", "average", "worst") + (
+            ("proven >=", "gap") if self.anytime else ())
 
     def __str__(self) -> str:
         head = f"best openers: {self.lists} lists ({self.n_answers} answers), {self.mode}"
-        lines = [head, f"{'rank':>4}  {'opener':<6}  {'total':>6}  {'average':>7}  worst"]
-        lines += [f"{i:>4}  {w:<6}  {t:>6}  {a:>7}  {m}" for i, w, t, a, m in self.rows()]
+        widths = (4, 6, 6, 7) + ((5, 9, 0) if self.anytime else (0,))  # (0: the last column, unpadded)
+        fmt = "  ".join(f"{{:{'<' if k == 1 or w == 0 else '>'}{w}}}" for k, w in enumerate(widths))
+        lines = [head] + [fmt.format(*row).rstrip() for row in [self.header()] + self.rows()]
         lines.append(self.statement())
         st = self.stats
-        if st:
+        if st and self.anytime:
+            lines.append(f"in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU, "
+                         f"{st.get('peak_rss_mb', 0):.0f} MB peak ({plural(int(st.get('workers', 1)), 'worker')}): "
+                         f"bounds refined for {int(st.get('refined', 0))} openers, "
+                         f"{plural(int(st.get('searched', 0)), 'opener')} searched")
+        elif st:
             how = (f"{int(st.get('settled_by_bounds', 0))} openers settled by bounds alone, "
                    f"{int(st.get('searched', 0))} searched")
             refuted = int(st.get("refuted_within", 0))
@@ -116,25 +136,27 @@ class OpenerRanking:
 
     def _repr_html_(self) -> str:
         cells = "".join(
-            f"<tr><td>{i}</td><td><b>{html.escape(w)}</b></td><td>{t}</td><td>{a}</td><td>{m}</td></tr>"
-            for i, w, t, a, m in self.rows())
+            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows())
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header())
         return (f"<p>{html.escape(self.lists)} lists ({self.n_answers} answers), {html.escape(self.mode)}</p>"
-                "<table><tr><th>rank</th><th>opener</th><th>total</th><th>average</th><th>worst</th></tr>"
-                f"{cells}</table><p>{html.escape(self.statement())}</p>")
+                f"<table><tr>{head}</tr>{cells}</table><p>{html.escape(self.statement())}</p>")
 
     def to_csv(self, path) -> None:
-        """Every opener with its exact total, its proven lower bound, or 'infeasible'."""
+        """Every opener with its exact total, its proven lower bound, or
+        'infeasible'; a ranked opener's tree total too (the anytime ranking's
+        trees total at least the proven bound)."""
         ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning"])
+            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total"])
             for o, word in enumerate(self.guesses):
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))
                 if word in ranked and not wkind and ranked[word][1].worst is not None:
                     wkind, worst = "tree", ranked[word][1].worst  # the worst case of its optimal tree
                 w.writerow([word, ranked[word][0] if word in ranked else "", kind,
-                            "" if kind == INFEASIBLE else value, worst, wkind, self._meaning(kind, wkind, worst)])
+                            "" if kind == INFEASIBLE else value, worst, wkind, self._meaning(kind, wkind, worst),
+                            ranked[word][1].total if word in ranked else ""])
 
     def _meaning(self, kind: str, wkind: str, worst) -> str:
         total = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
@@ -149,3 +171,7 @@ class OpenerRanking:
             return total if self.max_guesses is not None and worst > self.max_guesses else \
                 f"worst case at least {worst}"
         return f"worst case at least {worst}; within {worst} guesses, {total}"
+
+
+def _gap(r: RankedOpener) -> str:
+    return "" if r.lower_bound is None else gap(r.total, r.lower_bound).replace("optimal within ", "")

@@ -16,7 +16,7 @@ from typing import Callable, List, Optional, Union
 import numpy as np
 
 from wordle_opt._impl import core
-from wordle_opt.anytime import anytime_search
+from wordle_opt.anytime import anytime_search, check_options
 from wordle_opt.engine import Engine
 from wordle_opt.errors import WordleOptError
 from wordle_opt.objectives import parse_objective, total_then_worst, worst_then_total
@@ -164,10 +164,7 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
              t0, cpu0, store=None) -> SearchResult:
     if opener_idx is None or objective != "total":
         raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
-    if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
-        raise WordleOptError(f"beam must be a positive number of guesses, not {beam!r}")
-    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
-        raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    check_options(beam, time_limit)
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress,

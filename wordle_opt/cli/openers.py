@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wordle_opt.cli._common import (add_hard_option, add_list_options, check_writable, guess_cap, positive_float,
-                                    positive_int)
+from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
+                                    positive_float, positive_int)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -16,7 +16,19 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "all answers (or by --minimise): the K best, each proven exact, and a proven bound for every other.",
     )
     add_ranking_options(p)
+    add_anytime_options(p)
     p.set_defaults(func=cmd_openers)
+
+
+def add_anytime_options(p: argparse.ArgumentParser) -> None:
+    """--beam and --time-limit: the anytime search (``search OPENER``) or ranking."""
+    p.add_argument("--beam", type=positive_int, default=None, metavar="N",
+                   help="anytime: a tree from the N most promising guesses at each node "
+                   "(default 2 with --time-limit), then a proven lower bound beside its total; "
+                   "openers: for each of the --top openers with the least quick bounds")
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
+                   help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "
+                   "openers: shared equally by the --top openers")
 
 
 def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, with_checkpoint: bool = True) -> None:
@@ -50,14 +62,24 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
 
 
 def run_ranking(args, top: int):
-    """rank_openers with the command's options."""
+    """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
     from wordle_opt.openers import DEFAULT_CACHE_MB, rank_openers
 
+    anytime = {}
+    if getattr(args, "beam", None) is not None or getattr(args, "time_limit", None) is not None:
+        progress = Progress(unit="groups")
+
+        def note(line: str) -> None:
+            progress.close()
+            print(line, flush=True)  # (stdout: stderr carries only errors and the progress line)
+
+        anytime = dict(beam=args.beam, time_limit=args.time_limit, note=note, progress=progress)
     return rank_openers(
         hard=args.hard, answers=args.answers, guesses=args.guesses, max_guesses=args.max_guesses,
-        top=args.top or top, workers=args.workers, scheduler=args.scheduler, checkpoint=args.checkpoint,
+        top=args.top or top,
+        workers=args.workers if args.workers is not None else getattr(args, "threads", None), scheduler=args.scheduler, checkpoint=args.checkpoint,
         cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb, minimise=args.minimise,
-    )
+        **anytime)
 
 
 def write_tree(result, path: str, fmt=None) -> None:

@@ -6,7 +6,7 @@ import sys
 
 from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
                                     positive_float, positive_int)
-from wordle_opt.cli.openers import add_ranking_options, run_ranking, write_tree
+from wordle_opt.cli.openers import add_anytime_options, add_ranking_options, run_ranking, write_tree
 from wordle_opt.errors import WordleOptError
 from wordle_opt.display import plural
 
@@ -36,12 +36,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
                    help="total (the default: fewest guesses in all), worst,total (smallest worst "
                    "case, then fewest guesses) or total,worst (fewest guesses, ties broken by the "
                    "smallest worst case); each proven")
-    p.add_argument("--beam", type=positive_int, default=None, metavar="N",
-                   help="anytime search: a tree from the N most promising guesses at each node "
-                   "(default 2 with --time-limit), then a proven lower bound beside its total")
-    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
-                   help="anytime search: stop raising the lower bound after SECONDS (Ctrl-C too) "
-                   "and return the best tree with its proven gap")
+    add_anytime_options(p)
     p.add_argument("--no-fallback", action="store_true",
                    help="when no tree fits the cap, do not look for the smallest cap that works")
     p.add_argument("--checkpoint", default=None, metavar="FILE",
@@ -66,7 +61,8 @@ def cmd_search(args) -> int:
                              "SECONDS (the exact search of one opener keeps nothing between runs)")
     if args.opener is None:
         if args.beam is not None or args.time_limit is not None:
-            raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER")
+            raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER "
+                                 "(`openers --beam N --time-limit SECONDS` ranks openers by it)")
         return _best_opener(args)
     progress = Progress(unit="groups")
     first = []

@@ -1,0 +1,113 @@
+"""The anytime opener ranking: for games too big to rank exactly, the trees
+of the most promising openers and proven bounds for every opener.
+
+    >>> r = rank_openers(answers="original-all", top=4, beam=4, time_limit=3600)
+    >>> print(r)    # each candidate's tree and proven bound; a bound for every other opener
+
+The exact ranking (`wordle_opt.openers`) solves its K best openers exactly;
+on the every-word game (12972 answers) not one opener is solved in hours.
+Here, each step keeps a fact per opener, as there:
+
+1. quick bounds for every opener (n + sum of lb_size over its groups, the
+   exact ranking's first step; 1.3 s on the every-word game);
+2. refined bounds (`wordle_opt.openers`, ``_Ranker.refine``), least quick
+   bound first, for at most half the time limit (the every-word
+   game: about 0.17 s per opener and core, LARES 41278 -> 48496);
+3. candidates: the K refined openers with the least bounds (ties by list
+   order); each gets the anytime search (`wordle_opt.anytime`: a beam tree,
+   widened, and a proven lower bound raised) for an equal share of the time
+   left (None: until its tree is proven optimal);
+4. the candidates are ranked by their trees' totals, each with its proven
+   bound; every other opener totals at least the least bound among them,
+   and no tree from any opener totals less than the least of all those
+   bounds, which gives the best tree's gap to the game's optimum.
+
+Steps 1-2 run in `wordle_opt.openers` (the exact ranking's machinery, on its
+worker processes), steps 3-4 here.
+With a checkpoint, each candidate's groups are saved as in ``search
+--checkpoint`` (one file holds several openers) and a rerun resumes each.
+Ctrl-C stops the candidate that runs and ranks those done so far.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Dict, List, Optional, Tuple
+
+from wordle_opt.anytime import gap
+from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
+from wordle_opt.openers_result import OpenerRanking, RankedOpener
+from wordle_opt.search import search
+
+Note = Callable[[str], None]
+
+
+def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, Tuple[str, int]], refined,
+                 top: int, beam: Optional[int], time_limit: Optional[float], threads: int, store,
+                 note: Optional[Note] = None, progress=None, interrupted: bool = False) -> OpenerRanking:
+    """Steps 3-4 (see the module), given ``facts``: a proven (kind, value)
+    for every opener (updated here), refined for the openers in ``refined``
+    (the candidates come from those when there are any: an unrefined quick
+    bound is lower than its refined one, 41278 against 48496 for LARES).
+    ``threads`` run each candidate's search, ``note`` hears of each
+    candidate's start and end, ``progress`` goes to each candidate's search.
+    ``interrupted``: Ctrl-C came before (no candidate is searched).
+    The stats hold no times: the caller's span is longer."""
+    among = refined if refined else facts
+    order = sorted((v, o) for o, (k, v) in facts.items() if k != INFEASIBLE and o in among)
+    candidates = [o for _, o in order[:top]]
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
+    for i, o in enumerate([] if interrupted else candidates):
+        share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (len(candidates) - i)
+        if share is not None and share < 1.0:
+            break
+        word = lists.guesses[o]
+        if note is not None:
+            note(f"opener {i + 1} of {len(candidates)}: {word.upper()} (bound {facts[o][1]}"
+                 + ("" if share is None else f", {share:.0f} s") + ")")
+        until = None if share is None else time.monotonic() + share
+        res = search(word, hard=problem.rule, answers=lists, max_guesses=cap, threads=threads,
+                     cache_mb=problem.cache_mb, progress=progress, note=note, beam=beam, time_limit=share,
+                     store=store)
+        found.append((o, res))
+        if res.lower_bound is not None:
+            facts[o] = (EXACT, res.total) if res.proven else (BOUND, max(facts[o][1], res.lower_bound))
+        if note is not None:
+            note(f"{word.upper()}: " + (f"tree {res.total}, proven >= {facts[o][1]} ({gap(res.total, facts[o][1])})"
+                                        if res.feasible else f"no tree in the time given, proven >= {facts[o][1]}"))
+        # (stopped before its share ran out: Ctrl-C; the anytime search caught it)
+        if res.stopped and (until is None or time.monotonic() < until - 1.0):
+            interrupted = True
+            break
+    ranked = sorted(((res.total, o, res) for o, res in found if res.feasible), key=lambda x: x[:2])
+    ranking = [RankedOpener(lists.guesses[o], total, res.tree, lower_bound=facts[o][1])
+               for total, o, res in ranked]
+    done = {o for o, _ in found}
+    rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
+    stats = {"searched": len(found), "workers": threads}
+    return OpenerRanking(
+        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        guesses=lists.guesses, ranking=ranking, others_at_least=min(rest) if rest else None,
+        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists,
+        proof=_proof(lists, found, facts, rest, interrupted, len(candidates)))
+
+
+def _proof(lists, found, facts, rest: List[int], interrupted: bool, n_candidates: int) -> str:
+    """What is proven about the game's best opener, in one line."""
+    done = {o for o, _ in found}
+    lines = []
+    for o, res in found:
+        if not res.feasible:
+            lines.append(f"{lists.guesses[o].upper()}: no tree in the time given (proven >= {facts[o][1]})")
+    if len(done) < n_candidates:
+        lines.append(f"{n_candidates - len(done)} of {n_candidates} candidates not reached"
+                     + (" (interrupted)" if interrupted else " (time)"))
+    least = min([facts[o][1] for o in done if facts[o][0] != INFEASIBLE] + rest, default=None)
+    head = f"every other opener ({len(rest)}) totals at least {min(rest)}" if rest else \
+        "every opener was searched"
+    trees = [(res.total, o) for o, res in found if res.feasible]
+    if least is not None and trees:
+        total, o = min(trees)
+        head += (f"; no tree from any opener totals less than {least}: "
+                 f"{lists.guesses[o].upper()}'s {total} is {gap(total, least)} for the game")
+    return "; ".join([head] + lines)
