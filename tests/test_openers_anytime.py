@@ -151,6 +151,7 @@ def test_cli_anytime_ranking_writes_csv_and_tree(medium, tmp_path, capsys):
     (["openers", "--beam", "1", "--minimise", "worst,total"], "ranks by total only"),
     (["openers", "--beam", "1", "--scheduler", "tcp://127.0.0.1:1"], "not on a Dask scheduler"),
     (["search", "--beam", "1"], "`openers --beam N --time-limit SECONDS` ranks openers"),
+    (["search", "crane", "--top", "2", "--workers", "1"], "--top, --workers: only without OPENER"),
 ])
 def test_cli_anytime_ranking_bad_input_is_one_line(args, message, tmp_path, capsys):
     words = tmp_path / "answers.txt"

@@ -59,6 +59,10 @@ def cmd_search(args) -> int:
     if args.opener is not None and args.checkpoint is not None and args.beam is None and args.time_limit is None:
         raise WordleOptError("--checkpoint with an OPENER resumes the anytime search: add --beam N or --time-limit "
                              "SECONDS (the exact search of one opener keeps nothing between runs)")
+    given = [f"--{name}" for name in ("top", "workers", "scheduler") if getattr(args, name) is not None]
+    if args.opener is not None and given:
+        raise WordleOptError(f"{', '.join(given)}: only without OPENER (the ranking); the search of "
+                             f"{args.opener.upper()} runs on --threads")
     if args.opener is None:
         if args.beam is not None or args.time_limit is not None:
             raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER "
