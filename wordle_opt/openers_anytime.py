@@ -72,9 +72,10 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
         found.append((o, res))
         if res.lower_bound is not None:
             facts[o] = (EXACT, res.total) if res.proven else (BOUND, max(facts[o][1], res.lower_bound))
+        elif not res.feasible:
+            facts[o] = (INFEASIBLE, facts[o][1])  # (searched to the end: no tree within the cap)
         if note is not None:
-            note(f"{word.upper()}: " + (f"tree {res.total}, proven >= {facts[o][1]} ({gap(res.total, facts[o][1])})"
-                                        if res.feasible else f"no tree in the time given, proven >= {facts[o][1]}"))
+            note(f"{word.upper()}: {_outcome(res, facts[o])}")
         # (stopped before its share ran out: Ctrl-C; the anytime search caught it)
         if res.stopped and (until is None or time.monotonic() < until - 1.0):
             interrupted = True
@@ -98,7 +99,7 @@ def _proof(lists, found, facts, rest: List[int], interrupted: bool, n_candidates
     lines = []
     for o, res in found:
         if not res.feasible:
-            lines.append(f"{lists.guesses[o].upper()}: no tree in the time given (proven >= {facts[o][1]})")
+            lines.append(f"{lists.guesses[o].upper()}: {_outcome(res, facts[o])}")
     if len(done) < n_candidates:
         lines.append(f"{n_candidates - len(done)} of {n_candidates} candidates not reached"
                      + (" (interrupted)" if interrupted else " (time)"))
@@ -111,3 +112,12 @@ def _proof(lists, found, facts, rest: List[int], interrupted: bool, n_candidates
         head += (f"; no tree from any opener totals less than {least}: "
                  f"{lists.guesses[o].upper()}'s {total} is {gap(total, least)} for the game")
     return "; ".join([head] + lines)
+
+
+def _outcome(res, fact: Tuple[str, int]) -> str:
+    """One candidate's search, in a few words."""
+    if res.feasible:
+        return f"tree {res.total}, proven >= {fact[1]} ({gap(res.total, fact[1])})"
+    if fact[0] == INFEASIBLE:
+        return f"no tree within {res.max_guesses} guesses (proven)"
+    return f"no tree in the time given (proven >= {fact[1]})"
