@@ -162,9 +162,10 @@ def test_cli_anytime_ranking_bad_input_is_one_line(args, message, tmp_path, caps
     assert err.count("\n") == 0 and err.startswith("error: ") and message in err
 
 
-def test_api_anytime_ranking_bad_input():
+def test_api_ranking_bad_input():
     lists = WordLists.from_words(["crane", "slate"])
     for kwargs, match in [(dict(beam=0), "beam must be a positive"), (dict(time_limit=0), "time_limit must be"),
-                          (dict(beam=True), "beam must be a positive")]:
+                          (dict(beam=True), "beam must be a positive"),
+                          (dict(cache_mb=float("inf")), "cache_mb must be a positive finite")]:
         with pytest.raises(WordleOptError, match=match):
             rank_openers(answers=lists, workers=1, progress=False, **kwargs)

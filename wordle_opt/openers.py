@@ -37,7 +37,7 @@ from wordle_opt.openers_objective import Ranked, rank_total_then_worst, rank_wor
 from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.pools import make_pool
 from wordle_opt.rules import normalise_rule, parse_cap
-from wordle_opt.search import DEFAULT_CACHE_MB, search
+from wordle_opt.search import DEFAULT_CACHE_MB, check_cache, search
 from wordle_opt.wordlists import load_lists
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
@@ -58,8 +58,7 @@ def problem_of(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, 
     lists = load_lists(answers, guesses)
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
-    if not isinstance(cache_mb, (int, float)) or not cache_mb > 0:
-        raise WordleOptError(f"cache_mb must be a positive number of MiB, not {cache_mb!r}")
+    check_cache(cache_mb, 1)  # (per worker)
     return Problem(lists.name, lists.answers, lists.guesses, rule, depth, float(cache_mb)), lists, cap
 
 

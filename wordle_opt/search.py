@@ -96,7 +96,7 @@ def search(
     lists = load_lists(answers, guesses)
     n = len(lists.answers)
     threads = _check_threads(threads, note)
-    _check_cache(cache_mb, threads)
+    check_cache(cache_mb, threads)
     opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
     if share_min is None:
         share_min = 100 if rule is None else n + 1
@@ -211,7 +211,9 @@ def _check_threads(threads, note: Optional[Note]) -> int:
     return threads
 
 
-def _check_cache(cache_mb, threads: int) -> None:
+def check_cache(cache_mb, threads: int) -> None:
+    """One line for a ``cache_mb`` that is not a positive finite number or
+    that ``threads`` caches of it would not fit this machine's memory."""
     if isinstance(cache_mb, bool) or not isinstance(cache_mb, (int, float)) \
             or not (cache_mb > 0 and math.isfinite(cache_mb)):
         raise WordleOptError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
