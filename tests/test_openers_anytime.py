@@ -61,6 +61,10 @@ def test_without_a_time_limit_each_candidate_is_proven_and_every_bound_holds(cas
             assert kind != INFEASIBLE and (value == exact[o] if kind == EXACT else value <= exact[o])
     searched = {lists.guesses[o] for o in r.searched}
     assert len(searched) == top or {g for g, v in zip(lists.guesses, exact) if v is not None} <= searched
+    assert r.screened or not feasible
+    assert all(v is None or (exact[o] is not None and v >= exact[o]) for o, v in r.screened.items())
+    least = sorted((v, o) for o, v in r.screened.items() if v is not None)[:top]
+    assert {o for _, o in least} <= r.searched  # the candidates: the least beam totals first
     for o in r.searched:  # each searched to the end: its tree's total is its optimum, or it has none
         assert (r.facts[o][0] == INFEASIBLE) == (exact[o] is None)
     for x in r.ranking:
@@ -140,7 +144,8 @@ def test_cli_anytime_ranking_writes_csv_and_tree(medium, tmp_path, capsys):
                  "--time-limit", "30", "--out", str(out), "--tree", str(tree)]) == 0
     text = capsys.readouterr().out
     assert "proven >=" in text and "no tree from any opener totals less than" in text
-    rows = list(csv.DictReader(out.open()))
+    with out.open() as f:
+        rows = list(csv.DictReader(f))
     assert len(rows) == 150
     ranked = sorted((int(r["rank"]), r["opener"], int(r["tree_total"]), int(r["total"])) for r in rows if r["rank"])
     assert len(ranked) == 2 and all(bound <= total for _, _, total, bound in ranked)

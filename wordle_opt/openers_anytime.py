@@ -13,17 +13,22 @@ Here, each step keeps a fact per opener, as there:
 2. refined bounds (`wordle_opt.openers`, ``_Ranker.refine``), least quick
    bound first, for at most half the time limit (the every-word
    game: about 0.17 s per opener and core, LARES 41278 -> 48496);
-3. candidates: the K refined openers with the least bounds (ties by list
-   order); each gets the anytime search (`wordle_opt.anytime`: a beam tree,
+3. screen: the refined openers, least bound first, are valued by one beam
+   tree each (no wider beam where it fits no tree; a third of the time
+   left, or 4K openers without a time limit): on the every-word game the
+   least bound is a poor guide to the best tree (TARES, the least, has
+   groups that beam 4 fits within no 6 guesses; LANTS is 194th);
+4. candidates: the K least beam totals (then the unscreened openers by
+   bound); each gets the anytime search (`wordle_opt.anytime`: a beam tree,
    widened, and a proven lower bound raised) for an equal share of the time
    left (None: until its tree is proven optimal);
-4. the candidates are ranked by their trees' totals, each with its proven
+5. the candidates are ranked by their trees' totals, each with its proven
    bound; every other opener totals at least the least bound among them,
    and no tree from any opener totals less than the least of all those
    bounds, which gives the best tree's gap to the game's optimum.
 
 Steps 1-2 run in `wordle_opt.openers` (the exact ranking's machinery, on its
-worker processes), steps 3-4 here.
+worker processes), steps 3-5 here.
 With a checkpoint, each candidate's groups are saved as in ``search
 --checkpoint`` (one file holds several openers) and a rerun resumes each.
 Ctrl-C stops the candidate that runs and ranks those done so far.
@@ -33,18 +38,28 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, List, Optional, Tuple
 
+import numpy as np
+
 from wordle_opt.anytime import gap
+from wordle_opt.anytime_widen import stopping
+from wordle_opt.engine import Engine
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
 from wordle_opt.openers_result import OpenerRanking, RankedOpener
 from wordle_opt.search import search
 
 Note = Callable[[str], None]
+SCREEN = 4  # without a time limit, the screen values this many openers per candidate
+# With one, the screen's share of the time left after the bounds.  On the
+# every-word game a beam-4 tree takes 5-40 s per opener and thread, and the
+# least bound is a poor guide there: TARES, the least (48393), has groups
+# that beam 4 fits within no 6 guesses; LANTS, the best published, is 194th.
+SCREEN_SHARE = 1 / 3
 
 
 def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, Tuple[str, int]], refined,
                  top: int, beam: Optional[int], time_limit: Optional[float], threads: int, store,
                  note: Optional[Note] = None, progress=None, interrupted: bool = False) -> OpenerRanking:
-    """Steps 3-4 (see the module), given ``facts``: a proven (kind, value)
+    """Steps 3-5 (see the module), given ``facts``: a proven (kind, value)
     for every opener (updated here), refined for the openers in ``refined``
     (the candidates come from those when there are any: an unrefined quick
     bound is lower than its refined one, 41278 against 48496 for LARES).
@@ -53,9 +68,16 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
     ``interrupted``: Ctrl-C came before (no candidate is searched).
     The stats hold no times: the caller's span is longer."""
     among = refined if refined else facts
-    order = sorted((v, o) for o, (k, v) in facts.items() if k != INFEASIBLE and o in among)
-    candidates = [o for _, o in order[:top]]
+    order = [o for _, o in sorted((v, o) for o, (k, v) in facts.items() if k != INFEASIBLE and o in among)]
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    screened: Dict[int, Optional[int]] = {}
+    if not interrupted:
+        until = None if deadline is None else time.monotonic() + SCREEN_SHARE * time_limit
+        interrupted = _screen(problem, lists, order[:None if until else SCREEN * top], beam, threads, until,
+                              screened, note)
+    fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
+    rest = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
+    candidates = ([o for _, _, o in fits] + rest)[:top]
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
     for i, o in enumerate([] if interrupted else candidates):
         share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (len(candidates) - i)
@@ -85,11 +107,11 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
                for total, o, res in ranked]
     done = {o for o, _ in found}
     rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
-    stats = {"searched": len(found), "workers": threads}
+    stats = {"searched": len(found), "workers": threads, "screened": len(screened)}
     return OpenerRanking(
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
         guesses=lists.guesses, ranking=ranking, others_at_least=min(rest) if rest else None,
-        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists,
+        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists, screened=screened,
         proof=_proof(lists, found, facts, rest, interrupted, len(candidates)))
 
 
@@ -121,3 +143,39 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
     if fact[0] == INFEASIBLE:
         return f"no tree within {res.max_guesses} guesses (proven)"
     return f"no tree in the time given (proven >= {fact[1]})"
+
+
+def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], threads: int,
+            until: Optional[float], screened: Dict[int, Optional[int]], note: Optional[Note]) -> bool:
+    """Value each opener, in order, by its beam tree (``screened[o]``: the
+    total, None when the beam fits some group within the cap with none of
+    the guesses it tries; no wider beam is tried) until ``until``; one
+    engine and its caches serve them all.  True on Ctrl-C."""
+    width = 2 if beam is None else beam
+    beamer = Engine(lists, problem.rule, threads, problem.cache_mb, beam=width)
+    n, depth = len(lists.answers), problem.depth
+    t0 = time.monotonic()
+    try:
+        with stopping([beamer], until):
+            for o in openers:
+                screened[o] = _beam_value(beamer, o, n, depth)
+    except KeyboardInterrupt:
+        if until is None or time.monotonic() < until:
+            return True  # (Ctrl-C, not the share's end)
+    if note is not None:
+        best = sorted((v, o) for o, v in screened.items() if v is not None)[:5]
+        note(f"screened {len(screened)} openers by beam {width} ({time.monotonic() - t0:.0f} s): "
+             + (", ".join(f"{lists.guesses[o].upper()} {v}" for v, o in best) or "no tree within the cap"))
+    return False
+
+
+def _beam_value(beamer: Engine, o: int, n: int, depth: int) -> Optional[int]:
+    row = beamer.table[o]
+    tasks = []
+    for p in np.unique(row):
+        if p != beamer.all_green:
+            S = np.flatnonzero(row == p).astype(np.int32)
+            legal = beamer.legal_after(beamer.all_guesses, o, int(p))
+            tasks.append(lambda S=S, legal=legal: beamer.solve_group(S, legal, depth - 1)[0])
+    values = beamer.run(tasks) if depth >= 1 else [beamer.inf]
+    return None if max(values, default=0) >= beamer.inf else n + int(sum(values))

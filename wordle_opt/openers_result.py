@@ -59,6 +59,7 @@ class OpenerRanking:
     objective: str = "total"
     worst_facts: Dict[int, Tuple[str, int]] = field(default_factory=dict)
     proof: Optional[str] = None
+    screened: Dict[int, Optional[int]] = field(default_factory=dict)  # anytime: beam totals (None: no tree)
 
     @property
     def best(self) -> Optional[RankedOpener]:
@@ -148,7 +149,7 @@ class OpenerRanking:
         ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total"])
+            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"])
             for o, word in enumerate(self.guesses):
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))
@@ -156,7 +157,8 @@ class OpenerRanking:
                     wkind, worst = "tree", ranked[word][1].worst  # the worst case of its optimal tree
                 w.writerow([word, ranked[word][0] if word in ranked else "", kind,
                             "" if kind == INFEASIBLE else value, worst, wkind, self._meaning(kind, wkind, worst),
-                            ranked[word][1].total if word in ranked else ""])
+                            ranked[word][1].total if word in ranked else "",
+                            _screened(self.screened, o)])
 
     def _meaning(self, kind: str, wkind: str, worst) -> str:
         total = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
@@ -175,3 +177,9 @@ class OpenerRanking:
 
 def _gap(r: RankedOpener) -> str:
     return "" if r.lower_bound is None else gap(r.total, r.lower_bound).replace("optimal within ", "")
+
+
+def _screened(screened: Dict[int, Optional[int]], o: int) -> str:
+    if o not in screened:
+        return ""
+    return "none" if screened[o] is None else str(screened[o])
