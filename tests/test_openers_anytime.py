@@ -102,6 +102,7 @@ def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima
         best = opt if best is None else min(best, opt)
     assert game_bound(r) <= best and r.others_at_least >= game_bound(r)
     assert any(line.startswith("opener 1 of 2: ") for line in lines)
+    assert any(line.startswith("screened ") for line in lines) and r.stats["screened"] == len(r.screened) >= 2
     text = str(r)
     assert "proven >=" in text and "bounds refined for" in text and r.proof in text
     # The rerun resumes each candidate from the checkpoint: no beam again.

@@ -42,6 +42,7 @@ import numpy as np
 
 from wordle_opt.anytime import gap
 from wordle_opt.anytime_widen import stopping
+from wordle_opt.display import plural
 from wordle_opt.engine import Engine
 from wordle_opt.opener_tasks import BOUND, EXACT, INFEASIBLE, Problem
 from wordle_opt.openers_result import OpenerRanking, RankedOpener
@@ -54,6 +55,7 @@ SCREEN = 4  # without a time limit, the screen values this many openers per cand
 # least bound is a poor guide there: TARES, the least (48393), has groups
 # that beam 4 fits within no 6 guesses; LANTS, the best published, is 194th.
 SCREEN_SHARE = 1 / 3
+SCREEN_NOTE_SECONDS = 60.0  # the screen says how far it got this often
 
 
 def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, Tuple[str, int]], refined,
@@ -154,18 +156,25 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
     width = 2 if beam is None else beam
     beamer = Engine(lists, problem.rule, threads, problem.cache_mb, beam=width)
     n, depth = len(lists.answers), problem.depth
-    t0 = time.monotonic()
+    t0 = shown = time.monotonic()
+
+    def tell(what: str, k: int) -> None:
+        best = sorted((v, o) for o, v in screened.items() if v is not None)[:k]
+        note(f"{what} {plural(len(screened), 'opener')} by beam {width} ({time.monotonic() - t0:.0f} s): "
+             + (", ".join(f"{lists.guesses[o].upper()} {v}" for v, o in best) or "no tree within the cap"))
+
     try:
         with stopping([beamer], until):
             for o in openers:
                 screened[o] = _beam_value(beamer, o, n, depth)
+                if note is not None and time.monotonic() - shown >= SCREEN_NOTE_SECONDS:
+                    shown = time.monotonic()
+                    tell("screening:", 1)
     except KeyboardInterrupt:
         if until is None or time.monotonic() < until:
             return True  # (Ctrl-C, not the share's end)
     if note is not None:
-        best = sorted((v, o) for o, v in screened.items() if v is not None)[:5]
-        note(f"screened {len(screened)} openers by beam {width} ({time.monotonic() - t0:.0f} s): "
-             + (", ".join(f"{lists.guesses[o].upper()} {v}" for v, o in best) or "no tree within the cap"))
+        tell("screened", 5)
     return False
 
 
