@@ -14,12 +14,12 @@ Here, each step keeps a fact per opener, as there:
    bound first, for at most half the time limit (the every-word
    game: about 0.17 s per opener and core, LARES 41278 -> 48496);
 3. screen: the refined openers, least bound first, are valued by one beam
-   tree each (no wider beam where it fits no tree; a third of the time
-   left, or 4K openers without a time limit): on the every-word game the
-   least bound is a poor guide to the best tree (TARES, the least, has
-   groups that beam 4 fits within no 6 guesses; LANTS is 194th);
-4. candidates: the K least beam totals (then the unscreened openers by
-   bound); each gets the anytime search (`wordle_opt.anytime`: a beam tree,
+   tree each, with no cap (a third of the time left, or 4K openers without
+   a time limit):
+   on the every-word game the least bound is a poor guide to the best tree
+   (TARES, the least, has groups that beam 4 fits within no 6 guesses;
+   LANTS is 194th);
+4. candidates: the K least beam totals; each gets the anytime search (`wordle_opt.anytime`: a beam tree,
    widened, and a proven lower bound raised) for an equal share of the time
    left (None: until its tree is proven optimal);
 5. the candidates are ranked by their trees' totals, each with its proven
@@ -149,13 +149,16 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
 
 def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], threads: int,
             until: Optional[float], screened: Dict[int, Optional[int]], note: Optional[Note]) -> bool:
-    """Value each opener, in order, by its beam tree (``screened[o]``: the
-    total, None when the beam fits some group within the cap with none of
-    the guesses it tries; no wider beam is tried) until ``until``; one
-    engine and its caches serve them all.  True on Ctrl-C."""
+    """Value each opener, in order, by its beam tree with no cap
+    (``screened[o]``: its total) until ``until``; one engine and its caches
+    serve them all.  With the cap, beam 4 fits a group of each of the first
+    280 openers of the every-word game by bound within no 6 guesses (the
+    group of 354 after LANTS YBBBG needs beam 64): the tree with no cap
+    values every opener, and the anytime search then fits the cap.  True
+    on Ctrl-C."""
     width = 2 if beam is None else beam
     beamer = Engine(lists, problem.rule, threads, problem.cache_mb, beam=width)
-    n, depth = len(lists.answers), problem.depth
+    n = len(lists.answers)
     t0 = shown = time.monotonic()
 
     def tell(what: str, k: int) -> None:
@@ -166,7 +169,7 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
     try:
         with stopping([beamer], until):
             for o in openers:
-                screened[o] = _beam_value(beamer, o, n, depth)
+                screened[o] = _beam_value(beamer, o, n)
                 if note is not None and time.monotonic() - shown >= SCREEN_NOTE_SECONDS:
                     shown = time.monotonic()
                     tell("screening:", 1)
@@ -178,13 +181,13 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
     return False
 
 
-def _beam_value(beamer: Engine, o: int, n: int, depth: int) -> Optional[int]:
+def _beam_value(beamer: Engine, o: int, n: int) -> Optional[int]:
+    """The total of the beam's tree from opener o with no cap (None: no tree)."""
     row = beamer.table[o]
-    tasks = []
+    groups = []
     for p in np.unique(row):
         if p != beamer.all_green:
             S = np.flatnonzero(row == p).astype(np.int32)
-            legal = beamer.legal_after(beamer.all_guesses, o, int(p))
-            tasks.append(lambda S=S, legal=legal: beamer.solve_group(S, legal, depth - 1)[0])
-    values = beamer.run(tasks) if depth >= 1 else [beamer.inf]
+            groups.append((S, beamer.legal_after(beamer.all_guesses, o, int(p))))
+    values = beamer.run([lambda g=g: beamer.solve_group(g[0], g[1], n)[0] for g in groups])
     return None if max(values, default=0) >= beamer.inf else n + int(sum(values))
