@@ -236,10 +236,11 @@ def rank_openers(
     ``progress``: a progress bar on stderr (default: when it is a terminal).
     ``trees``: build and attach the optimal tree of each ranked opener.
     ``beam``/``time_limit``: the anytime ranking instead, for games too big
-    to rank exactly (`wordle_opt.openers_anytime`): the ``top`` openers with
-    the least quick bounds get the anytime search (as `search` with
-    ``beam``), each for an equal share of ``time_limit``, run by ``workers``
-    threads; ``note(line)`` hears of each; ``progress`` is then a
+    to rank exactly (`wordle_opt.openers_anytime`): every opener's bound
+    refined, a screen by beam trees, then the ``top`` openers with the
+    least beam totals get the anytime search (as `search` with ``beam``),
+    each for an equal share of the time left, run by ``workers`` threads;
+    ``note(line)`` hears of each step; ``progress`` may then be a
     ``progress(done, total, status)`` callable passed to each search.
     """
     t0, cpu0 = time.perf_counter(), time.process_time()
