@@ -135,6 +135,9 @@ def test_ctrl_c_stops_the_ranking_with_what_it_has(medium, monkeypatch):
     monkeypatch.setattr(_Ranker, "refine", refine)
     r = rank_openers(answers=medium, top=3, workers=1, progress=False, beam=1, time_limit=60)
     assert not r.ranking and not r.searched and "3 of 3 candidates not reached (interrupted)" in r.proof
+    least = min(v for kind, v in r.facts.values() if kind != INFEASIBLE)
+    assert f"no tree from any opener totals less than {least}" in r.proof
+    assert "proven >=" in str(r) and "bounds refined for" in str(r)  # (the anytime ranking's table, empty)
     assert all(kind in (BOUND, INFEASIBLE) for kind, _ in r.facts.values())
 
 

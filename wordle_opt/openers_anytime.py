@@ -113,7 +113,7 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
     return OpenerRanking(
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
         guesses=lists.guesses, ranking=ranking, others_at_least=min(rest) if rest else None,
-        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists, screened=screened,
+        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists, screened=screened, anytime=True,
         proof=_proof(lists, found, facts, rest, interrupted, len(candidates)))
 
 
@@ -131,10 +131,11 @@ def _proof(lists, found, facts, rest: List[int], interrupted: bool, n_candidates
     head = f"every other opener ({len(rest)}) totals at least {min(rest)}" if rest else \
         "every opener was searched"
     trees = [(res.total, o) for o, res in found if res.feasible]
-    if least is not None and trees:
-        total, o = min(trees)
-        head += (f"; no tree from any opener totals less than {least}: "
-                 f"{lists.guesses[o].upper()}'s {total} is {gap(total, least)} for the game")
+    if least is not None:
+        head += f"; no tree from any opener totals less than {least}"
+        if trees:
+            total, o = min(trees)
+            head += f": {lists.guesses[o].upper()}'s {total} is {gap(total, least)} for the game"
     return "; ".join([head] + lines)
 
 

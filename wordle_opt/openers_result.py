@@ -60,6 +60,7 @@ class OpenerRanking:
     worst_facts: Dict[int, Tuple[str, int]] = field(default_factory=dict)
     proof: Optional[str] = None
     screened: Dict[int, Optional[int]] = field(default_factory=dict)  # anytime: beam totals (None: no tree)
+    anytime: bool = False  # ranked by the anytime search: the totals are trees', each beside a proven bound
 
     @property
     def best(self) -> Optional[RankedOpener]:
@@ -86,11 +87,6 @@ class OpenerRanking:
         if self.others_at_least is None:
             return f"no other opener finishes every answer within {self.max_guesses} guesses"
         return f"every other opener ({n_other}) totals at least {self.others_at_least}"
-
-    @property
-    def anytime(self) -> bool:
-        """Ranked by the anytime search: the totals are trees', each beside a proven bound."""
-        return any(r.lower_bound is not None for r in self.ranking)
 
     def rows(self) -> List[Tuple[int, str, int, str, str]]:
         out = []
