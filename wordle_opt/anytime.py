@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -256,16 +256,18 @@ def fits(engine: Engine, node: Node, S: np.ndarray, depth: int) -> bool:
 def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:
     """The opener's groups, each with a first proven bound (one scan of the
     guesses, `_bounds`), so that a search stopped in the beam still states one."""
-    row = engine.table[opener]
     bounder = engine.lists.modules.bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes),
                                                   rule_code(engine.core, engine.rule))
-    groups = []
-    for p in np.unique(row):
-        if p != engine.all_green:
-            S = np.flatnonzero(row == p).astype(np.int32)
-            legal = engine.legal_after(engine.all_guesses, opener, int(p))
-            groups.append(Group(int(p), S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None))
-    return groups
+    return [Group(p, S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None)
+            for p, S, legal in opener_parts(engine, opener)]
+
+
+def opener_parts(engine: Engine, opener: int) -> List[Tuple[int, np.ndarray, np.ndarray]]:
+    """(colouring, answers, legal guesses) of each group the opener leaves
+    (the all-green one aside), in colouring order."""
+    row = engine.table[opener]
+    return [(int(p), np.flatnonzero(row == p).astype(np.int32), engine.legal_after(engine.all_guesses, opener, int(p)))
+            for p in np.unique(row) if p != engine.all_green]
 
 
 def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],

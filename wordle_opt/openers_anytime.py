@@ -15,13 +15,13 @@ Here, each step keeps a fact per opener, as there:
    game: about 0.17 s per opener and core, LARES 41278 -> 48496);
 3. screen: the refined openers, least bound first, are valued by one beam
    tree each, with no cap (a third of the time left, or 4K openers without
-   a time limit):
-   on the every-word game the least bound is a poor guide to the best tree
-   (TARES, the least, has groups that beam 4 fits within no 6 guesses;
-   LANTS is 194th);
-4. candidates: the K least beam totals; each gets the anytime search (`wordle_opt.anytime`: a beam tree,
-   widened, and a proven lower bound raised) for an equal share of the time
-   left (None: until its tree is proven optimal);
+   a time limit): on the every-word game the least bound is a poor guide
+   to the best tree (TARES, the least, has groups that beam 4 fits within
+   no 6 guesses; LANTS is 194th);
+4. candidates: the K least beam totals; each gets the anytime search
+   (`wordle_opt.anytime`: a beam tree, widened, and a proven lower bound
+   raised) for an equal share of the time left (None: until its tree is
+   proven optimal);
 5. the candidates are ranked by their trees' totals, each with its proven
    bound; every other opener totals at least the least bound among them,
    and no tree from any opener totals less than the least of all those
@@ -38,9 +38,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Dict, List, Optional, Tuple
 
-import numpy as np
-
-from wordle_opt.anytime import gap
+from wordle_opt.anytime import gap, opener_parts
 from wordle_opt.anytime_widen import stopping
 from wordle_opt.display import plural
 from wordle_opt.engine import Engine
@@ -51,9 +49,10 @@ from wordle_opt.search import search
 Note = Callable[[str], None]
 SCREEN = 4  # without a time limit, the screen values this many openers per candidate
 # With one, the screen's share of the time left after the bounds.  On the
-# every-word game a beam-4 tree takes 5-40 s per opener and thread, and the
-# least bound is a poor guide there: TARES, the least (48393), has groups
-# that beam 4 fits within no 6 guesses; LANTS, the best published, is 194th.
+# every-word game a beam-4 tree with no cap takes 5.5 s per opener on one
+# thread (469 openers in 796 s on two), and the least bound is a poor guide
+# there: TARES, the least (48393), has groups that beam 4 fits within no 6
+# guesses; LANTS, the best published, is 194th.
 SCREEN_SHARE = 1 / 3
 SCREEN_NOTE_SECONDS = 60.0  # the screen says how far it got this often
 
@@ -78,8 +77,8 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
         interrupted = _screen(problem, lists, order[:None if until else SCREEN * top], beam, threads, until,
                               screened, note)
     fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
-    rest = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
-    candidates = ([o for _, _, o in fits] + rest)[:top]
+    unvalued = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
+    candidates = ([o for _, _, o in fits] + unvalued)[:top]
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
     for i, o in enumerate([] if interrupted else candidates):
         share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (len(candidates) - i)
@@ -184,11 +183,6 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
 
 def _beam_value(beamer: Engine, o: int, n: int) -> Optional[int]:
     """The total of the beam's tree from opener o with no cap (None: no tree)."""
-    row = beamer.table[o]
-    groups = []
-    for p in np.unique(row):
-        if p != beamer.all_green:
-            S = np.flatnonzero(row == p).astype(np.int32)
-            groups.append((S, beamer.legal_after(beamer.all_guesses, o, int(p))))
-    values = beamer.run([lambda g=g: beamer.solve_group(g[0], g[1], n)[0] for g in groups])
+    values = beamer.run([lambda S=S, legal=legal: beamer.solve_group(S, legal, n)[0]
+                         for _, S, legal in opener_parts(beamer, o)])
     return None if max(values, default=0) >= beamer.inf else n + int(sum(values))

@@ -145,7 +145,8 @@ class OpenerRanking:
         ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"])
+            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total",
+                        "beam_total"])
             for o, word in enumerate(self.guesses):
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))

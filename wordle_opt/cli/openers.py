@@ -25,7 +25,7 @@ def add_anytime_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--beam", type=positive_int, default=None, metavar="N",
                    help="anytime: a tree from the N most promising guesses at each node "
                    "(default 2 with --time-limit), then a proven lower bound beside its total; "
-                   "openers: for each of the --top openers with the least quick bounds")
+                   "openers: for the screen and for each of the --top openers it values best")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "
                    "openers: shared equally by the --top openers")
@@ -76,8 +76,8 @@ def run_ranking(args, top: int):
         anytime = dict(beam=args.beam, time_limit=args.time_limit, note=note, progress=progress)
     return rank_openers(
         hard=args.hard, answers=args.answers, guesses=args.guesses, max_guesses=args.max_guesses,
-        top=args.top or top,
-        workers=args.workers if args.workers is not None else getattr(args, "threads", None), scheduler=args.scheduler, checkpoint=args.checkpoint,
+        top=args.top or top, workers=args.workers if args.workers is not None else getattr(args, "threads", None),
+        scheduler=args.scheduler, checkpoint=args.checkpoint,
         cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb, minimise=args.minimise,
         **anytime)
 
