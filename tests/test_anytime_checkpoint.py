@@ -67,7 +67,7 @@ def test_a_saved_tree_that_does_not_fit_its_group_is_not_used(sliced, tmp_path):
     again, notes = _run(sliced, path)
     groups = _groups(sliced)
     assert notes[0].startswith(f"resumed: {groups - 1} of {groups} groups have a tree, ")
-    assert any(line == "beam 1: a tree for each of 1 groups" for line in notes)
+    assert any(line == "beam 1: a tree for each of 1 group" for line in notes)
     assert again.total == again.lower_bound == first.total
     assert verify(again.tree, answers=sliced.answers, guesses=sliced.guesses).ok
 

@@ -41,7 +41,9 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.anytime_fit import Fitter
 from wordle_opt.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
+from wordle_opt.display import plural
 from wordle_opt.engine import Engine, rule_code
 from wordle_opt.errors import WordleOptError
 from wordle_opt.node import Node
@@ -82,34 +84,45 @@ class Anytime:
     beam_seconds: float
     stopped: bool            # the time limit or Ctrl-C ended the search before its proof
     counts: Dict[str, int]   # nodes searched and cache hits, over every engine of every phase
+    gave_up: bool = False    # the beam fitted no tree within the cap, even at max_beam (proves nothing)
 
 
 def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
-                   note: Optional[Note] = None, progress: Optional[Progress] = None, store=None) -> Anytime:
+                   note: Optional[Note] = None, progress: Optional[Progress] = None, store=None,
+                   max_beam: Optional[int] = None) -> Anytime:
     """Best tree from ``opener`` within ``depth`` guesses found by the beam,
     improved and bounded by the exact engine until ``time_limit`` seconds
     have passed (None: until every group is proven).  ``progress(groups
     closed, groups, status)`` reports the bounds while the closing runs.
-    ``store``: a checkpoint to resume from and save to (see the module)."""
+    ``store``: a checkpoint to resume from and save to (see the module).
+    ``max_beam``: the widest beam tried for a group the beam cannot fit
+    within the cap; past it the search gives up (``gave_up``, no tree and
+    nothing proven about the cap; None: widen until the exact closing
+    phase decides)."""
     t0 = time.monotonic()
     groups = opener_groups(engine, opener, depth)
     saver = _Saver(engine, opener, groups, depth - 1, store, note)
     deadline = None if time_limit is None else t0 + time_limit
     try:
-        return _phases(engine, opener, groups, depth, beam, deadline, note, progress, saver, t0)
+        return _phases(engine, opener, groups, depth, beam, deadline, note, progress, saver, t0, max_beam)
     finally:
         saver.save()  # (stopped or done: what it found stays)
 
 
 def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: int, deadline: Optional[float],
-            note: Optional[Note], progress: Optional[Progress], saver: "_Saver", t0: float) -> Anytime:
+            note: Optional[Note], progress: Optional[Progress], saver: "_Saver", t0: float,
+            max_beam: Optional[int] = None) -> Anytime:
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
     stopped, beamer = _beam_trees(engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline,
-                                  counts)
+                                  counts, max_beam)
     beam_seconds = time.monotonic() - t0
     if not stopped:
         saver.save()
+    if not stopped and max_beam is not None and any(g.node is None for g in groups):
+        _tally(counts, beamer)
+        return Anytime(None, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups, beam_seconds,
+                       False, counts, gave_up=True)
 
     def poll() -> None:
         saver.save_now_and_then()
@@ -271,25 +284,30 @@ def opener_parts(engine: Engine, opener: int) -> List[Tuple[int, np.ndarray, np.
 
 
 def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
-                deadline: Optional[float], counts: Optional[Dict[str, int]] = None):
-    """A tree for every group by beam solvers; a group that a beam cannot fit
-    within the cap (all the guesses it tried, and those it went on to when
-    none fitted, failed deeper down) is tried again with a beam four times
-    wider.  True when the deadline or Ctrl-C stopped it (the groups it
+                deadline: Optional[float], counts: Optional[Dict[str, int]] = None, max_beam: Optional[int] = None):
+    """A tree for every group by beam solvers.  A group that the beam cannot
+    fit within the cap (all the guesses it tried, and those it went on to
+    when none fitted, failed deeper down) is fitted by trying more guesses
+    only where a part fails (`wordle_opt.anytime_fit`), and failing that,
+    tried again with a beam four times wider, up to ``max_beam`` (None: every
+    guess).  True when the deadline or Ctrl-C stopped it (the groups it
     finished keep their trees), and the last beam's engine; each beam's
     searching goes into ``counts``."""
     todo, beamer = groups, None
     while todo:
         if note is not None:
-            note(f"beam {beam}: a tree for each of {len(todo)} groups")
+            note(f"beam {beam}: a tree for each of {plural(len(todo), 'group')}")
         _tally(counts, beamer)
         beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
+        fitter = Fitter(beamer, deadline)
 
         def one(g: Group, beamer: Engine = beamer) -> None:
-            ub, node = beamer.solve_group(g.S, g.legal, depth)
+            node = beamer.solve_group(g.S, g.legal, depth)[1]
+            if node is None and depth > 1:
+                node = fitter.fit(g.S, g.legal, depth)
             # (the built tree's own total: the figure the result reports)
-            g.ub, g.node = (int(ub), None) if node is None else (subtree_total(engine, node, g.S), node)
+            g.ub, g.node = (engine.inf, None) if node is None else (subtree_total(engine, node, g.S), node)
 
         try:
             with stopping([beamer], deadline):
@@ -298,8 +316,8 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
             _tally(counts, beamer)
             return True, None
         todo = [g for g in todo if g.node is None]
-        if beam >= len(engine.all_guesses):
-            break  # the beam held every guess: the exact closing phase decides
+        if beam >= len(engine.all_guesses) or (todo and max_beam is not None and 4 * beam > max_beam):
+            break  # (every guess: the exact closing phase decides; else the caller's limit)
         beam *= 4
     return False, beamer
 

@@ -43,6 +43,7 @@ from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.anytime_fit import split_counts
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 
@@ -163,12 +164,7 @@ def _candidates(engine: Engine, s: Spot) -> np.ndarray:
     """The spot's legal guesses in the beam's order: most colourings (and a
     possible hit) first, then the smallest sum of squared part sizes; without
     the guess its tree already plays."""
-    npat = engine.all_green + 1
-    counts = np.empty((len(s.legal), npat), dtype=np.int64)
-    for i in range(0, len(s.legal), 512):  # (blocks of guesses: 512 x |S| at a time)
-        rows = engine.table[s.legal[i:i + 512]][:, s.S].astype(np.int64)
-        rows += npat * np.arange(len(rows))[:, None]
-        counts[i:i + 512] = np.bincount(rows.ravel(), minlength=npat * len(rows)).reshape(-1, npat)
+    counts = split_counts(engine, s.S, s.legal)
     hit = counts[:, engine.all_green] > 0
     parts = (counts > 0).sum(axis=1)
     key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts))
