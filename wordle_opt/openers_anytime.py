@@ -78,27 +78,34 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
                               screened, note)
     fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
     unvalued = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
-    candidates = ([o for _, _, o in fits] + unvalued)[:top]
+    queue = [o for _, _, o in fits] + unvalued
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
-    for i, o in enumerate([] if interrupted else candidates):
-        share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (len(candidates) - i)
+    trees = 0  # (a candidate whose beam fitted no tree within the cap does not count: the next one is tried)
+    tried = queue[:None if deadline else SCREEN * top]
+    for o in [] if interrupted else tried:
+        if trees == top:
+            break
+        share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (top - trees)
         if share is not None and share < 1.0:
             break
         word = lists.guesses[o]
         if note is not None:
-            note(f"opener {i + 1} of {len(candidates)}: {word.upper()} (bound {facts[o][1]}"
+            note(f"opener {trees + 1} of {top}: {word.upper()} (bound {facts[o][1]}"
                  + ("" if share is None else f", {share:.0f} s") + ")")
         until = None if share is None else time.monotonic() + share
+        # (with a cap, the beam's width stays: an opener it cannot fit is passed over, as most of the
+        # every-word game's best screened openers are: SALET, TARNS, TALES, PARTS at beam 64)
         res = search(word, hard=problem.rule, answers=lists, max_guesses=cap, threads=threads,
                      cache_mb=problem.cache_mb, progress=progress, note=note, beam=beam, time_limit=share,
-                     store=store)
+                     store=store, max_beam=None if cap is None else beam)
         found.append((o, res))
         if res.lower_bound is not None:
             facts[o] = (EXACT, res.total) if res.proven else (BOUND, max(facts[o][1], res.lower_bound))
         elif not res.feasible:
             facts[o] = (INFEASIBLE, facts[o][1])  # (searched to the end: no tree within the cap)
+        trees += not res.gave_up
         if note is not None:
-            note(f"{word.upper()}: {_outcome(res, facts[o])}")
+            note(f"{word.upper()}: {_outcome(res, facts[o])}" + ("; the next opener is tried" if res.gave_up else ""))
         # (stopped before its share ran out: Ctrl-C; the anytime search caught it)
         if res.stopped and (until is None or time.monotonic() < until - 1.0):
             interrupted = True
@@ -113,19 +120,24 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
         hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
         guesses=lists.guesses, ranking=ranking, others_at_least=min(rest) if rest else None,
         facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists, screened=screened, anytime=True,
-        proof=_proof(lists, found, facts, rest, interrupted, len(candidates)))
+        proof=_proof(lists, found, facts, rest, interrupted, min(top - trees, len(tried) - len(found)), top, beam))
 
 
-def _proof(lists, found, facts, rest: List[int], interrupted: bool, n_candidates: int) -> str:
-    """What is proven about the game's best opener, in one line."""
+def _proof(lists, found, facts, rest: List[int], interrupted: bool, missing: int, top: int,
+           beam: Optional[int]) -> str:
+    """What is proven about the game's best opener, in one line (``missing``:
+    how many of the ``top`` candidates were not reached)."""
     done = {o for o, _ in found}
     lines = []
+    passed = [lists.guesses[o].upper() for o, res in found if res.gave_up]
+    if passed:
+        lines.append(f"passed over, as beam {beam} fitted no tree within the cap (which proves nothing): "
+                     + ", ".join(passed))
     for o, res in found:
-        if not res.feasible:
+        if not res.feasible and not res.gave_up:
             lines.append(f"{lists.guesses[o].upper()}: {_outcome(res, facts[o])}")
-    if len(done) < n_candidates:
-        lines.append(f"{n_candidates - len(done)} of {n_candidates} candidates not reached"
-                     + (" (interrupted)" if interrupted else " (time)"))
+    if missing > 0:
+        lines.append(f"{missing} of {top} candidates not reached" + (" (interrupted)" if interrupted else " (time)"))
     least = min([facts[o][1] for o in done if facts[o][0] != INFEASIBLE] + rest, default=None)
     head = f"every other opener ({len(rest)}) totals at least {min(rest)}" if rest else \
         "every opener was searched"
@@ -142,6 +154,8 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
     """One candidate's search, in a few words."""
     if res.feasible:
         return f"tree {res.total}, proven >= {fact[1]} ({gap(res.total, fact[1])})"
+    if res.gave_up:
+        return f"the beam fitted no tree within {res.max_guesses} guesses (proven >= {fact[1]})"
     if fact[0] == INFEASIBLE:
         return f"no tree within {res.max_guesses} guesses (proven)"
     return f"no tree in the time given (proven >= {fact[1]})"

@@ -55,6 +55,7 @@ def search(
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
     store=None,
+    max_beam: Optional[int] = None,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener`` (None: find the best opener),
@@ -69,6 +70,9 @@ def search(
     ``lower_bound`` says how far from optimal the tree may be.  Stopped
     while the beam still builds its tree, the result has no tree and
     ``stopped`` (no tree found in time, which proves nothing about the cap).
+    ``max_beam``: the widest beam the anytime search tries for a group its
+    beam cannot fit within the cap; past it the result has no tree and
+    ``gave_up`` (None: as wide as it takes).
     ``store``: an open checkpoint (`wordle_opt.checkpoint`) that the anytime
     search resumes from and saves to (the public `search` opens it from its
     ``checkpoint`` file name).
@@ -106,7 +110,7 @@ def search(
         raise WordleOptError(f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
                              "cache; give a smaller cache_mb (--cache-mb)") from None
     if beam is not None or time_limit is not None:
-        return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
+        return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
                         t0, cpu0, store)
     _warn_if_huge(lists, opener_idx, engine, note)
 
@@ -160,7 +164,7 @@ def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int]
 
 
 
-def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress,
+def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
              t0, cpu0, store=None) -> SearchResult:
     if opener_idx is None or objective != "total":
         raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
@@ -168,13 +172,14 @@ def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, 
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress,
-                           store)
+                           store, max_beam)
     feasible = found.root is not None
     result = SearchResult(
         opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
         feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
-        lower_bound=found.lower_bound if feasible or found.stopped else None, stopped=found.stopped,
-        unsolvable=[] if found.stopped else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+        lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
+        stopped=found.stopped, gave_up=found.gave_up,
+        unsolvable=[] if found.stopped or found.gave_up else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
                     for g in found.groups if g.node is None])
     result.stats.update(engine.stats())
     result.stats.update(found.counts)  # (every phase's engines, not only the closing's)

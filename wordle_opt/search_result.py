@@ -42,6 +42,9 @@ class SearchResult:
     # The time limit or Ctrl-C ended an anytime search before its proof; when
     # it is not ``feasible`` then, no tree was found in time (nothing proven).
     stopped: bool = False
+    # The anytime search's beam fitted no tree within the cap even at its
+    # widest (``max_beam``): no tree, and nothing proven about the cap.
+    gave_up: bool = False
 
     @property
     def proven(self) -> bool:
@@ -82,7 +85,9 @@ class SearchResult:
             ("lists", f"{self.lists} ({plural(self.n_answers, 'answer')})"),
             ("minimise", self.objective),
         ]
-        if not self.feasible and self.stopped:
+        if not self.feasible and self.gave_up:
+            rows.append(("result", "no tree found by the beam within the cap (this proves nothing about the cap)"))
+        elif not self.feasible and self.stopped:
             rows.append(("result", "no tree found in the time given (stopped before the search finished: "
                                    "this proves nothing about the cap)"))
         elif not self.feasible:
@@ -94,7 +99,7 @@ class SearchResult:
                 ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
                 ("worst case", f"{plural(self.max_depth, 'guess')}"),
             ]
-        if not self.feasible and self.stopped:
+        if not self.feasible and (self.stopped or self.gave_up):
             if self.lower_bound is not None:
                 rows.append(("lower bound", f"{self.lower_bound} (proven): no tree from this opener totals less"))
         elif not self.feasible:
@@ -118,7 +123,8 @@ class SearchResult:
 
     def __repr__(self) -> str:
         if not self.feasible:
-            why = "no tree found in time" if self.stopped else f"infeasible within {self.max_guesses}"
+            why = ("no tree found by the beam" if self.gave_up else "no tree found in time" if self.stopped
+                   else f"infeasible within {self.max_guesses}")
             return f"<SearchResult {self.opener} {self.rule_name}: {why}>"
         return f"<SearchResult {self.opener} {self.rule_name}: total {self.total}, average {self.average:.4f}>"
 
