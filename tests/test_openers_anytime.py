@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -183,3 +184,31 @@ def test_api_ranking_bad_input():
                           (dict(cache_mb=float("inf")), "cache_mb must be a positive finite")]:
         with pytest.raises(WordleOptError, match=match):
             rank_openers(answers=lists, workers=1, progress=False, **kwargs)
+
+
+def test_a_candidate_the_beam_cannot_fit_is_passed_over_for_the_next(monkeypatch):
+    lists = WordLists.from_words(["fight", "light", "might", "night", "right", "sight", "batch", "catch"],
+                                 ["fight", "light", "might", "night", "right", "sight", "batch", "catch", "flomp",
+                                  "crane", "glyph"])
+    # The search itself: with max_beam, an opener whose groups the beam cannot fit gives up (no tree,
+    # nothing proven about the cap); without, the exact phase proves the cap infeasible.
+    gave_up = search("fight", answers=lists, max_guesses=3, beam=1, max_beam=1)
+    assert gave_up.gave_up and not gave_up.feasible and "no tree found by the beam" in str(gave_up)
+    proven = search("fight", answers=lists, max_guesses=3, beam=1)
+    assert not proven.gave_up and not proven.feasible and "no strategy solves every answer" in str(proven)
+    # The ranking tries the next screened opener in its place.
+    real, calls = openers_anytime.search, []
+
+    def first_gives_up(word, **kwargs):
+        calls.append((word, kwargs["max_beam"]))
+        res = real(word, **kwargs)
+        return replace(res, feasible=False, tree=None, gave_up=True) if len(calls) == 1 else res
+
+    monkeypatch.setattr(openers_anytime, "search", first_gives_up)
+    r = rank_openers(answers=lists, max_guesses=4, top=2, workers=1, progress=False, beam=1)
+    assert len(calls) == 3 and all(b == 1 for _, b in calls) and len(r.ranking) == 2
+    assert calls[0][0] not in [x.word for x in r.ranking]
+    assert f"passed over, as beam 1 fitted no tree within the cap (which proves nothing): {calls[0][0].upper()}" \
+        in r.proof
+    assert r.facts[lists.guess_index(calls[0][0])][0] == BOUND
+    check_trees(r, lists, None, 4)
