@@ -5,6 +5,8 @@ recomputed there, independently of the search.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from wordle_opt.search import search
@@ -95,3 +97,13 @@ def test_salet_strict_rule(cap):
     assert report.total >= nyt.total
     sim = simulate("optimal", tree=result.tree, hard="strict", max_guesses=report.max_depth)
     assert sim.failed == [] and sim.total == report.total
+
+
+def test_the_stored_every_word_tree_beats_the_published_one():
+    # trees/tarns-original-all.json: the anytime ranking's best tree of the every-word game (README);
+    # the best published tree there is LANTS's, 52896 within 6.
+    path = Path(__file__).resolve().parent.parent / "trees" / "tarns-original-all.json"
+    report = verify(str(path), answers="original-all", max_guesses=6)
+    assert report.ok, report.errors[:3]
+    assert report.max_depth <= 6 and report.total < 52896
+    assert report.total == Tree.load(str(path)).total
