@@ -68,3 +68,16 @@ def test_the_fitting_order_puts_the_smallest_largest_part_first(original):
     best = min(np.unique(row[row != engine.all_green], return_counts=True)[1].max()
                for row in engine.table[:, S])
     assert largest[0] == best
+
+
+def test_a_failure_is_remembered_for_its_legal_guesses_only():
+    # Hard mode: the same answers may fail with the guesses one path leaves legal and fit with another's.
+    lists = WordLists.from_words(["fight", "light", "might", "night", "sight"],
+                                 ["fight", "light", "might", "night", "sight", "flams"])
+    engine = Engine(lists, "nyt", 1, 1, lists.guess_index("flams"))
+    fitter = Fitter(engine.with_beam(1))
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    answers_only = np.array(sorted(lists.guess_index(w) for w in lists.answers), dtype=np.int32)
+    assert fitter.fit(S, answers_only, 2) is None  # (no answer splits the five: the second guess cannot be sure)
+    node = fitter.fit(S, engine.all_guesses, 2)
+    assert node is not None and node.guess == "flams" and fits(engine, node, S, 2)
