@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordle_opt.anytime import fits, opener_groups
-from wordle_opt.anytime_fit import WIDTH, Fitter, fitting_order
+from wordle_opt.anytime_fit import WIDTH, Fitter, guess_order
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 from wordle_opt.oracle import exhaustive_optimum
@@ -61,7 +61,7 @@ def test_fitted_trees_verify_and_exist_exactly_when_a_tree_within_the_cap_does(a
 def test_the_fitting_order_puts_the_smallest_largest_part_first(original):
     engine = Engine(original, None, 1, 1, original.guess_index("salet"))
     S = np.arange(0, len(original.answers), 7, dtype=np.int32)
-    order = fitting_order(engine, S, engine.all_guesses)
+    order = guess_order(engine, S, engine.all_guesses, largest_first=True)
     largest = [max(np.unique(engine.table[g, S][engine.table[g, S] != engine.all_green], return_counts=True)[1])
                for g in order[:50]]
     assert largest == sorted(largest)

@@ -303,9 +303,7 @@ def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note
         fitter = Fitter(beamer, deadline)
 
         def one(g: Group, beamer: Engine = beamer) -> None:
-            node = beamer.solve_group(g.S, g.legal, depth)[1]
-            if node is None and depth > 1:
-                node = fitter.fit(g.S, g.legal, depth)
+            node = fitter.fit(g.S, g.legal, depth)  # (the beam's tree, or one fitted where it fails)
             # (the built tree's own total: the figure the result reports)
             g.ub, g.node = (engine.inf, None) if node is None else (subtree_total(engine, node, g.S), node)
 

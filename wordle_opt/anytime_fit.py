@@ -53,15 +53,16 @@ class Fitter:
         e = self.beamer
         # (in hard mode what fails depends on the guesses still legal too)
         key = (depth, S.tobytes(), 0 if e.rule is None else hash(legal.tobytes()))
-        if key in self.failed or len(S) == 0:
-            return None
-        if depth <= Engine.CAPS_DEPTH and not e.within(S, depth):
-            self.failed.add(key)
+        if key in self.failed:
             return None
         _, node = e.solve_group(S, legal, depth)
         if node is not None or depth <= 1:
             return node
-        for guess in fitting_order(e, S, legal)[:width]:
+        # (after the beam: a set it fits never pays for the cap proof)
+        if depth <= Engine.CAPS_DEPTH and not e.within(S, depth):
+            self.failed.add(key)
+            return None
+        for guess in guess_order(e, S, legal, largest_first=True)[:width]:
             if self.deadline is not None and time.monotonic() >= self.deadline:
                 return None  # (not a failure of S: it is not remembered)
             node = self._try(S, legal, depth, int(guess))
@@ -89,19 +90,22 @@ class Fitter:
         return Node(e.lists.guesses[guess], children)
 
 
-def fitting_order(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
-    """S's legal guesses that teach something, by their largest non-green
-    part, then most parts, a possible hit, and the least sum of squared
-    part sizes."""
-    counts = split_counts(engine, S, legal)
+def guess_order(engine: Engine, S: np.ndarray, legal: np.ndarray, largest_first: bool = False) -> np.ndarray:
+    """S's legal guesses that teach something, in the beam's order: most
+    parts, a possible hit, then the least sum of squared part sizes; with
+    ``largest_first`` (the fitting's order), by their largest non-green part
+    before all that."""
+    counts = _split_counts(engine, S, legal)
     hit = counts[:, engine.all_green] > 0
     parts = (counts > 0).sum(axis=1)
-    largest = np.delete(counts, engine.all_green, axis=1).max(axis=1)
-    key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts, largest))
+    keys = [(counts ** 2).sum(axis=1), ~hit, -parts]
+    if largest_first:
+        keys.append(np.delete(counts, engine.all_green, axis=1).max(axis=1))
+    key = np.lexsort(keys)
     return legal[key[parts[key] > 1 - hit[key]]]  # (a guess that neither splits nor may hit learns nothing)
 
 
-def split_counts(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
+def _split_counts(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """counts[i, c]: how many answers of S guess legal[i] colours c."""
     npat = engine.all_green + 1
     counts = np.empty((len(legal), npat), dtype=np.int64)

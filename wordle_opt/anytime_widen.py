@@ -43,7 +43,7 @@ from typing import Iterator, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.anytime_fit import split_counts
+from wordle_opt.anytime_fit import guess_order
 from wordle_opt.engine import Engine
 from wordle_opt.node import Node
 
@@ -161,16 +161,10 @@ def _push_children(beamer: Engine, heap: list, s: Spot) -> None:
 
 
 def _candidates(engine: Engine, s: Spot) -> np.ndarray:
-    """The spot's legal guesses in the beam's order: most colourings (and a
-    possible hit) first, then the smallest sum of squared part sizes; without
+    """The spot's legal guesses in the beam's order (`guess_order`), without
     the guess its tree already plays."""
-    counts = split_counts(engine, s.S, s.legal)
-    hit = counts[:, engine.all_green] > 0
-    parts = (counts > 0).sum(axis=1)
-    key = np.lexsort(((counts ** 2).sum(axis=1), ~hit, -parts))
-    useful = key[parts[key] > 1 - hit[key]]  # (a guess that neither splits nor may hit learns nothing)
-    current = engine.lists.guess_index(s.node.guess)
-    return s.legal[useful][s.legal[useful] != current]
+    order = guess_order(engine, s.S, s.legal)
+    return order[order != engine.lists.guess_index(s.node.guess)]
 
 
 def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: int) -> None:
