@@ -1,7 +1,7 @@
 """Build the Cython core.  Compiler directives live here, once.
 
 The compiled modules come in two widths, rendered from one Tempita template
-each (``wordle_opt/*.pyx.tp``, ``*.pxd.tp``, and the stubs ``*.pyi.tp``; cf. scikit-learn's
+each (``wordle_opt/core/*.pyx.tp``, ``*.pxd.tp``, and the stubs ``*.pyi.tp``; cf. scikit-learn's
 ``_dist_metrics.pyx.tp``) before cythonize: narrow (uint8 colourings, words
 of up to 5 letters: ``_core``, ``_heuristics``, ``_bounds``, ``_caps``) and wide (uint16,
 up to 8 letters: ``_core_wide``, ...).  The rendered .pyx/.pxd/.pyi are build
@@ -13,7 +13,7 @@ import os
 import numpy as np
 from Cython.Build import cythonize
 from Cython.Tempita import Template
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 
 DIRECTIVES = {
     "language_level": 3,
@@ -40,7 +40,7 @@ TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx", "_caps.
 MODULES = ["_core", "_heuristics", "_bounds", "_caps"]
 
 
-def render_templates(package="wordle_opt"):
+def render_templates(package="wordle_opt/core"):
     for suffix, values in WIDTHS.items():
         names = {m.lstrip("_"): m + suffix for m in MODULES}
         for name in TEMPLATES:
@@ -61,8 +61,8 @@ def render_templates(package="wordle_opt"):
 render_templates()
 extensions = [
     Extension(
-        f"wordle_opt.{module}{suffix}",
-        [f"wordle_opt/{module}{suffix}.pyx"],
+        f"wordle_opt.core.{module}{suffix}",
+        [f"wordle_opt/core/{module}{suffix}.pyx"],
         include_dirs=[np.get_include()],
         extra_compile_args=["-O3"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
@@ -71,14 +71,14 @@ extensions = [
 ]
 
 setup(
-    packages=["wordle_opt", "wordle_opt.cli", "wordle_opt.web", "wordle_opt.wordlist_data"],
+    packages=[*find_packages(include=["wordle_opt", "wordle_opt.*"]), "wordle_opt.wordlist_data"],
     # The word lists live at the top of the repository and install as package data.
     # Not "wordle_opt.wordlists": a package of that name would shadow the module
     # wordle_opt/wordlists.py (the loader) once installed.
     package_dir={"wordle_opt": "wordle_opt", "wordle_opt.wordlist_data": "wordlists"},
-    package_data={"wordle_opt": ["py.typed", "*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
+    package_data={"wordle_opt": ["py.typed"], "wordle_opt.core": ["*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
                   "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
-    exclude_package_data={"wordle_opt": ["*.pyx", "*.c", "*.tp"]},
+    exclude_package_data={"wordle_opt.core": ["*.pyx", "*.c", "*.tp"]},
     # Eight modules now: cythonize and compile them in parallel (measured on two
     # busy cores: a from-scratch build took 64 s serially).
     ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES, nthreads=os.cpu_count() or 1),

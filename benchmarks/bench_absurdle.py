@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from wordle_opt import load_lists
-from wordle_opt.absurdle import solve
+from wordle_opt.games.absurdle import solve
 
 
 @pytest.fixture(scope="module")

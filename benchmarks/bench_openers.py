@@ -21,8 +21,8 @@ import time
 import numpy as np
 
 from wordle_opt import load_lists
-from wordle_opt._bounds import Bounder
-from wordle_opt.openers import rank_openers
+from wordle_opt.core._bounds import Bounder
+from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.wordlists import WordLists
 
 CASES = {

@@ -3,7 +3,7 @@
 Records wall and CPU seconds (workers included) and peak memory of
 `rank_openers(minimise=...)` on a quarter of the original lists (579
 answers): the caps no opener fits are proven by the cap proofs
-(`wordle_opt._caps`), the first cap that fits is ranked by the total
+(`wordle_opt.core._caps`), the first cap that fits is ranked by the total
 ranking.  And the proof on the full original lists that no opener fits 4
 guesses (before the cap proofs: 30-107 s of CPU an opener by the exact
 search; with them, ~2 min for all 12972).
@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from wordle_opt import load_lists
-from wordle_opt.openers import rank_openers
+from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.wordlists import WordLists
 
 

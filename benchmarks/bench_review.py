@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from wordle_opt import load_lists, review_values
-from wordle_opt.review import review
+from wordle_opt import load_lists
+from wordle_opt.reviews import values as review_values
+from wordle_opt.reviews.reviewer import review
 
 GAMES = {
     # id: (game, answer, hard)

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import wordle_opt
-from wordle_opt import _core, _core_py, load_lists
+from wordle_opt import load_lists
+from wordle_opt.core import _core, _core_py
 from wordle_opt.wordlists import bundled_path, read_words
 
 IMPLEMENTATIONS = {"cython": _core, "python": _core_py}

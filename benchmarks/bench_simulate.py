@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from wordle_opt import strategies
-from wordle_opt.simulate import simulate
+from wordle_opt.strategies import builtin as strategies
+from wordle_opt.strategies.simulation import simulate
 from wordle_opt.wordlists import load_lists
 
 CASES = [

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import signal
 import subprocess
 import sys
@@ -9,6 +10,10 @@ import time
 from typing import List, Optional
 
 import pytest
+
+# The test oracles (oracle.py, absurdle_oracle.py) live here, beside the tests
+# and out of the wheel; the tests in the subfolders import them by name.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from wordle_opt.wordlists import load_lists
 

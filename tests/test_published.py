@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from wordle_opt.search import search
-from wordle_opt.simulate import simulate
-from wordle_opt.tree import Tree
-from wordle_opt.verify import verify
+from wordle_opt.solver.exact import search
+from wordle_opt.strategies.simulation import simulate
+from wordle_opt.trees.tree import Tree
+from wordle_opt.trees.verification import verify
 
 pytestmark = pytest.mark.slow
 

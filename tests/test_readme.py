@@ -3,8 +3,8 @@ wordle_opt`` lines of its bash blocks (and the ``printf`` that makes their
 input file), in order, in one empty folder, and its Python blocks.  The
 interactive ``play`` is fed a game from stdin.  Not run: installing (``pip``),
 the test and benchmark commands of the Development section, ``serve``,
-which runs until stopped (tests/test_web_api.py covers it), and ``openers
---scheduler``, which needs a Dask cluster (tests/test_openers_slow.py runs one)."""
+which runs until stopped (tests/web/test_api.py covers it), and ``openers
+--scheduler``, which needs a Dask cluster (tests/openers/test_ranking_slow.py runs one)."""
 from __future__ import annotations
 
 import os

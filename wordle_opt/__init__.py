@@ -3,11 +3,22 @@
     >>> import wordle_opt
     >>> wordle_opt.score("crane", "react").byg
     'YYGBY'
+
+The package by job, bottom to top (data flows upwards):
+
+    errors, rules, words, listsets, suggest     the vocabulary: rules of the game, words
+    core/                                       the compiled kernels and their plain twins
+    wordlists, patterns, display                lists, colourings, how results print
+    trees/                                      decision trees: nodes, files, verification
+    solver/                                     the exact and anytime searches of one opener
+    strategies/, openers/, reviews/             heuristics and simulation; the opener ranking; reviews
+    games/, assistant/                          Absurdle and multi-board games; the play assistant
+    web/, cli/                                  the page's server; the command line
 """
 import sys as _sys
 
 try:
-    from wordle_opt import _impl  # chooses the implementation; fails here, not mid-run
+    from wordle_opt import core as _core  # chooses the implementation; fails here, not mid-run
 except ImportError as _exc:
     # `python -m wordle_opt` in a checkout that was never built: say so in one
     # line, not a traceback (while -m imports the package, sys.argv[0] is "-m").
@@ -22,15 +33,39 @@ from wordle_opt.errors import (
     WordListError,
     WordleOptError,
 )
+from wordle_opt.openers import OpenerRanking, rank_openers, search
 from wordle_opt.patterns import Pattern, pattern_table, score
+from wordle_opt.reviews import Review, review
+from wordle_opt.solver import SearchResult
+from wordle_opt.strategies import STRATEGIES, compare, get_strategy, simulate
+from wordle_opt.trees import Node, Tree, VerifyReport, verify
 from wordle_opt.wordlists import WordLists, load_lists
-from wordle_opt.simulate import compare, simulate
-from wordle_opt.strategies import STRATEGIES, get_strategy
-from wordle_opt.tree import Node, Tree
-from wordle_opt.verify import VerifyReport, verify
-from wordle_opt.search import SearchResult
-from wordle_opt.review import Review, review
-from wordle_opt.openers import OpenerRanking, rank_openers
-from wordle_opt.search_best import search  # (without an opener: the proven best, by the ranking)
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "HardModeError",
+    "Node",
+    "OpenerRanking",
+    "Pattern",
+    "PatternError",
+    "Review",
+    "STRATEGIES",
+    "SearchResult",
+    "Tree",
+    "TreeError",
+    "VerifyReport",
+    "WordListError",
+    "WordLists",
+    "WordleOptError",
+    "compare",
+    "get_strategy",
+    "load_lists",
+    "pattern_table",
+    "rank_openers",
+    "review",
+    "score",
+    "search",
+    "simulate",
+    "verify",
+]

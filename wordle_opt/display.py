@@ -81,3 +81,10 @@ def html_histogram(hist: Dict[int, int]) -> str:
 def plural(n: int, word: str) -> str:
     """``1 guess``, ``2 guesses``, ``1 answer``, ``0 answers``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"
+
+
+def gap(total: int, lower_bound: int) -> str:
+    """'optimal' or 'optimal within 0.4%': how far the total may be above the optimum."""
+    if total <= lower_bound:
+        return "optimal"
+    return f"optimal within {100 * (total - lower_bound) / lower_bound:.2g}%"

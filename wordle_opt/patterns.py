@@ -17,7 +17,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from wordle_opt._impl import modules
+from wordle_opt.core import modules
 from wordle_opt.errors import PatternError, WordListError
 from wordle_opt.rules import ALL_GREEN, MAX_LENGTH, MIN_LENGTH, NPAT, all_green, digits, npat, score_words
 from wordle_opt.wordlists import encode

@@ -22,7 +22,7 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 import numpy as np
 
-from wordle_opt._impl import modules
+from wordle_opt.core import modules
 from wordle_opt.listsets import CHECKSUMS, DEFAULT_SET, SETS, ListSet, bundled_path, data_dir
 from wordle_opt.errors import WordListError
 from wordle_opt.suggest import suggest

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wordle_opt.absurdle import DEFAULT_TIE_BREAK, TIE_BREAKS
+from wordle_opt.games.absurdle import DEFAULT_TIE_BREAK, TIE_BREAKS
 from wordle_opt.cli._common import Progress, add_list_options, guess_count
 
 _ANY = "-"
@@ -36,7 +36,7 @@ def cmd_absurdle(args) -> int:
 
 
 def _solve(args, lists) -> int:
-    from wordle_opt.absurdle import solve
+    from wordle_opt.games.absurdle import solve
 
     progress = Progress(unit="openers" if args.solve == _ANY else "second guesses")
     try:
@@ -49,7 +49,7 @@ def _solve(args, lists) -> int:
 
 
 def _play(args, lists) -> int:
-    from wordle_opt.absurdle import Game
+    from wordle_opt.games.absurdle import Game
     from wordle_opt.display import tiles, use_colour
     from wordle_opt.errors import WordleOptError
 

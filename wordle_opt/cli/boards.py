@@ -15,7 +15,7 @@ def _refuse_one_board_options(args) -> None:
 
 
 def simulate(args) -> int:
-    from wordle_opt.boards import simulate_boards
+    from wordle_opt.games.boards import simulate_boards
 
     _refuse_one_board_options(args)
     progress = Progress(unit="games")
@@ -36,7 +36,7 @@ def simulate(args) -> int:
 
 
 def play(args) -> int:
-    from wordle_opt.boards_play import BoardsAssistant
+    from wordle_opt.games.boards_play import BoardsAssistant
 
     _refuse_one_board_options(args)
     return BoardsAssistant(args.boards, args.strategy, answers=args.answers or "original",

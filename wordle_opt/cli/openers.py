@@ -63,7 +63,7 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
 
 def run_ranking(args, top: int):
     """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
-    from wordle_opt.openers import DEFAULT_CACHE_MB, rank_openers
+    from wordle_opt.openers.ranking import DEFAULT_CACHE_MB, rank_openers
 
     anytime = {}
     if getattr(args, "beam", None) is not None or getattr(args, "time_limit", None) is not None:

@@ -6,7 +6,7 @@ import argparse
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
 from wordle_opt.patterns import Pattern
-from wordle_opt.strategies import STRATEGIES
+from wordle_opt.strategies.builtin import STRATEGIES
 
 
 def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
@@ -75,7 +75,7 @@ def _tree_defaults(args):
     that reads the tree; a contradicting cap here."""
     import sys
 
-    from wordle_opt import treefile, treemeta
+    from wordle_opt.trees import treefile, treemeta
 
     meta = treefile.read_meta(args.tree)
     if not meta.recorded:
@@ -94,7 +94,7 @@ def _tree_defaults(args):
 
 
 def cmd_simulate(args) -> int:
-    from wordle_opt.simulate import compare, simulate
+    from wordle_opt.strategies.simulation import compare, simulate
 
     if args.boards > 1:
         return boards.simulate(args)
@@ -115,7 +115,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from wordle_opt.play import Assistant
+    from wordle_opt.assistant.play import Assistant
 
     if args.boards > 1:
         return boards.play(args)
@@ -123,7 +123,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_solve(args) -> int:
-    from wordle_opt.play import solve
+    from wordle_opt.assistant.play import solve
 
     path = solve(args.answer, args.strategy, **_options(args))
     return 0 if path and Pattern(path[-1][1], len(path[-1][0])).solved else 1

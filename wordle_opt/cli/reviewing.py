@@ -32,11 +32,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 
 def cmd_review(args) -> int:
-    from wordle_opt.review import review
+    from wordle_opt.reviews.reviewer import review
 
     ranking = None
     if args.ranking is not None:
-        from wordle_opt.openers import rank_openers
+        from wordle_opt.openers.ranking import rank_openers
 
         check_writable(args.ranking)
         ranking = rank_openers(hard=args.hard, answers=args.answers, guesses=args.guesses,

@@ -7,7 +7,7 @@ from typing import List, Optional, Tuple
 from wordle_opt.cli._common import LIST_NAMES, add_hard_option, add_list_options, guess_cap
 from wordle_opt.errors import WordleOptError
 from wordle_opt.display import plural, upper
-from wordle_opt.treemeta import RECORDED
+from wordle_opt.trees.treemeta import RECORDED
 from wordle_opt.words import normalise
 
 
@@ -43,7 +43,7 @@ def register(sub) -> None:
 
 
 def cmd_verify(args) -> int:
-    from wordle_opt.verify import verify
+    from wordle_opt.trees.verification import verify
 
     # Names and paths go through as given: an unset --answers means the set the
     # file names (else original), also when only --guesses is given.
@@ -55,7 +55,7 @@ def cmd_verify(args) -> int:
 
 def cmd_show(args) -> int:
     from wordle_opt.display import use_colour
-    from wordle_opt.tree import Tree
+    from wordle_opt.trees.tree import Tree
 
     if args.depth is not None and args.depth < 1:
         raise WordleOptError(f"--depth must be at least 1, got {args.depth}")

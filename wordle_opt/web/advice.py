@@ -23,7 +23,7 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.play import Assistant
+from wordle_opt.assistant.play import Assistant
 from wordle_opt.web.compute import Game, exact_search, memo
 from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
 from wordle_opt.wordlists import WordLists

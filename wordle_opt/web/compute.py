@@ -18,7 +18,7 @@ from typing import Callable, Dict, Optional
 
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.search import SearchResult, search
+from wordle_opt.solver.exact import SearchResult, search
 from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words, require_five_letters
 
 # Searches (and reviews) running at once; more wait their turn.  The core

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
-from wordle_opt.tree import Tree
+from wordle_opt.trees.tree import Tree
 from wordle_opt.web.compute import Game, Memo, exact_search
 
 DEFAULT_OPENER = "salet"

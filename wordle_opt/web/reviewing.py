@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from wordle_opt.review import review
-from wordle_opt.review_show import HEADER, notes, rows
+from wordle_opt.reviews.reviewer import review
+from wordle_opt.reviews.show import HEADER, notes, rows
 from wordle_opt.web.compute import SEARCH_CACHE_MB, Game, memo, search_slot
 
 

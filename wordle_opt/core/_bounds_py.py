@@ -1,0 +1,187 @@
+"""Plain-Python twin of the compiled bounds (wordle_opt/_bounds.pyx), same names.
+
+Written from the definitions in _bounds.pyx's docstring with numpy and
+rules.py, for the differential tests and as the independent check of the
+lower bounds a ranking claims.  Slow: a full opener bound on the original
+lists takes seconds.
+"""
+from __future__ import annotations
+
+from typing import Sequence, Tuple
+
+import numpy as np
+
+from wordle_opt import rules
+from wordle_opt.core._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT, _lb_size, _as_word
+from wordle_opt.rules import violation
+
+__all__ = ["INFINITY", "Bounder"]
+
+_RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
+
+
+class Bounder:
+    """Bounds over one pattern table (guesses x answers); ``rule`` 0 easy, 1 NYT, 2 strict.
+    Words of any length L (guess_codes' columns): all_green = 3**L - 1 and
+    npat = 3**L colourings.  _lb_size is _core_py's (one answer may be hit by
+    the first guess, every other needs two guesses or more; at most npat - 1
+    groups can each have one answer hit by the second guess)."""
+
+    def __init__(self, table, guess_codes, rule: int = 0):
+        self.table = np.asarray(table)
+        codes = np.asarray(guess_codes, dtype=np.uint8)
+        if self.table.shape[0] != codes.shape[0] or codes.ndim != 2:
+            raise ValueError("Bounder: guess_codes must be (len(guesses), word length)")
+        self.length = int(codes.shape[1])
+        self.words = [_as_word(row) for row in codes]
+        self.rule = rule
+        self.ng, self.na = self.table.shape
+
+    @property
+    def npat(self) -> int:
+        return rules.npat(self.length)
+
+    @property
+    def all_green(self) -> int:
+        return rules.all_green(self.length)
+
+    def legal(self, o: int, p: int) -> np.ndarray:
+        """The guesses legal after opener o was coloured p."""
+        if self.rule == 0:
+            return np.arange(self.ng, dtype=np.int32)
+        rule, gw = _RULES[self.rule], self.words[o]
+        return np.array([h for h, w in enumerate(self.words) if violation([(gw, p)], w, rule) is None],
+                        dtype=np.int32)
+
+    def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
+        """Lower bound on cost(S, d): |S| + min over the guesses of L that split S
+        (or may hit) of the sum of _lb_size(|T|, d - 1) over their non-green groups
+        T; with d - 1 >= 2 each _lb_size(t) is taken as 2t - 1 (its value up to
+        t = npat, below it above), so the sum is 2|S| - k - hit for k colourings."""
+        S = np.asarray(S, dtype=np.int64)
+        L = np.asarray(L, dtype=np.int64)
+        s = len(S)
+        triv = _lb_size(s, d, self.npat)
+        if s <= 2 or triv >= INFINITY:
+            return triv
+        best = INFINITY
+        if len(L):
+            rows = np.sort(self.table[np.ix_(L, S)], axis=1)
+            k = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1)  # colourings of each guess
+            hit = (rows == self.all_green).any(axis=1)
+            splits = (k > 1) | hit
+            if d - 1 >= 2 and splits.any():
+                best = int((3 * s - k - hit)[splits].min())
+            elif splits.any():
+                for row in rows[splits]:
+                    pats, counts = np.unique(row, return_counts=True)
+                    total = s + sum(_lb_size(int(c), d - 1, self.npat)
+                                    for p, c in zip(pats, counts) if p != self.all_green)
+                    best = min(best, total)
+        if best >= INFINITY:
+            return triv
+        return max(best, triv)
+
+    def legal_after(self, L: Sequence[int], h: int, p: int) -> np.ndarray:
+        """The guesses of L legal after h was coloured p."""
+        L = np.asarray(L, dtype=np.int64)
+        if self.rule == 0:
+            return L
+        rule, hw = _RULES[self.rule], self.words[h]
+        return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None],
+                        dtype=np.int64)
+
+    def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
+        """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
+        group bound and B2 = |S| + min over the guesses h of L that split S (or
+        may hit) of the sum over h's non-green groups T of the group bound of T
+        with the guesses of L legal after h and d - 1 guesses left (B2 infinite
+        when no guess of L splits S); cap <= 0: no cap."""
+        S = np.asarray(S, dtype=np.int64)
+        s = len(S)
+        b1 = self.group(S, L, d)
+        cap = INFINITY if cap <= 0 else min(cap, INFINITY)
+        if s <= 2 or d < 2 or b1 >= INFINITY or b1 >= cap:
+            return b1
+        best = INFINITY
+        for h in np.asarray(L, dtype=np.int64).tolist():
+            row = self.table[h, S]
+            pats = np.unique(row).tolist()
+            if len(pats) == 1 and pats[0] != self.all_green:
+                continue  # h neither splits S nor may hit
+            v = s + sum(self.group(S[row == q], self.legal_after(L, h, q), d - 1) for q in pats if q != self.all_green)
+            best = min(best, v)
+        return max(b1, min(cap, best))
+
+    def groups(self, o: int) -> list:
+        """o's non-green groups as (colouring, answer indices), largest first,
+        ties by colouring."""
+        row = self.table[o]
+        pats = [int(p) for p in np.unique(row) if p != self.all_green]
+        groups = [(p, np.flatnonzero(row == p)) for p in pats]
+        groups.sort(key=lambda pg: (-len(pg[1]), pg[0]))
+        return groups
+
+    def _refine(self, o: int, d: int, stop: int):
+        if d <= 0:
+            return INFINITY, [], []
+        groups = self.groups(o)
+        bounds = [_lb_size(len(S), d - 1, self.npat) for _, S in groups]
+        total = self.na + sum(bounds)
+        # Easy mode with the fast formula refines in passes of about a third
+        # of the answers (largest groups first) and checks stop between
+        # passes; otherwise it checks stop after every group.
+        batched = self.rule == 0 and d - 2 >= 2
+        passes, i = [], 0
+        while i < len(groups):
+            j, covered = i + 1, len(groups[i][1])
+            while batched and j < len(groups) and covered < self.na // 3:
+                covered += len(groups[j][1])
+                j += 1
+            passes.append(range(i, j))
+            i = j
+        for block in passes:
+            if total >= stop or total >= INFINITY:
+                break
+            for i in block:
+                p, S = groups[i]
+                gb = self.group(S, self.legal(o, p), d - 1)
+                total += gb - bounds[i]
+                bounds[i] = gb
+        if self.rule != 0:
+            # Hard mode: every group has its group bound (else total >= stop);
+            # raise them to the two-level bound, largest first, until stop.
+            for i, (p, S) in enumerate(groups):
+                if total >= stop or total >= INFINITY:
+                    break
+                if len(S) > 2:
+                    gb = self.group2(S, self.legal(o, p), d - 1, stop - (total - bounds[i]))
+                    total += gb - bounds[i]
+                    bounds[i] = gb
+        return min(total, INFINITY), groups, bounds
+
+    def quick(self, d: int) -> np.ndarray:
+        out = np.empty(self.ng, dtype=np.int64)
+        for g in range(self.ng):
+            pats, counts = np.unique(self.table[g], return_counts=True)
+            total = self.na + sum(_lb_size(int(c), d - 1, self.npat)
+                                  for p, c in zip(pats, counts) if p != self.all_green)
+            out[g] = min(total, INFINITY) if d >= 1 else INFINITY
+        return out
+
+    def opener(self, o: int, d: int, stop: int = -1) -> int:
+        """Refined lower bound on opener o's total (groups largest first, ending
+        once the total reaches stop when stop > 0)."""
+        self._check(o)
+        return self._refine(o, d, INFINITY if stop <= 0 else stop)[0]
+
+    def opener_groups(self, o: int, d: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        self._check(o)
+        _, groups, bounds = self._refine(o, d, INFINITY)
+        return (np.array([p for p, _ in groups], dtype=np.int32),
+                np.array([len(S) for _, S in groups], dtype=np.int32),
+                np.array([min(b, INFINITY) for b in bounds], dtype=np.int64))
+
+    def _check(self, o: int) -> None:
+        if not 0 <= o < self.ng:
+            raise ValueError(f"opener index {o} out of range 0..{self.ng - 1}")

@@ -1,0 +1,1 @@
+"""Other games on the same core: Absurdle, and several boards at once."""

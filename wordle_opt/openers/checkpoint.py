@@ -1,0 +1,184 @@
+"""Checkpoints of an opener ranking (what is proven about each opener) and of
+the anytime search (each group's best tree and proven bound), in SQLite.
+
+Every batch of results is one transaction, so a crash or ``kill -9`` leaves
+the file as it was after the last complete batch (SQLite's journal), never
+half-written.  The file records the problem it belongs to (the lists, the
+rule, the cap) and the objective of the ranking; opening it for another
+problem or objective is refused with one line naming the difference.  (Files
+from before objectives existed hold 'total' rankings.)  A ranking by another
+objective than the total runs at several caps: its facts at each cap are kept
+apart (`Checkpoint.at`).  Facts only ever get stronger on resume: an exact
+value replaces a bound, a higher bound a lower one; an anytime group's tree
+is replaced only by one that totals less (`Checkpoint.save_groups`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from typing import Dict, Iterable, Optional, Tuple
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.trees.node import Node
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
+
+FORMAT = "wordle_opt openers checkpoint 1"
+_RANK = {BOUND: 0, INFEASIBLE: 1, EXACT: 1}  # an exact fact is never replaced by a bound
+
+
+class CheckpointError(WordleOptError):
+    """A checkpoint file that cannot be used for this ranking."""
+
+
+def _digest(words: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
+
+
+def identity(problem: Problem, objective: str = "total") -> Dict[str, str]:
+    """What a checkpoint must match, as readable text (it goes into error messages)."""
+    return {
+        "format": FORMAT,
+        "answers": f"{problem.name} answers ({len(problem.answers)} words, sha256 {_digest(problem.answers)})",
+        "guesses": f"{problem.name} guesses ({len(problem.guesses)} words, sha256 {_digest(problem.guesses)})",
+        "rule": {None: "easy", "nyt": "hard (nyt)", "strict": "hard (strict)"}[problem.rule],
+        "cap": f"{problem.depth} guesses",
+        "objective": objective,
+    }
+
+
+class Checkpoint:
+    """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
+
+    def __init__(self, path: "os.PathLike[str] | str", problem: Problem, objective: str = "total"):
+        self.path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(self.path))
+        if os.path.isdir(self.path):
+            raise CheckpointError(f"checkpoint {self.path}: is a directory; expected a file name")
+        if not os.path.isdir(folder):
+            raise CheckpointError(f"checkpoint {self.path}: folder {folder} does not exist")
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.execute("PRAGMA synchronous=FULL")
+            self._open(identity(problem, objective))
+        except sqlite3.DatabaseError as exc:
+            raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
+
+    def _open(self, ident: Dict[str, str]) -> None:
+        with self.db:
+            self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS facts (opener INTEGER PRIMARY KEY, "
+                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS facts_at (depth INTEGER NOT NULL, opener INTEGER NOT NULL, "
+                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL, "
+                            "PRIMARY KEY (depth, opener))")
+            # the anytime search: one row per group of an opener (its tree's total, proven bound, tree)
+            self.db.execute("CREATE TABLE IF NOT EXISTS anytime (opener INTEGER NOT NULL, pattern INTEGER NOT NULL, "
+                            "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
+                            "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))")
+            stored = dict(self.db.execute("SELECT key, value FROM meta"))
+            if not stored:
+                self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
+                return
+        stored.setdefault("objective", "total")
+        for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
+            if stored.get(key) != ident[key]:
+                raise CheckpointError(
+                    f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
+                    f"not {ident[key]}; use another checkpoint file")
+
+    def facts(self) -> Dict[int, Tuple[str, int, bool]]:
+        """opener -> (kind, value, whether it was searched)."""
+        return {o: (k, v, bool(s)) for o, k, v, s in self.db.execute("SELECT opener, kind, value, searched FROM facts")}
+
+    def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
+        """Record (opener, kind, value) facts in one transaction, keeping the
+        stronger; ``searched``: they come from the exact search."""
+        self._save("facts", "", (), results, searched)
+
+    def at(self, depth: int) -> "_AtCap":
+        """The facts under another cap (``depth`` guesses), with the same
+        ``facts``/``save`` as the checkpoint's own."""
+        return _AtCap(self, int(depth))
+
+    def _save(self, table: str, where: str, key: Tuple[int, ...], results, searched: bool) -> None:
+        rows = list(results)
+        if not rows:
+            return
+        marks = ", ".join("?" * (len(key) + 4))
+        with self.db:
+            old = {}
+            for o, _, _ in rows:
+                r = self.db.execute(f"SELECT kind, value, searched FROM {table} WHERE {where}opener = ?",
+                                    key + (o,)).fetchone()
+                if r:
+                    old[o] = r
+            for o, kind, value in rows:
+                if o in old and _stronger(old[o][:2], (kind, value)):
+                    continue
+                flag = searched or (o in old and old[o][2])
+                self.db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})",
+                                key + (o, kind, int(value), int(flag)))
+
+    def groups(self, opener: int) -> Dict[int, Tuple[int, int, int, Node]]:
+        """The anytime search's groups of ``opener``: colouring -> (its tree's
+        total, proven lower bound, how far the widening is done, tree)."""
+        return {p: (t, lb, int(w), _node(json.loads(tree))) for p, t, lb, w, tree in self.db.execute(
+            "SELECT pattern, total, lb, widened, tree FROM anytime WHERE opener = ?", (opener,))}
+
+    def save_groups(self, opener: int, rows: Iterable[Tuple[int, int, int, int, Node]]) -> None:
+        """Record (colouring, total, lb, widened, tree) rows in one
+        transaction: a tree only if it totals less than the stored one, the
+        higher bound, and the further widening."""
+        rows = list(rows)
+        with self.db:
+            old = {p: (t, lb, w) for p, t, lb, w in self.db.execute(
+                "SELECT pattern, total, lb, widened FROM anytime WHERE opener = ?", (opener,))}
+            for p, total, lb, widened, node in rows:
+                if p in old:
+                    t0, lb0, w0 = old[p]
+                    lb, widened = max(lb, lb0), max(int(widened), w0)
+                    if total >= t0:
+                        self.db.execute("UPDATE anytime SET lb = ?, widened = ? WHERE opener = ? AND pattern = ?",
+                                        (lb, int(widened), opener, p))
+                        continue
+                self.db.execute("INSERT OR REPLACE INTO anytime VALUES (?, ?, ?, ?, ?, ?)",
+                                (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))))
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _plain(node: Node) -> list:
+    """A tree as nested lists: [guess, [[colouring, child], ...]]."""
+    return [node.guess, [[p, _plain(c)] for p, c in sorted(node.children.items())]]
+
+
+def _node(x: list) -> Node:
+    return Node(x[0], {int(p): _node(c) for p, c in x[1]})
+
+
+class _AtCap:
+    """A checkpoint's facts under one cap (for the rankings by worst case)."""
+
+    def __init__(self, ck: Checkpoint, depth: int):
+        self.ck, self.depth = ck, depth
+
+    def facts(self) -> Dict[int, Tuple[str, int, bool]]:
+        return {o: (k, v, bool(s)) for o, k, v, s in self.ck.db.execute(
+            "SELECT opener, kind, value, searched FROM facts_at WHERE depth = ?", (self.depth,))}
+
+    def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
+        self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results, searched)
+
+
+def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
+    """Is fact a at least as strong as fact b (so b is not worth storing)?"""
+    if _RANK[a[0]] != _RANK[b[0]]:
+        return _RANK[a[0]] > _RANK[b[0]]
+    return a[0] != BOUND or a[1] >= b[1]
+
+
+def open_checkpoint(path: Optional[str], problem: Problem, objective: str = "total") -> Optional[Checkpoint]:
+    return None if path is None else Checkpoint(path, problem, objective)

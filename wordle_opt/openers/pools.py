@@ -1,0 +1,117 @@
+"""Where opener tasks run: this process, local processes, or a Dask cluster.
+
+All three hand out futures and wait for the first of them to finish in short
+steps (so Ctrl-C reaches the main thread); the ranking logic is the same.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from typing import Callable, List, Tuple
+
+from wordle_opt.errors import WordleOptError
+
+
+def _worker_init() -> None:
+    # Ctrl-C goes to the whole process group: the main process handles it and
+    # ends the workers, which must not die half-way through on their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A main process killed outright (kill -9) cannot end its workers: they
+    # notice it gone and leave, instead of finishing a task no one will read.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+class LocalPool:
+    """workers == 1: one thread of this process (its solver can be told to
+    stop); workers > 1: that many worker processes."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        if workers == 1:
+            self.pool: cf.Executor = cf.ThreadPoolExecutor(max_workers=1)
+        else:
+            # fork where there is one: spawn would re-run a user's script
+            # that lacks the `if __name__ == "__main__"` guard.
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
+                                               initializer=_worker_init)
+
+    def share(self, obj):
+        return obj
+
+    def submit(self, fn: Callable, *args):
+        return self.pool.submit(fn, *args)
+
+    def wait_first(self, futures: List, timeout: float) -> Tuple[set, set]:
+        done, pending = cf.wait(futures, timeout=timeout, return_when=cf.FIRST_COMPLETED)
+        return done, pending
+
+    def abort(self) -> None:
+        if self.workers == 1:
+            from wordle_opt.openers.tasks import stop_all
+
+            stop_all()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            return
+        procs = list(getattr(self.pool, "_processes", {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:  # the pool's own worker processes
+            p.terminate()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
+class DaskPool:
+    """Tasks on a dask.distributed cluster (``pip install 'wordle_opt[distributed]'``)."""
+
+    def __init__(self, address):
+        try:
+            from distributed import Client
+        except ImportError:
+            raise WordleOptError("--scheduler needs dask.distributed: pip install 'wordle_opt[distributed]'") from None
+        try:
+            self.client = Client(address, timeout="20s")
+        except OSError as exc:
+            raise WordleOptError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def share(self, obj):
+        # Sent to every worker once, not with each task.
+        return self.client.scatter(obj, broadcast=True, hash=False)
+
+    def submit(self, fn: Callable, *args):
+        return self.client.submit(fn, *args, pure=False)
+
+    def wait_first(self, futures: List, timeout: float) -> Tuple[set, set]:
+        from distributed import wait
+
+        try:
+            wait(futures, timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            pass
+        done = {f for f in futures if f.done()}
+        return done, set(futures) - done
+
+    def abort(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def make_pool(workers: int, scheduler=None):
+    if scheduler is not None:
+        return DaskPool(scheduler)
+    return LocalPool(workers)

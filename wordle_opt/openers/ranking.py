@@ -1,0 +1,397 @@
+"""The best openers, proven: rank every first guess by its optimal total.
+
+    >>> r = rank_openers(top=5)            # easy mode, original lists
+    >>> r.best.word, r.best.total          # ('salet', 7920)
+    >>> print(r)                           # the ranking and what is proven about the rest
+
+The ranking is the K openers with the least optimal totals (ties: the earlier
+guess in list order), each proven exact, and a proof that every other opener
+totals at least the K-th total.  How (each step keeps a fact per opener, an
+exact total or a lower bound, so a run can stop and resume anywhere):
+
+1. quick bounds for every opener (n + sum of lb_size over its groups);
+2. seed: the K openers with the least quick bounds are solved exactly;
+3. bounds: every other opener gets the refined bound (_bounds), refined only
+   until it passes the K-th total -- this settles most of them;
+4. search: the rest, least bound first, are solved with beta = the K-th total,
+   which refutes most of them after a few groups; a better total found
+   lowers the K-th total for the openers after it.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import time
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.solver.anytime import check_options
+from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.errors import WordleOptError
+from wordle_opt.openers.tasks import (BOUND, EXACT, INFEASIBLE, Problem, bound_openers, prove_opener,
+                                     prove_openers, threshold_stop)
+from wordle_opt.solver.objectives import parse_objective
+from wordle_opt.openers.ranking_anytime import rank_anytime
+from wordle_opt.openers.ranking_objective import Ranked, rank_total_then_worst, rank_worst_then_total
+from wordle_opt.openers.result import OpenerRanking, RankedOpener
+from wordle_opt.openers.pools import make_pool
+from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, search
+from wordle_opt.wordlists import load_lists
+
+SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
+BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
+# The anytime ranking's share of the time limit for refining every opener's
+# bound.  The every-word game: 12972 openers at about 0.17 s each and core,
+# 37 min on 2 workers; an opener left unrefined keeps its quick bound
+# (about 41-48k there against 48-49k refined), which caps what the ranking
+# can say about every other opener.
+REFINE_SHARE = 0.5
+
+
+def problem_of(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
+    """The Problem a checkpoint is made for (its identity), the lists and the cap."""
+    rule = normalise_rule(hard)
+    cap = parse_cap(max_guesses, "max_guesses")
+    # The opener bounds and tasks use the narrow modules (up to five letters).
+    lists = load_lists(answers, guesses)
+    n = len(lists.answers)
+    depth = n + 1 if cap is None else min(cap, n + 1)
+    check_cache(cache_mb, 1)  # (per worker)
+    return Problem(lists.name, lists.answers, lists.guesses, rule, depth, float(cache_mb)), lists, cap
+
+
+class _Ranker:
+    """The facts about every opener and the loop that completes them."""
+
+    def __init__(self, problem: Problem, top: int, pool, store, bar, exclude=(), ties: bool = False):
+        """``exclude``: openers left out (ranked already, under a smaller cap);
+        ``ties``: prove every opener that ties the K-th total exact too (the
+        default breaks ties by list order and proves only the first)."""
+        self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
+        self.ties = ties
+        lists = problem.lists()
+        Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
+        self.inf = lists.modules.bounds.INFINITY
+        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
+                        ).quick(problem.depth)  # (the rule does not enter the quick bound)
+        self.n_openers = len(quick)
+        self.facts: Dict[int, Tuple[str, int]] = {
+            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())}
+        self.refined = set()
+        self.searched = set()
+        for o in exclude:
+            del self.facts[o]
+        if store is not None:
+            for o, (kind, value, searched) in store.facts().items():
+                if o not in self.facts:
+                    continue
+                self.facts[o] = (kind, value)
+                self.refined.add(o)
+                if searched:
+                    self.searched.add(o)
+        self.shared = pool.share(problem)
+        self.phase = "seed"
+
+    # -- the state -------------------------------------------------------------
+    def ranking(self) -> List[Tuple[int, int]]:
+        return sorted((v, o) for o, (k, v) in self.facts.items() if k == EXACT)[: self.top]
+
+    def incumbent(self) -> Tuple[int, int]:
+        r = self.ranking()
+        if len(r) < self.top:
+            return self.inf, self.n_openers
+        return r[-1][0], self.n_openers if self.ties else r[-1][1]
+
+    def open_openers(self) -> List[int]:
+        """Openers that might still enter the ranking, least bound first."""
+        inc = self.incumbent()
+        rows = [(v, o) for o, (k, v) in self.facts.items() if k == BOUND and (v, o) < inc]
+        return [o for _, o in sorted(rows)]
+
+    def record(self, results, searched: bool) -> None:
+        kept = []
+        for o, kind, value in results:
+            # Facts only get stronger: an exact total or infeasibility stays, and
+            # of two lower bounds the larger one (tasks can overlap in flight).
+            old_kind, old_value = self.facts[o]
+            if old_kind != BOUND or (kind == BOUND and value < old_value):
+                continue
+            kept.append((o, kind, value))
+            self.facts[o] = (kind, value)
+            self.refined.add(o)
+            if searched:
+                self.searched.add(o)
+        if self.store is not None and kept:
+            self.store.save(kept, searched)
+        self.show()
+
+    def show(self) -> None:
+        if self.bar is None:
+            return
+        left = len(self.open_openers())
+        r = self.ranking()
+        # The seeds are a few slow exact searches while the count stands still:
+        # an ETA from that rate means nothing, so the seed phase shows none.
+        self.bar.bar_format = SEED_BAR if self.phase == "seed" else None
+        self.bar.set_description(self.phase, refresh=False)
+        self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
+        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}", refresh=False)
+        self.bar.refresh()
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self) -> None:
+        self.show()
+        while len(self.ranking()) < self.top and self.open_openers():
+            seeds = self.open_openers()[: self.top - len(self.ranking())]
+            self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
+        self.phase = "bounds"
+        todo = [o for o in self.open_openers() if o not in self.refined]
+        inc = self.incumbent()
+        chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
+        self.phase = "search"
+        # Until no opener can still enter the ranking: that is the proof.
+        while self.open_openers():
+            self._search()
+
+    def refine(self, until: Optional[float] = None) -> None:
+        """Refine every opener's bound in full, least quick bound first, until
+        ``until`` (time.monotonic()): the anytime ranking's bound for every
+        opener it does not search (about 0.17 s per opener on the every-word game)."""
+        self.phase = "bounds, all"
+        self.show()
+        todo = [o for _, o in sorted((v, o) for o, (k, v) in self.facts.items()
+                                     if k == BOUND and o not in self.refined)]
+        chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False, until=until)
+
+    def _search(self) -> None:
+        # Openers with the same letters go to one worker together (see
+        # prove_openers), classes in the order of their least bound.
+        classes: Dict[str, List[int]] = {}
+        for o in self.open_openers():
+            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
+        queue = list(classes.values())
+        pending = {}
+        while queue or pending:
+            while queue and len(pending) < 2 * self.pool.workers:
+                inc = self.incumbent()
+                batch = [o for o in queue.pop(0) if self.facts[o][0] == BOUND and (self.facts[o][1], o) < inc]
+                if batch:  # (the others were settled meanwhile)
+                    betas = [threshold_stop(o, inc) for o in batch]
+                    pending[self.pool.submit(prove_openers, self.shared, batch, betas)] = batch
+            if not pending:
+                continue
+            done, _ = self.pool.wait_first(list(pending), 0.2)
+            for f in done:
+                del pending[f]
+                self.record(f.result(), searched=True)
+
+    def _drain(self, tasks, searched: bool, until: Optional[float] = None) -> None:
+        """Run (fn, arg, extra) tasks, at most 2 per worker in flight; none
+        started after ``until`` (time.monotonic())."""
+        pending = set()
+        tasks = list(tasks)
+        while tasks or pending:
+            if until is not None and time.monotonic() >= until:
+                tasks = []
+            while tasks and len(pending) < 2 * self.pool.workers:
+                fn, arg, extra = tasks.pop(0)
+                pending.add(self.pool.submit(fn, self.shared, arg, extra))
+            done, pending = self.pool.wait_first(list(pending), 0.2)
+            for f in done:
+                res = f.result()
+                self.record(res if isinstance(res, list) else [res], searched)
+
+
+def rank_openers(
+    hard=None,
+    answers="original",
+    guesses=None,
+    max_guesses=6,
+    top: int = 10,
+    workers: Optional[int] = None,
+    scheduler=None,
+    checkpoint: Optional[str] = None,
+    cache_mb: float = DEFAULT_CACHE_MB,
+    progress: Optional[bool] = None,
+    trees: bool = True,
+    minimise: str = "total",
+    beam: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    note=None,
+) -> OpenerRanking:
+    """Rank every allowed first guess by its optimal total and prove the top ``top``.
+
+    ``minimise``: 'total' (the default), 'worst,total' (by the smallest worst
+    case, then the total within it) or 'total,worst' (by the total, ties by the
+    smallest worst case); see `wordle_opt.openers.ranking_objective`.
+    ``hard``/``answers``/``guesses``/``max_guesses``: as in `wordle_opt.search`.
+    ``workers``: local processes (default: the machine's cores; 1 runs in this
+    process); ``scheduler``: a Dask scheduler address (or Client) instead.
+    ``checkpoint``: a file that keeps every proven fact as it goes; rerunning
+    with the same file resumes.  ``cache_mb``: each worker's solver cache.
+    ``progress``: a progress bar on stderr (default: when it is a terminal).
+    ``trees``: build and attach the optimal tree of each ranked opener.
+    ``beam``/``time_limit``: the anytime ranking instead, for games too big
+    to rank exactly (`wordle_opt.openers.ranking_anytime`): every opener's bound
+    refined, a screen by beam trees, then the ``top`` openers with the
+    least beam totals get the anytime search (as `search` with ``beam``),
+    each for an equal share of the time left, run by ``workers`` threads;
+    ``note(line)`` hears of each step; ``progress`` may then be a
+    ``progress(done, total, status)`` callable passed to each search.
+    """
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise WordleOptError(f"top must be a positive integer, not {top!r}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    objective = parse_objective(minimise)
+    problem, lists, cap = problem_of(hard, answers, guesses, max_guesses, cache_mb)
+    if beam is not None or time_limit is not None:
+        return _anytime_ranking(problem, lists, cap, top, beam, time_limit, workers, scheduler, checkpoint, objective,
+                                note, progress)
+    store = open_checkpoint(checkpoint, problem, objective)
+    pool = make_pool(workers, scheduler)
+    bar = _bar(progress, len(lists.guesses))
+
+    def make_ranker(prob: Problem, places: int, facts_store, exclude, ties: bool) -> _Ranker:
+        return _Ranker(prob, places, pool, facts_store, bar, exclude, ties)
+
+    try:
+        if objective != "total":
+            tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
+            found = _BY_OBJECTIVE[objective](problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists,
+                                             trees, tell)
+        else:
+            ranker = make_ranker(problem, min(top, len(lists.guesses)), store, (), False)
+            ranker.run()
+    except BaseException:
+        pool.abort()
+        raise
+    else:
+        pool.close()
+    finally:
+        if bar is not None:
+            bar.close()
+        if store is not None:
+            store.close()
+    if objective != "total":
+        return _by_objective(found, objective, problem, lists, cap, pool, t0, cpu0)
+    stats = {
+        "seconds": time.perf_counter() - t0,
+        "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
+        "searched": len(ranker.searched),
+        "workers": pool.workers,
+    }
+    ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
+    if trees:
+        _attach_trees(ranked, problem, lists, cap)
+    _finish_stats(stats, t0, cpu0)
+    inc = ranker.incumbent()
+    return OpenerRanking(
+        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        guesses=lists.guesses, ranking=ranked,
+        others_at_least=None if inc[0] >= ranker.inf or len(ranked) == len(lists.guesses) else inc[0],
+        facts=dict(ranker.facts), searched=frozenset(ranker.searched), stats=stats, lists_obj=lists,
+    )
+
+
+def _anytime_ranking(problem: Problem, lists, cap, top: int, beam, time_limit, workers: int, scheduler, checkpoint,
+                     objective: str, note, progress) -> OpenerRanking:
+    """`rank_anytime` after refining the bounds of every opener (at most
+    ``REFINE_SHARE`` of the time limit), on ``workers`` processes."""
+    if objective != "total":
+        raise WordleOptError(f"beam/time limit: the anytime ranking ranks by total only, not {objective!r}")
+    if scheduler is not None:
+        raise WordleOptError("beam/time limit: the anytime ranking runs on this machine (--workers), "
+                             "not on a Dask scheduler")
+    check_options(beam, time_limit)
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    store = open_checkpoint(checkpoint, problem, objective)
+    try:
+        pool = make_pool(workers, scheduler)
+        bar = _bar(None if callable(progress) else progress, len(lists.guesses))
+        interrupted = False
+        try:
+            ranker = _Ranker(problem, top, pool, store, bar)
+            try:
+                ranker.refine(None if deadline is None else time.monotonic() + REFINE_SHARE * time_limit)
+            except KeyboardInterrupt:
+                interrupted = True  # (Ctrl-C: the bounds so far stand, and no candidate is searched)
+        except BaseException:
+            pool.abort()
+            raise
+        else:
+            if interrupted:
+                pool.abort()
+            else:
+                pool.close()  # (its workers' tables: the searches need the memory)
+        finally:
+            if bar is not None:
+                bar.close()
+        if note is not None:
+            note(f"bounds refined for {len(ranker.refined)} of {ranker.n_openers} openers "
+                 f"({time.perf_counter() - t0:.0f} s)")
+        result = rank_anytime(problem, lists, cap, dict(ranker.facts), ranker.refined, min(top, len(lists.guesses)),
+                              beam, None if deadline is None else max(0.0, deadline - time.monotonic()), workers,
+                              store, note, progress if callable(progress) else None, interrupted)
+        result.stats["refined"] = len(ranker.refined)
+        _finish_stats(result.stats, t0, cpu0)
+        return result
+    finally:
+        if store is not None:
+            store.close()
+
+
+_BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total_then_worst}
+
+
+def _by_objective(found: Ranked, objective: str, problem: Problem, lists, cap, pool, t0, cpu0) -> OpenerRanking:
+    # (settled by bounds: under the caps the ranking ran; those below were refuted first, for every opener)
+    stats = {"settled_by_bounds": len(lists.guesses) - len(found.searched), "searched": len(found.searched),
+             "refuted_within": found.refuted_within, "workers": pool.workers}
+    _finish_stats(stats, t0, cpu0)
+    return OpenerRanking(
+        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        guesses=lists.guesses,
+        ranking=[RankedOpener(lists.guesses[o], v, tree, w) for o, v, w, tree in found.ranked],
+        others_at_least=found.others_at_least, facts=found.facts, searched=frozenset(found.searched),
+        stats=stats, lists_obj=lists, objective=objective, worst_facts=found.worst_facts, proof=found.proof)
+
+
+def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
+    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
+    stats["peak_rss_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    stats["seconds"] = time.perf_counter() - t0
+
+
+def _attach_trees(ranked: List[RankedOpener], problem: Problem, lists, cap) -> None:
+
+    for r in ranked:
+        res = search(r.word, hard=problem.rule, answers=lists, max_guesses=cap, cache_mb=problem.cache_mb)
+        if not res.feasible or res.total != r.total:
+            raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
+        r.tree = res.tree
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _bar(progress: Optional[bool], total: int):
+    import sys
+
+    if progress is False or (progress is None and not sys.stderr.isatty()):
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="openers", desc="seed: ", dynamic_ncols=True, file=sys.stderr,
+                bar_format=SEED_BAR)

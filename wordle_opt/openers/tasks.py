@@ -1,0 +1,145 @@
+"""The work of ranking openers, as tasks a process (local or on a Dask worker) runs.
+
+A task gets a `Problem` (the lists, rule and cap: small and picklable) and
+opener indices.  Each thread keeps one `_State` per problem (the pattern
+table, a `Bounder` and a `Solver` with its cache), so the exact values and
+bounds the solver learns under one opener serve every later opener: all of
+them number the answers the same way (by list order).
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.solver.engine import rule_code
+from wordle_opt.wordlists import WordLists
+
+
+# What is known about one opener.
+EXACT = "exact"            # value is its optimal total
+BOUND = "bound"            # value is a proven lower bound on its total
+INFEASIBLE = "infeasible"  # no strategy finishes every answer within the cap
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The lists, the rule (None, 'nyt', 'strict') and depth: the guesses allowed
+    (the cap, or n + 1 for no cap), and each worker thread's cache size."""
+
+    name: str
+    answers: Tuple[str, ...]
+    guesses: Tuple[str, ...]
+    rule: Optional[str]
+    depth: int
+    cache_mb: float
+
+    def lists(self):
+        return WordLists(self.name, self.answers, self.guesses)
+
+
+class _State:
+    """One thread's tables, bounder and solver for one problem."""
+
+    def __init__(self, problem: Problem):
+        lists = problem.lists()
+        core, bounds = lists.modules.core, lists.modules.bounds  # (narrow or wide, by the length)
+        self.problem = problem
+        self.inf = core.INFINITY
+        self.table = np.ascontiguousarray(lists.table)
+        codes = np.ascontiguousarray(lists.guess_codes)
+        code = rule_code(core, problem.rule)
+        self.bounder = bounds.Bounder(self.table, codes, code)
+        self.solver = core.Solver(self.table, codes, np.ascontiguousarray(lists.answer_guess_index), code,
+                             problem.cache_mb)
+        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+
+    def legal(self, o: int, p: int) -> np.ndarray:
+        if self.problem.rule is None:
+            return self.all_guesses
+        return self.solver.legal_after(self.all_guesses, o, p)
+
+
+_local = threading.local()
+_states_lock = threading.Lock()
+# Every live thread's state in this process (to stop them); weak, so a state
+# (and its solver's cache) goes when its thread ends.
+_all_states: "weakref.WeakSet[_State]" = weakref.WeakSet()
+
+
+def _state(problem: Problem) -> _State:
+    states: Dict[Problem, _State] = getattr(_local, "states", None)
+    if states is None:
+        states = _local.states = {}
+    st = states.get(problem)
+    if st is None:
+        states.clear()  # one problem per thread at a time: free the old cache
+        st = states[problem] = _State(problem)
+        with _states_lock:
+            _all_states.add(st)
+    return st
+
+
+def stop_all() -> None:
+    """Make the solvers of this process stop (they raise KeyboardInterrupt)."""
+    with _states_lock:
+        for st in _all_states:
+            st.solver.request_stop()
+
+
+def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
+    """The least total at which opener o can no longer enter the ranking, when
+    its K-th place is held by (total T, opener index k): ties go to the smaller
+    index, so o > k needs T, o < k needs T + 1."""
+    T, k = incumbent
+    return T if o > k else T + 1
+
+
+def bound_openers(problem: Problem, openers: List[int], incumbent: Tuple[int, int]) -> List[Tuple[int, str, int]]:
+    """(opener, kind, value) for each opener: its refined lower bound, refined
+    only until it reaches the opener's threshold (`threshold_stop`)."""
+    st = _state(problem)
+    out = []
+    for o in openers:
+        v = int(st.bounder.opener(int(o), problem.depth, threshold_stop(int(o), incumbent)))
+        out.append((int(o), INFEASIBLE if v >= st.inf else BOUND, v))
+    return out
+
+
+def prove_openers(problem: Problem, openers: List[int], betas: List[int]) -> List[Tuple[int, str, int]]:
+    """`prove_opener` for each opener with its beta, in order, on one solver:
+    openers with the same letters share most subproblems (CRATE right after
+    TRACE: 0.06 s instead of 5 s, from the cache)."""
+    return [prove_opener(problem, o, beta) for o, beta in zip(openers, betas)]
+
+
+def prove_opener(problem: Problem, o: int, beta: int) -> Tuple[int, str, int]:
+    """(o, kind, value): EXACT and the optimal total when it is below beta, else
+    BOUND and a lower bound >= beta (or INFEASIBLE).
+
+    The opener's groups are solved largest first, each with the beta left
+    after the bounds of the others, so an opener that cannot reach beta is
+    usually refuted by its first few groups."""
+    st = _state(problem)
+    o = int(o)
+    d = problem.depth
+    pats, sizes, bounds = st.bounder.opener_groups(o, d)
+    n = len(problem.answers)
+    if d < 1:
+        return o, INFEASIBLE, int(st.inf)
+    total = n + int(bounds.sum())
+    row = st.table[o]
+    for p, lb in zip(pats.tolist(), bounds.tolist()):
+        if total >= beta or total >= st.inf:
+            break
+        S = np.flatnonzero(row == p).astype(np.int32)
+        v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, beta - (total - lb))
+        total += int(v) - lb
+    if total >= st.inf:
+        return o, INFEASIBLE, int(st.inf)
+    if total >= beta:
+        return o, BOUND, total
+    return o, EXACT, total

@@ -1,0 +1,248 @@
+"""Game review: how each guess of a game compares with the exact optimum.
+
+    r = wordle_opt.review("salet drone crate", answer="crate")
+    r.turns[0].skill, r.turns[0].luck, r     # a table in a notebook
+
+For each turn, with V and Q(g) as in `wordle_opt.reviews.values` (the exact
+optimum under the rule, lists and cap of the review):
+
+* ``player``: Q(guess) -- playing the player's guess now and optimally after;
+  ``best``: V = min over guesses of Q; both as total guesses over the
+  ``candidates_before`` answers, and as ``.expected`` guesses per game.
+* ``skill`` = 100 * best.expected / player.expected: 100 for a best guess,
+  lower in proportion to the extra guesses it costs (0 when the guess makes
+  the cap impossible to keep for some answer).  ``loss`` is the difference
+  in expected guesses.
+* ``luck``: the guesses still needed after this one that the guess could
+  expect, averaged over its colourings, minus those needed after the colouring
+  that came (both playing optimally after): > 0 lucky, < 0 unlucky.
+  ``luck_percentile``: the share of the candidates whose colouring would have
+  left more to do, ties counting half (50 = a typical colouring).
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from wordle_opt.patterns import Pattern
+from wordle_opt.reviews.game import Game, check_game, parse_game
+from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
+from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
+from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
+from wordle_opt.display import plural
+
+# The first turn's shortlist, when the best opener is not proven: the player's
+# opener, these many top openers by entropy, and any the caller names.
+ENTROPY_OPENERS = 2
+DEFAULT_TIME_LIMIT = 60.0   # seconds per batch of searches; then proven bounds
+REVIEW_CACHE_MB = 128.0
+
+
+@dataclass
+class Turn:
+    number: int
+    guess: str
+    colours: Pattern
+    candidates_before: int
+    candidates_after: Tuple[str, ...]
+    player: Cost
+    best: Cost
+    best_guesses: Tuple[str, ...]
+    best_scope: str                 # "proven best", or what "best" was taken over
+    expected_after: Optional[float]  # guesses still needed after this one, over its colourings
+    realised_after: Optional[float]  # ... after the colouring that came
+    luck_percentile: Optional[float]
+
+    @property
+    def exact(self) -> bool:
+        return self.player.exact and self.best.exact and self.best_scope.startswith("proven best")
+
+    @property
+    def skill(self) -> Optional[float]:
+        if not self.best.feasible:
+            return None
+        if not self.player.feasible:
+            return 0.0
+        return 100.0 * self.best.total / self.player.total
+
+    @property
+    def loss(self) -> Optional[float]:
+        if not (self.best.feasible and self.player.feasible):
+            return None
+        return self.player.expected - self.best.expected
+
+    @property
+    def luck(self) -> Optional[float]:
+        if self.expected_after is None or self.realised_after is None:
+            return None
+        return self.expected_after - self.realised_after
+
+    def as_dict(self) -> dict:
+        return {
+            "turn": self.number, "guess": self.guess, "colours": self.colours.byg,
+            "candidates_before": self.candidates_before, "candidates_after": list(self.candidates_after),
+            "player_total": _num(self.player.total), "player_expected": _num(self.player.expected),
+            "player_exact": self.player.exact,
+            "best_total": _num(self.best.total), "best_expected": _num(self.best.expected),
+            "best_exact": self.best.exact, "best_guesses": list(self.best_guesses),
+            "best_scope": self.best_scope, "skill": self.skill, "loss": self.loss, "luck": self.luck,
+            "luck_percentile": self.luck_percentile, "expected_after": self.expected_after,
+            "realised_after": self.realised_after, "exact": self.exact,
+        }
+
+
+def _num(x: float):
+    return None if x == INF else x
+
+
+@dataclass
+class Review:
+    turns: List[Turn]
+    answer: Optional[str]
+    hard: Optional[str]
+    max_guesses: Optional[int]
+    lists: str
+    n_answers: int
+    seconds: float = 0.0
+    stopped_searches: int = 0
+    root: Optional[RootBest] = field(default=None, repr=False)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.turns) and self.turns[-1].colours == ALL_GREEN
+
+    @property
+    def mode(self) -> str:
+        rule = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
+        cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
+        return f"{rule}, {cap}, lists {self.lists} ({plural(self.n_answers, 'answer')})"
+
+    def as_dict(self) -> dict:
+        return {"answer": self.answer, "hard": self.hard, "max_guesses": self.max_guesses,
+                "lists": self.lists, "n_answers": self.n_answers, "solved": self.solved,
+                "seconds": self.seconds, "stopped_searches": self.stopped_searches,
+                "turns": [t.as_dict() for t in self.turns]}
+
+    def __repr__(self) -> str:
+        game = " ".join(t.guess for t in self.turns)
+        skills = " ".join("?" if t.skill is None else f"{t.skill:.0f}" for t in self.turns)
+        return f"<Review {game!r} ({self.mode.split(',')[0]}): skill {skills}>"
+
+    def __str__(self) -> str:
+        from wordle_opt.reviews.show import text_table
+
+        return text_table(self)
+
+    def _repr_html_(self) -> str:
+        from wordle_opt.reviews.show import html_table
+
+        return html_table(self)
+
+
+def review(game: Game, answer: Optional[str] = None, hard=None, answers="original", guesses=None,
+           max_guesses=6, openers: Sequence[str] = (), time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+           threads: Optional[int] = None, cache_mb: float = REVIEW_CACHE_MB,
+           progress: Optional[Callable[[int, int, str], None]] = None, ranking=None) -> Review:
+    """Review a game turn by turn against the exact optimum (see the module doc).
+
+    ``game``: ``"salet drone crate"`` with ``answer="crate"``, or the game state
+    ``"salet.BBBYB.drone.YBBBG"`` (or a list of words / (word, colours) pairs).
+    ``hard``/``answers``/``guesses``/``max_guesses`` as in `wordle_opt.search`.
+    ``openers``: more first guesses to search for the first turn's "best"
+    when the best opener is not proven.  ``time_limit``: seconds for each
+    batch of searches (None: no limit); a search stopped by it gives a proven
+    lower bound, marked as such, instead of the exact value.  ``progress``
+    is called with (steps done, steps, label) as the review goes.
+    ``ranking``: a `wordle_opt.rank_openers` result for the same lists, rule
+    and cap; the first turn's best is then its proven best opener.
+    """
+    t0 = time.perf_counter()
+    rule = normalise_rule(hard)
+    cap = parse_cap(max_guesses, "max_guesses")
+    lists = require_five_letters(load_lists(answers, guesses), "review")
+    turns = parse_game(game, lists, answer)
+    check_game(turns, lists, rule, cap)
+    extra = [lists.guess_index(str(w).strip().lower()) for w in openers]
+    ev = Evaluator(lists, rule, cap, lists.guess_index(turns[0][0]), threads or os.cpu_count() or 1,
+                   cache_mb, time_limit)
+    out: List[Turn] = []
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    known: Optional[Cost] = None   # V of the position, from the previous turn's split
+    L = ev.engine.all_guesses
+    shortlist = [] if ranking is not None else list(
+        dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
+    steps = len(turns) + len(shortlist)
+
+    def tick(done: int, label: str) -> None:
+        if progress is not None:
+            progress(done, steps, label)
+
+    for t, (word, colours) in enumerate(turns):
+        g, p = lists.guess_index(word), int(colours)
+        tick(t + (len(shortlist) if t else 0), f"turn {t + 1} {word.upper()}")
+        if t == 0:
+            split = opener_cost(ev, g)
+            root = _best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
+            best, best_words, scope = root.cost, list(root.guesses), root.scope
+        else:
+            split = ev.split(S, L, t, g)
+            if known is None or known.exact:  # (then the solver's cache knows a best guess too)
+                [(best, bg)] = ev.values([(S, L, ev.depth(t))])
+            else:  # this set already outlasted the time limit once: keep its bound
+                best, bg = known, -1
+            best_words, scope = ([lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
+            if best.exact and best.feasible:
+                ties, complete = ev.best_guesses(S, L, t, best)
+                best_words = [lists.guesses[i] for i in ties] or best_words
+                if not complete:
+                    scope = "proven best (not every tie listed)"
+        if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
+            best_words.append(word)  # the player's guess ties with the best
+        out.append(_turn(ev, t + 1, word, colours, S, split, best, best_words, scope))
+        S, L, known = split.groups[p]   # the next position and its V
+    tick(steps, "done")
+    return Review(out, answer and answer.strip().lower(), rule, cap, lists.name, len(lists.answers),
+                  time.perf_counter() - t0, ev.stopped_searches, root)
+
+
+def _turn(ev: Evaluator, number: int, word: str, colours: Pattern, S: np.ndarray, split: Split,
+          best: Cost, best_words: List[str], scope: str) -> Turn:
+    p = int(colours)
+    Sp, _, got = split.groups[p]
+    n = len(S)
+    expected_after = realised_after = pct = None
+    if split.cost.feasible:
+        expected_after = (split.cost.total - n) / n
+        realised_after = got.expected if p != ALL_GREEN else 0.0
+        # Each answer's colouring, valued by what is left after it (exact fractions).
+        mine = _after(p, got)
+        worse = same = 0
+        for q, (Sq, _, c) in split.groups.items():
+            r = _after(q, c)
+            worse += len(Sq) * (r > mine)
+            same += len(Sq) * (r == mine)
+        pct = 100.0 * (worse + same / 2) / n
+    return Turn(number, word, colours, n, tuple(ev.answers(Sp)), split.cost, best, tuple(best_words),
+                scope, expected_after, realised_after, pct)
+
+
+def _after(p: int, c: Cost) -> Fraction:
+    if p == ALL_GREEN:
+        return Fraction(0)
+    if not c.feasible:
+        return Fraction(10**9)
+    return Fraction(int(c.total), c.n)
+
+
+def _entropy_openers(lists: WordLists, rule: Optional[str]) -> List[int]:
+    from wordle_opt.strategies.builtin import get_strategy
+
+    strat = get_strategy("entropy", lists, hard=rule)
+    n = np.arange(len(lists.answers), dtype=np.int32)
+    alls = np.arange(len(lists.guesses), dtype=np.int32)
+    return [r.guess for r in strat.ranked(n, alls, [], k=ENTROPY_OPENERS)]

@@ -1,0 +1,350 @@
+"""Exact values of game positions for the game review, with a time limit.
+
+A position is (S, L, d): the answers still possible, the guesses legal now
+and the guesses left under the cap.  Its value V(S, L, d) is the least total
+number of guesses, summed over the answers of S, that finishes every one of
+them (the guess played now and the final all-green one included), i.e. the
+exact optimum the solver proves; V / |S| is the expected number of guesses
+still needed, each answer equally likely.  Playing g now and optimally after:
+
+    Q(g) = |S| + sum over colourings p != GGGGG of V(S_p, L after (g, p), d - 1)
+
+so V = min over g of Q(g).  Each V comes from `_core.Solver.solve_set`, which
+is exact when it finishes.  A search that outlasts the time limit is stopped;
+then the value is the core's proven lower bound for that set (solve_set with
+beta = 1 returns at once with it), marked not exact -- never a silent guess.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.solver.engine import Engine
+from wordle_opt.errors import WordleOptError
+from wordle_opt.wordlists import WordLists
+
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """Guesses in all to finish every one of ``n`` candidates.
+
+    ``total`` is exact when ``exact``, otherwise a proven lower bound (the
+    search was stopped by the time limit); ``inf`` means no strategy finishes
+    every candidate within the cap (that is proven, so ``exact`` is True).
+    """
+
+    total: float
+    n: int
+    exact: bool = True
+
+    @property
+    def feasible(self) -> bool:
+        return self.total != INF
+
+    @property
+    def expected(self) -> float:
+        """Expected guesses still needed (this one included), answers equally likely."""
+        return self.total / self.n if self.n else 0.0
+
+    def __add__(self, other: "Cost") -> "Cost":
+        return Cost(self.total + other.total, self.n + other.n, self.exact and other.exact)
+
+    def text(self, digits: int = 4) -> str:
+        if not self.feasible:
+            return "cannot finish within the cap"
+        value = f"{self.expected:.{digits}f}"
+        return value if self.exact else f">= {value} (bound)"
+
+
+@dataclass
+class Split:
+    """A guess played at a position: its colourings, each with its group of
+    answers, the legal guesses after it and the group's value."""
+
+    guess: int
+    cost: Cost                                   # Q(guess) over the whole position
+    groups: Dict[int, Tuple[np.ndarray, np.ndarray, Cost]]  # colouring -> (S_p, L_p, V)
+
+
+class Evaluator:
+    """One engine (solvers and their caches) for one review: the positions of a
+    game share many subproblems.  Answers are numbered as in ``engine.table``
+    (by the opener's colouring, as `search` does, which makes scans faster)."""
+
+    def __init__(self, lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[int],
+                 threads: int, cache_mb: float, time_limit: Optional[float]):
+        self.lists, self.rule, self.cap = lists, rule, cap
+        self.opener = opener
+        self.args = (lists, rule, threads, cache_mb, opener)
+        self.engine = Engine(*self.args)
+        self.order = (np.arange(len(lists.answers)) if opener is None
+                      else np.argsort(lists.table[opener], kind="stable"))
+        self.time_limit = time_limit
+        self.stopped_searches = 0
+
+    def depth(self, turns_played: int) -> int:
+        """Guesses left for the solver; without a cap any number above |S| will do
+        (the solver clamps it: n useful guesses always suffice)."""
+        return 1 << 20 if self.cap is None else self.cap - turns_played
+
+    def answers(self, S: np.ndarray) -> List[str]:
+        return sorted(self.lists.answers[int(self.order[j])] for j in S)
+
+    def legal_after(self, L: np.ndarray, g: int, p: int) -> np.ndarray:
+        return self.engine.legal_after(L, g, p)
+
+    # -- values -----------------------------------------------------------
+    def values(self, sets: List[Tuple[np.ndarray, np.ndarray, int]]) -> List[Tuple[Cost, int]]:
+        """(V, a best guess) of each (S, L, d), solved on the engine's threads
+        within the time limit; a set left unfinished gets its proven bound."""
+        done: List[Optional[Tuple[Cost, int]]] = [None] * len(sets)
+        # Biggest sets first, so the threads finish together.
+        order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
+        if not self._batch(sets, order, done, self.time_limit):
+            # Stopped: give the sets left a second, shorter chance, smallest
+            # first, so that the big one that ran out of time does not keep
+            # the small ones from an exact value (and the bound stays tight).
+            left = [i for i in reversed(order) if done[i] is None]
+            self._batch(sets, left, done, self.time_limit / 4)
+        out = []
+        for i, hit in enumerate(done):
+            if hit is None:
+                self.stopped_searches += 1
+                S, L, d = sets[i]
+                # beta = 1: the core's cheap bound, at once (no best guess with it);
+                # exact for one or two answers, and "infeasible" from it is proven.
+                bound, _ = self.engine.all_solvers[0].solve_set(S, L, d, 1)
+                hit = (_cost(bound, len(S), self.engine.inf, exact=bound >= self.engine.inf or len(S) <= 2), -1)
+            out.append(hit)
+        return out
+
+    def _batch(self, sets, order: List[int], done: list, limit: Optional[float]) -> bool:
+        """Solve sets[i] for i in order into done[i] until ``limit`` seconds
+        pass; False if the time ran out (the engine is then a fresh one)."""
+        stop = threading.Event()
+
+        def task(i: int):
+            S, L, d = sets[i]
+            if stop.is_set():
+                return
+            solver = self.engine.solvers.get()
+            try:
+                cost, g = solver.solve_set(S, L, d)
+            except KeyboardInterrupt:
+                if stop.is_set():
+                    return  # our time limit, not Ctrl-C
+                raise
+            finally:
+                self.engine.solvers.put(solver)
+            done[i] = (_cost(cost, len(S), self.engine.inf), int(g))
+
+        def expire():
+            stop.set()
+            for s in self.engine.all_solvers:
+                s.request_stop()
+
+        timer = None if limit is None else threading.Timer(limit, expire)
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
+        try:
+            self.engine.run([lambda i=i: task(i) for i in order])
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if stop.is_set():
+            # A stopped solver refuses further work: start afresh (caches lost).
+            self.engine = Engine(*self.args)
+            return False
+        return True
+
+    def best_guesses(self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost,
+                     limit: int = 100) -> Tuple[List[int], bool]:
+        """Every guess g with Q(g) = V at the position (V exact), and whether
+        the list is complete: a guess is tried only if its cheap bound
+        n + sum over its groups of (2s - 1) -- at most one answer of a group
+        can be hit at once, 243+ need more -- does not exceed V; at most
+        ``limit`` of them, and within a quarter of the time limit."""
+        n, d = len(S), self.depth(turns_played)
+        rows = self.engine.table[L][:, S]
+        srt = np.sort(rows, axis=1)
+        groups = 1 + (np.diff(srt, axis=1) != 0).sum(axis=1)
+        hit = (rows == self.engine.all_green).any(axis=1)
+        bound = 3 * n - 2 * hit - (groups - hit)
+        keep = (bound <= V.total) & ((groups > 1) | hit)
+        order = np.argsort(bound[keep], kind="stable")
+        cands = L[keep][order]
+        complete = len(cands) <= limit
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit / 4
+        ties = []
+        solver = self.engine.solvers.get()
+        try:
+            for g in cands[:limit]:
+                if deadline is not None and time.monotonic() > deadline:
+                    return ties, False
+                if self._reaches(solver, S, L, d, int(g), int(V.total)):
+                    ties.append(int(g))
+        finally:
+            self.engine.solvers.put(solver)
+        return ties, complete
+
+    def _reaches(self, solver, S, L, d, g: int, V: int) -> bool:
+        """Q(g) <= V?  Each group's lower bound 2s - 1 is replaced by its value,
+        searched with beta = what is left of V (fail-high: a bound >= beta)."""
+        row = self.engine.table[g, S]
+        pats, sizes = np.unique(row, return_counts=True)
+        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != self.engine.all_green))
+        if total > V:
+            return False
+        for i in np.argsort(-sizes, kind="stable"):
+            p, s = int(pats[i]), int(sizes[i])
+            if p == self.engine.all_green or (s == 1 and d >= 2):  # the bound 1 is the value
+                continue
+            Sp = np.ascontiguousarray(S[row == p])
+            Lp = self.legal_after(L, g, p)
+            v, _ = solver.solve_set(Sp, Lp, d - 1, V - total + (2 * s - 1) + 1)
+            total += int(v) - (2 * s - 1)
+            if total > V:
+                return False
+        return total <= V
+
+    def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
+              known: Optional[Dict[int, Cost]] = None) -> Split:
+        """Q(g) at the position, with every group's exact value (or bound);
+        ``known``: the groups' values from an earlier search, if any."""
+        row = self.engine.table[g, S]
+        d = self.depth(turns_played)
+        groups = {}
+        for p in np.unique(row):
+            p = int(p)
+            Sp = np.ascontiguousarray(S[row == p])
+            Lp = self.legal_after(L, g, p) if p != self.engine.all_green else L[:0]
+            groups[p] = [Sp, Lp]
+        inner = [p for p in groups if p != self.engine.all_green]
+        if known is not None:
+            vals = [(known[p], -1) for p in inner]
+        elif d <= 1 and inner:  # no guess left for the groups that are not solved
+            vals = [(Cost(INF, len(groups[p][0])), -1) for p in inner]
+        else:
+            vals = self.values([(groups[p][0], groups[p][1], d - 1) for p in inner])
+        total = Cost(len(S), 0)
+        for p, (cost, _) in zip(inner, vals):
+            groups[p].append(cost)
+            total = total + cost
+        if self.engine.all_green in groups:
+            groups[self.engine.all_green].append(Cost(0, 1))
+        return Split(g, Cost(total.total, len(S), total.exact),
+                     {p: tuple(v) for p, v in groups.items()})
+
+
+def _cost(value: int, n: int, inf: int, exact: bool = True) -> Cost:
+    if value >= inf:
+        return Cost(INF, n, exact)
+    return Cost(float(value), n, exact)
+
+
+@dataclass(frozen=True)
+class RootBest:
+    """The value of the best first guess, and how far that is proven."""
+
+    cost: Cost
+    guesses: Tuple[str, ...]
+    proven: bool
+    scope: str                     # shown beside "best", e.g. "best of the 4 openers searched"
+    searched: Tuple[Tuple[str, Cost], ...] = ()
+
+
+# Exact values of the openers' groups, per (lists, rule, cap, opener): the
+# first turn of every review repeats them (SALET: 0.8 s each time otherwise).
+_ROOT_CACHE: Dict[tuple, Dict[int, Cost]] = {}
+_ROOT_LOCK = threading.Lock()
+# Lists this small: prove the best opener outright (one search over every guess).
+EXACT_ROOT_MAX_ANSWERS = 100
+
+
+def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]]:
+    key = (ev.lists.answers, ev.lists.guesses, ev.rule, ev.cap, g)
+    with _ROOT_LOCK:
+        return key, _ROOT_CACHE.get(key)
+
+
+def opener_cost(ev: Evaluator, g: int) -> Split:
+    """Q(g) at the start of the game, its groups' values remembered."""
+    key, known = _remembered(ev, g)
+    S = np.arange(len(ev.lists.answers), dtype=np.int32)
+    split = ev.split(S, ev.engine.all_guesses, 0, g, known)
+    if known is None and split.cost.exact:
+        with _ROOT_LOCK:
+            if len(_ROOT_CACHE) > 256:
+                _ROOT_CACHE.clear()
+            _ROOT_CACHE[key] = {p: c for p, (_, _, c) in split.groups.items()}
+    return split
+
+
+def _ranked_best(ev: Evaluator, ranking) -> RootBest:
+    """The proven best opener of an opener ranking, checked against the review's problem."""
+    lists = ev.lists
+    mismatch = [what for what, ours, theirs in (
+        ("rule", ev.rule, ranking.hard), ("guess cap", ev.cap, ranking.max_guesses),
+        ("answers", len(lists.answers), ranking.n_answers), ("guesses", tuple(lists.guesses), tuple(ranking.guesses)),
+        ("objective", "total", getattr(ranking, "objective", "total")))  # (a review minimises the total)
+        if ours != theirs]
+    if mismatch:
+        raise WordleOptError(f"the opener ranking is for another problem ({', '.join(mismatch)} differ); "
+                             "rank the openers with the review's lists, rule and cap")
+    if not ranking.ranking:
+        return RootBest(Cost(INF, len(lists.answers)), (), True, "proven best (opener ranking)")
+    best = ranking.ranking[0].total
+    words = tuple(r.word for r in ranking.ranking if r.total == best)
+    # Past the K ranked openers another may tie the best unless it is proven worse.
+    complete = ranking.others_at_least is None or ranking.others_at_least > best
+    scope = "proven best" if complete else "proven best (not every tie listed)"
+    return RootBest(Cost(best, len(lists.answers)), words, True, scope)
+
+
+def _best_first_guess(ev: Evaluator, shortlist: List[int],
+                      progress: Optional[Callable[[int, str], None]] = None, ranking=None) -> RootBest:
+    """The best first guess and its value: THE one place the review learns it.
+
+    With ``ranking`` (a `wordle_opt.openers.OpenerRanking` of these lists,
+    rule and cap): its proven best.  Small lists: proven by one exact search
+    over every guess.  Otherwise the exact values of the openers in
+    ``shortlist`` (the player's, the top ones by entropy and any the caller
+    names), reported as "best of the N openers searched" -- never "best"
+    unless proven.
+    """
+    lists = ev.lists
+    n = len(lists.answers)
+    words = lists.guesses
+    if ranking is not None:
+        return _ranked_best(ev, ranking)
+    if n <= EXACT_ROOT_MAX_ANSWERS:
+        S = np.arange(n, dtype=np.int32)
+        [(cost, g)] = ev.values([(S, ev.engine.all_guesses, ev.depth(0))])
+        if cost.exact:
+            ties, complete = ev.best_guesses(S, ev.engine.all_guesses, 0, cost) if cost.feasible else ([], True)
+            scope = "proven best" if complete else "proven best (not every tie listed)"
+            return RootBest(cost, tuple(words[i] for i in ties), True, scope)
+    searched = []
+    for i, g in enumerate(dict.fromkeys(shortlist)):
+        if progress is not None:
+            progress(i, words[g])
+        # Another opener gets an engine numbered by its own colouring (SOARE:
+        # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
+        own = ev
+        if g != ev.opener and _remembered(ev, g)[1] is None:
+            own = Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+        searched.append((words[g], opener_cost(own, g).cost))
+        ev.stopped_searches += own.stopped_searches if own is not ev else 0
+    exact = [(w, c) for w, c in searched if c.exact]
+    best_total = min((c.total for _, c in exact), default=INF)
+    best = tuple(w for w, c in exact if c.total == best_total)
+    scope = f"best of the {len(searched)} openers searched"
+    cost = Cost(best_total, n, True) if exact else min((c for _, c in searched), key=lambda c: c.total)
+    return RootBest(cost, best, False, scope, tuple(searched))

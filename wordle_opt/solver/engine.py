@@ -1,0 +1,199 @@
+"""The search engine: one core Solver per thread, the tables they share, and
+the walk that turns a proven optimum into a `Node` tree.
+
+The implementation (compiled `_core` or its plain-Python twin) is chosen by
+the one switch in `wordle_opt.core`.  `wordle_opt.search` drives it.
+"""
+from __future__ import annotations
+
+import queue
+from concurrent.futures import ThreadPoolExecutor, wait
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from wordle_opt.core import modules
+from wordle_opt.rules import all_green
+from wordle_opt.trees.node import Node
+from wordle_opt.wordlists import WordLists
+
+
+def rule_code(core, rule: Optional[str]) -> int:
+    """The core's code of a hard-mode rule (None: easy)."""
+    return {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}[rule]
+
+
+RULE_CODES = {rule: rule_code(modules(5).core, rule) for rule in (None, "nyt", "strict")}  # five-letter core's
+
+
+POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
+
+
+class Engine:
+    """The solvers (one per thread) and the tables they share.  Caches are
+    keyed by (set, guesses left, legal guesses), so one engine serves every
+    cap of a search."""
+
+    def __init__(self, lists: WordLists, rule: Optional[str], threads: int, cache_mb: float,
+                 opener: Optional[int] = None, beam: int = 0):
+        self.lists = lists
+        self.rule = rule
+        self.core = core = lists.modules.core  # narrow or wide, by the word length
+        self.all_green = all_green(lists.length)
+        # Number the answers by the opener's colouring, so that every set the
+        # search meets lies in one short run of each table row: a scan then
+        # touches a few cache lines per guess instead of one per candidate
+        # (about 3x faster on the original lists).
+        order = np.arange(len(lists.answers))
+        if opener is not None:
+            order = np.argsort(lists.table[opener], kind="stable")
+        self.order, self.cache_mb = order, cache_mb
+        self.table = np.ascontiguousarray(lists.table[:, order])
+        self.inf = core.INFINITY
+        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        codes = np.ascontiguousarray(lists.guess_codes)
+        ans_guess = np.ascontiguousarray(lists.answer_guess_index[order], dtype=np.int32)
+        self.solvers: "queue.Queue" = queue.Queue()
+        self.all_solvers = []
+        # beam > 0: solvers that try only the beam most promising guesses at each
+        # node -- upper bounds, in their own caches, never mixed with exact ones.
+        self.beam = beam
+        for _ in range(threads):
+            s = core.Solver(self.table, codes, ans_guess, rule_code(core, rule), cache_mb, beam)
+            self.solvers.put(s)
+            self.all_solvers.append(s)
+        self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
+        self._caps = None  # the cap prover, made on first use (within)
+
+    def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+        if self.rule is None:
+            return self.all_guesses
+        # (the filter only reads the solver's word codes, so any solver will do)
+        return self.all_solvers[0].legal_after(legal, guess, pattern)
+
+    # The cap proofs (wordle_opt.core._caps) decide sets within this many guesses.
+    CAPS_DEPTH = 3
+
+    def within(self, S: np.ndarray, d: int) -> bool:
+        """Can a tree solve every answer of S within d <= CAPS_DEPTH guesses,
+        with every guess allowed?  Exact (the cap proofs); a False holds
+        under every rule.  One prover per engine keeps its witnesses."""
+        if d <= 1:
+            return len(S) <= 1
+        if self._caps is None:
+            self._caps = self.lists.modules.caps.CapProver(self.table, self.lists.length)
+        S = np.ascontiguousarray(S, dtype=np.int32)
+        return (self._caps.within2(S) if d == 2 else self._caps.within3(S)) >= 0
+
+    def with_beam(self, beam: int) -> "Engine":
+        """Solvers with a beam on this engine's table and answer order."""
+        # (sharing the table: 160 MiB on every-word lists)
+        other = Engine.__new__(Engine)
+        other.__dict__.update(self.__dict__)
+        other.beam = beam
+        other.solvers = queue.Queue()
+        other.all_solvers = []
+        codes = np.ascontiguousarray(self.lists.guess_codes)
+        ans_guess = np.ascontiguousarray(self.lists.answer_guess_index[self.order], dtype=np.int32)
+        for _ in self.all_solvers:
+            s = self.core.Solver(self.table, codes, ans_guess, rule_code(self.core, self.rule), self.cache_mb, beam)
+            other.solvers.put(s)
+            other.all_solvers.append(s)
+        return other
+
+    def solve_group(self, S: np.ndarray, legal: np.ndarray, cap: int,
+                    beta: Optional[int] = None) -> Tuple[int, Optional[Node]]:
+        """The cost of one candidate set and its best subtree (None if
+        infeasible), exact for an exact engine.  With beta: the cost and its
+        tree if below beta, else a lower bound >= beta and None."""
+        solver = self.solvers.get()
+        try:
+            cost, _ = solver.solve_set(S, legal, cap, -1 if beta is None else beta)
+            if cost >= self.inf or (beta is not None and cost >= beta):
+                return cost, None
+            return cost, self._build(solver, S, legal, cap)
+        finally:
+            self.solvers.put(solver)
+
+    def solve_group_shared_root(self, S: np.ndarray, legal: np.ndarray, cap: int) -> Tuple[int, Optional[Node]]:
+        """Like solve_group, with every thread on this one set: each tries its
+        share of the first guesses, all prune with the best found so far."""
+        shared = np.array([self.inf], dtype=np.int64)
+        k = len(self.all_solvers)
+
+        def part(tid: int):
+            solver = self.solvers.get()
+            try:
+                cost, g = solver.solve_shared_root(S, legal, cap, shared, tid, k)
+                return cost, g, solver
+            finally:
+                self.solvers.put(solver)
+
+        cost, g, solver = min(self.run([lambda t=t: part(t) for t in range(k)]), key=lambda r: r[:2])
+        if cost >= self.inf:
+            return cost, None
+        # The winning thread's cache holds the subtrees under g.
+        solver.remember(S, legal, cap, cost, g)
+        [node] = self.run([lambda: self._build(solver, S, legal, cap)])
+        return cost, node
+
+    def _build(self, solver, S: np.ndarray, legal: np.ndarray, cap: int) -> Node:
+        # Re-walks the proven optimum; every node is a cache hit unless evicted.
+        cost, g = solver.solve_set(S, legal, cap)
+        if cost >= self.inf or g < 0:
+            raise RuntimeError("internal error: a solved subtree became infeasible")
+        node = Node(self.lists.guesses[g], {})
+        if len(S) == 1:
+            return node
+        row = self.table[g, S]
+        # The list the solver handed the children (their cache keys include it).
+        child_legal = legal if self.rule is None else solver.useful(S, legal)
+        for p in np.unique(row):
+            p = int(p)
+            if p == self.all_green:
+                continue
+            sub = np.ascontiguousarray(S[row == p])
+            node.children[p] = self._build(solver, sub, self.legal_after(child_legal, g, p), cap - 1)
+        return node
+
+    def nodes(self) -> int:
+        """Nodes searched so far by all solvers (read while they run: progress)."""
+        return sum(s.stats["nodes"] for s in self.all_solvers)
+
+    def stats(self) -> Dict[str, float]:
+        out = {"nodes": 0, "cache_hits": 0}
+        for s in self.all_solvers:
+            st = s.stats
+            out["nodes"] += st["nodes"]
+            out["cache_hits"] += st["cache_hits"]
+        out["cache_mb"] = sum(s.cache_bytes for s in self.all_solvers) / 2**20
+        return out
+
+    def run(self, tasks: List[Callable], stop_too: Sequence["Engine"] = ()) -> list:
+        """Run the tasks on the engine's threads and return their results in
+        order.  The main thread only waits, in short steps, so Ctrl-C reaches
+        it and self.poll can report progress; on Ctrl-C every solver (and
+        those of the engines in stop_too, which the tasks use as well) is told
+        to stop and KeyboardInterrupt propagates."""
+        with ThreadPoolExecutor(max_workers=len(self.all_solvers)) as pool:
+            futures: list = []
+            try:
+                # (submitted inside the try: a Ctrl-C between two submissions
+                # must stop the tasks already running, or the pool's exit
+                # waits for them to finish their whole search)
+                for task in tasks:
+                    futures.append(pool.submit(task))
+                pending = set(futures)
+                while pending:
+                    _, pending = wait(pending, timeout=POLL_SECONDS)
+                    if pending and self.poll is not None:
+                        self.poll()
+            except KeyboardInterrupt:
+                for engine in (self, *stop_too):
+                    for solver in engine.all_solvers:
+                        solver.request_stop()
+                for f in futures:
+                    f.cancel()
+                wait(futures)
+                raise
+            return [f.result() for f in futures]

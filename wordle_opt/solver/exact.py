@@ -1,0 +1,336 @@
+"""Exact optimal decision trees: the public API over the search engine.
+
+`search` validates its input, splits the answers by the opener's colourings,
+hands the groups (independent subproblems) to the `Engine` (one core Solver
+per thread), and turns the proven optimum into a `Tree`.
+"""
+from __future__ import annotations
+
+import math
+import os
+import resource
+import threading
+import time
+from typing import Callable, List, Optional, Union
+
+import numpy as np
+
+from wordle_opt.core import core
+from wordle_opt.solver.anytime import anytime_search, check_options
+from wordle_opt.solver.engine import Engine
+from wordle_opt.errors import WordleOptError
+from wordle_opt.solver.objectives import parse_objective, total_then_worst, worst_then_total
+from wordle_opt.display import plural
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.solver.result import SearchResult
+from wordle_opt.trees.tree import Node, Tree
+from wordle_opt.wordlists import WordLists, load_lists
+
+DEFAULT_CACHE_MB = core.DEFAULT_CACHE_MB
+# The largest first-level group of the published instances (SALET, TRACE, ... on
+# the original and NYT lists) is a few hundred answers; groups far beyond this
+# may take hours, so search() warns before it starts.
+BIG_GROUP = 1000
+
+# (groups done, groups in all, status): status says what runs inside the groups.
+Progress = Callable[[int, int, str], None]
+Note = Callable[[str], None]  # one line for the user: warnings, the cap being tried
+
+
+def search(
+    opener: Optional[str] = "salet",
+    hard=None,
+    answers: Union[str, "os.PathLike", WordLists] = "original",
+    guesses=None,
+    max_guesses=6,
+    threads: Optional[int] = None,
+    cache_mb: float = DEFAULT_CACHE_MB,
+    progress: Optional[Progress] = None,
+    share_min: Optional[int] = None,
+    fallback: bool = False,
+    on_refuted: Optional[Callable[["SearchResult"], None]] = None,
+    note: Optional[Note] = None,
+    minimise: str = "total",
+    beam: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    store=None,
+    max_beam: Optional[int] = None,
+) -> SearchResult:
+    """Compute the decision tree that minimises the total number of guesses
+    over all answers, starting with ``opener`` (None: find the best opener),
+    and prove it optimal.  ``minimise``: 'total' (the default), 'worst,total'
+    (the smallest worst case, then the fewest guesses: the cap is then the
+    largest worst case tried) or 'total,worst' (ties of the total broken by
+    the smallest worst case); see `wordle_opt.solver.objectives`.
+    ``beam``/``time_limit``: the anytime search (`wordle_opt.solver.anytime`, 'total'
+    and a fixed opener only): a tree from the ``beam`` (default 2) most
+    promising guesses at each node, then a proven lower bound raised until
+    ``time_limit`` seconds (None: until proven) or Ctrl-C; the result's
+    ``lower_bound`` says how far from optimal the tree may be.  Stopped
+    while the beam still builds its tree, the result has no tree and
+    ``stopped`` (no tree found in time, which proves nothing about the cap).
+    ``max_beam``: the widest beam the anytime search tries for a group its
+    beam cannot fit within the cap; past it the result has no tree and
+    ``gave_up`` (None: as wide as it takes).
+    ``store``: an open checkpoint (`wordle_opt.openers.checkpoint`) that the anytime
+    search resumes from and saves to (the public `search` opens it from its
+    ``checkpoint`` file name).
+
+    ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
+    ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
+    a file, or a `WordLists`.  ``max_guesses``: the cap (None: no cap).
+    ``threads``: solver threads (default and most: the machine's cores);
+    ``cache_mb``: the transposition table of each thread; ``share_min``:
+    groups of at least this many answers after the opener are solved by all
+    threads together, sharing the group's root (default: 100 in easy mode;
+    off in hard mode, where it measured slower).
+    ``fallback``: when no strategy fits the cap, try the next caps (reusing
+    the solvers and their caches) and return the result for the smallest cap
+    that works; ``on_refuted(result)`` hears of each cap that does not.
+    ``progress(done, total, status)`` reports groups done and, while big
+    groups run, the nodes searched; ``note(line)`` gets warnings (a huge
+    instance, threads capped).
+    """
+    t0 = time.perf_counter()
+    cpu0 = time.process_time()
+    rule = normalise_rule(hard)
+    objective = parse_objective(minimise)
+    cap = parse_cap(max_guesses, "max_guesses")
+    lists = load_lists(answers, guesses)
+    n = len(lists.answers)
+    threads = _check_threads(threads, note)
+    check_cache(cache_mb, threads)
+    opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
+    if share_min is None:
+        share_min = 100 if rule is None else n + 1
+    try:
+        engine = Engine(lists, rule, threads, cache_mb, opener_idx)
+    except MemoryError:
+        raise WordleOptError(f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
+                             "cache; give a smaller cache_mb (--cache-mb)") from None
+    if beam is not None or time_limit is not None:
+        return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
+                        t0, cpu0, store)
+    _warn_if_huge(lists, opener_idx, engine, note)
+
+    def solve(c: Optional[int]) -> SearchResult:
+        result = _search_cap(engine, lists, rule, opener_idx, c, progress, share_min)
+        # (figures since the call: one engine serves every cap)
+        result.stats.update(engine.stats())
+        result.stats["seconds"] = time.perf_counter() - t0
+        result.stats["cpu_seconds"] = time.process_time() - cpu0
+        result.stats["threads"] = len(engine.all_solvers)
+        result.stats["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        result.objective = objective
+        return result
+
+    return _by_objective(solve, objective, n, cap, fallback, on_refuted, note)
+
+def _by_objective(solve: Callable[[Optional[int]], SearchResult], objective: str, n: int, cap: Optional[int],
+                  fallback: bool, on_refuted, note: Optional[Note]) -> SearchResult:
+    """The optimum under ``objective`` from ``solve(cap)``, the exact search at
+    one cap; with ``fallback``, the smallest cap above ``cap`` that some tree fits."""
+    if objective == "worst,total":
+        result, refuted = worst_then_total(_noting(solve, note), n + 1 if cap is None or fallback else cap)
+        if result.feasible and refuted is not None:
+            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " \
+                           + _from(refuted)
+        return result
+    if objective == "total,worst":
+        result, below = total_then_worst(_noting(solve, note), cap)
+        if result.feasible and below is not None:
+            result.proof = f"no tree totalling {result.total} fits {below.max_guesses} guesses " + _from(below)
+        if result.feasible or not fallback or cap is None or cap > n:
+            return result
+        # No tree fits the cap: as with 'total', the caps above it.
+    return over_caps(solve, cap, n, fallback, on_refuted, note)
+
+
+def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int], n: int, fallback: bool,
+              on_refuted, note: Optional[Note]) -> SearchResult:
+    """``solve(cap)``; with ``fallback``, while no tree fits, the caps above it
+    (up to n + 1, where one always fits), telling ``on_refuted`` of each cap
+    that fails and ``note`` of the next one tried."""
+    while True:
+        result = solve(cap)
+        if result.feasible or not fallback or cap is None or cap > n:
+            return result
+        if on_refuted is not None:
+            on_refuted(result)
+        cap += 1
+        if note is not None:
+            note(f"trying at most {plural(cap, 'guess')}")
+
+
+
+def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
+             t0, cpu0, store=None) -> SearchResult:
+    if opener_idx is None or objective != "total":
+        raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
+    check_options(beam, time_limit)
+    n = len(lists.answers)
+    depth = n + 1 if cap is None else min(cap, n + 1)
+    found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress,
+                           store, max_beam)
+    feasible = found.root is not None
+    result = SearchResult(
+        opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
+        feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
+        lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
+        stopped=found.stopped, gave_up=found.gave_up,
+        unsolvable=[] if found.stopped or found.gave_up else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+                    for g in found.groups if g.node is None])
+    result.stats.update(engine.stats())
+    result.stats.update(found.counts)  # (every phase's engines, not only the closing's)
+    result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,
+                        beam_seconds=found.beam_seconds, threads=len(engine.all_solvers),
+                        peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    return result
+
+
+def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]):
+    """solve, telling note which cap it tries."""
+    def tell(c: Optional[int]) -> SearchResult:
+        if note is not None:
+            note(f"searching within {'any number of' if c is None else c} guesses")
+        return solve(c)
+    return tell
+
+
+def _from(result: SearchResult) -> str:
+    return f"from {result.opener.upper()}" if result.opener else "from any opener"
+
+
+def _check_threads(threads, note: Optional[Note]) -> int:
+    cores = os.cpu_count() or 1
+    if threads is None:
+        return cores
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
+    if threads > cores:
+        # More solvers than cores only share the cores and multiply the caches.
+        if note is not None:
+            note(f"warning: {threads} threads capped at the machine's {cores} cores")
+        return cores
+    return threads
+
+
+def check_cache(cache_mb, threads: int) -> None:
+    """One line for a ``cache_mb`` that is not a positive finite number or
+    that ``threads`` caches of it would not fit this machine's memory."""
+    if isinstance(cache_mb, bool) or not isinstance(cache_mb, (int, float)) \
+            or not (cache_mb > 0 and math.isfinite(cache_mb)):
+        raise WordleOptError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
+    try:
+        ram_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    except (ValueError, OSError, AttributeError):
+        return
+    if threads * cache_mb > ram_mb:
+        raise WordleOptError(f"cache_mb={cache_mb:g}: {threads} thread(s) x {cache_mb:g} MiB is more than "
+                             f"this machine's {ram_mb:.0f} MiB of memory; give a smaller cache_mb (--cache-mb)")
+
+
+def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, note: Optional[Note]) -> None:
+    n = len(lists.answers)
+    if note is None:
+        return
+    if opener_idx is None:
+        if n > 100:
+            note(f"warning: finding the best opener over {n} answers is far beyond the published "
+                 "searches (which fix the opener) and may take hours or days")
+        return
+    largest = int(np.bincount(engine.table[opener_idx], minlength=engine.all_green + 1)[:engine.all_green]
+                  .max(initial=0))
+    if largest > BIG_GROUP:
+        note(f"warning: {largest} of the {n} answers give {lists.guesses[opener_idx].upper()} one colouring; "
+             f"groups over {BIG_GROUP} are far beyond the published proofs and may take hours")
+
+
+def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int], cap: Optional[int],
+                progress: Optional[Progress], share_min: int) -> SearchResult:
+    """The search for one cap (the body of search())."""
+    n = len(lists.answers)
+    # n useful guesses always suffice (each splits), plus a fixed opener that may not
+    depth = n + 1 if cap is None else min(cap, n + 1)
+    all_idx = np.arange(n, dtype=np.int32)
+    unsolvable: List[str] = []
+    done, ngroups = 0, 1
+    nodes0 = engine.nodes()
+    t0 = time.monotonic()
+
+    def poll() -> None:
+        if progress is not None:
+            progress(done, ngroups, f"{engine.nodes() - nodes0:,} nodes searched, {time.monotonic() - t0:.0f} s")
+
+    engine.poll = poll
+    if opener_idx is None:
+        # One set, every guess a candidate opener: the threads share its root.
+        cost, root = engine.solve_group_shared_root(all_idx, engine.all_guesses, depth)
+        feasible = root is not None
+        opener_word = root.guess if root is not None else None
+    else:
+        opener_word = lists.guesses[opener_idx]
+        row = engine.table[opener_idx]
+        root = Node(opener_word, {})
+        feasible = depth >= 1 and (depth >= 2 or (n == 1 and row[0] == engine.all_green))
+        groups = [(int(p), np.flatnonzero(row == p).astype(np.int32)) for p in np.unique(row)
+                  if p != engine.all_green]
+        groups.sort(key=lambda pg: -len(pg[1]))  # largest first balances the threads
+        ngroups = len(groups)
+        lock = threading.Lock()
+
+        def legal(p: int) -> np.ndarray:
+            return engine.legal_after(engine.all_guesses, opener_idx, p)
+
+        def work(p: int, S: np.ndarray):
+            nonlocal done
+            cost, sub = engine.solve_group(S, legal(p), depth - 1)
+            with lock:
+                done += 1
+            return p, S, sub
+
+        if feasible and depth - 1 <= engine.CAPS_DEPTH:
+            # Under a cap of 4 or less the cap proofs refute a group in
+            # seconds (SALET's 221 greys at cap 4: ~2 s, where the exact
+            # search took ~60 s).  In easy mode they decide every group, so
+            # one refuted group ends the search; in hard mode the exact search
+            # decides the groups they could not refute.
+            refuted = {p for p, S in groups if not engine.within(S, depth - 1)}
+            unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in groups if p in refuted]
+            groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
+        if feasible:
+            # The biggest groups take all threads each (one of them can outlast
+            # all the rest together); then the others go one per thread.
+            big = [pg for pg in groups if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
+            results = []
+            for p, S in big:
+                results.append((p, S, engine.solve_group_shared_root(S, legal(p), depth - 1)[1]))
+                done += 1
+                poll()
+            results += engine.run([lambda pg=pg: work(*pg) for pg in groups[len(big):]])
+            for p, S, sub in results:
+                if sub is None:
+                    unsolvable.append(_unsolvable(S, opener_word, p, lists.length))
+                else:
+                    root.children[p] = sub
+            feasible = not unsolvable
+    engine.poll = None
+    if progress is not None:
+        progress(ngroups, ngroups, "")
+    tree = Tree(root, lists, hard=rule, max_guesses=cap) if feasible and root is not None else None
+    return SearchResult(
+        opener=opener_word,
+        hard=rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=n,
+        feasible=feasible,
+        tree=tree,
+        stats={},
+        unsolvable=unsolvable,
+    )
+
+
+def _unsolvable(S: np.ndarray, opener: str, p: int, length: int) -> str:
+    return f"{plural(len(S), 'answer')} after {opener.upper()} {Pattern(p, length).byg}"

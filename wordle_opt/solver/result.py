@@ -1,0 +1,131 @@
+"""What `search` returns: the proven optimum for one opener (or the best
+opener), its tree and figures, and how it shows (text, notebook HTML).
+
+    >>> r = search("salet")
+    >>> r.total, r.average, r.proven      # (7920, 3.4212, True)
+    >>> print(r)                           # the summary table
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from wordle_opt.display import gap, html_histogram as _html_histogram, html_table as _html_table, plural
+from wordle_opt.trees.tree import Tree
+
+
+@dataclass
+class SearchResult:
+    """The proven optimum for one opener (or the best opener), with its tree.
+
+    ``feasible`` is False when no strategy solves every answer within
+    ``max_guesses``; then ``tree`` and the figures are None and
+    ``unsolvable`` lists the opener's groups that cannot be finished.
+    """
+
+    opener: Optional[str]
+    hard: Optional[str]
+    max_guesses: Optional[int]
+    lists: str
+    n_answers: int
+    feasible: bool
+    tree: Optional[Tree]
+    stats: Dict[str, float] = field(default_factory=dict)
+    unsolvable: List[str] = field(default_factory=list)
+    objective: str = "total"
+    # Why nothing better exists under the objective, beyond the capped optimum
+    # (e.g. "no tree solves all 2315 answers within 4 guesses from SALET").
+    proof: Optional[str] = None
+    # Anytime searches (beam, time limit): no tree from the opener totals less.
+    lower_bound: Optional[int] = None
+    # The time limit or Ctrl-C ended an anytime search before its proof; when
+    # it is not ``feasible`` then, no tree was found in time (nothing proven).
+    stopped: bool = False
+    # The anytime search's beam fitted no tree within the cap even at its
+    # widest (``max_beam``): no tree, and nothing proven about the cap.
+    gave_up: bool = False
+
+    @property
+    def proven(self) -> bool:
+        """True when ``tree`` is a proven optimum.  (An exact search that
+        returns has always proven its answer; when the cap is infeasible,
+        what it proved is that no strategy fits, and there is no tree.  An
+        anytime search has proven it when its lower bound meets the total.)"""
+        return self.feasible and (self.lower_bound is None or self.lower_bound >= self.total)
+
+    @property
+    def total(self) -> Optional[int]:
+        return self.tree.total if self.tree else None
+
+    @property
+    def average(self) -> Optional[float]:
+        return self.tree.average if self.tree else None
+
+    @property
+    def histogram(self) -> Optional[Dict[int, int]]:
+        return self.tree.histogram if self.tree else None
+
+    @property
+    def max_depth(self) -> Optional[int]:
+        return self.tree.max_depth if self.tree else None
+
+    @property
+    def rule_name(self) -> str:
+        return {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
+
+    @property
+    def cap_name(self) -> str:
+        return "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
+
+    def summary_rows(self) -> List[Tuple[str, str]]:
+        rows = [
+            ("opener", (self.opener or "?").upper()),
+            ("mode", f"{self.rule_name}, {self.cap_name}"),
+            ("lists", f"{self.lists} ({plural(self.n_answers, 'answer')})"),
+            ("minimise", self.objective),
+        ]
+        if not self.feasible and self.gave_up:
+            rows.append(("result", "no tree found by the beam within the cap (this proves nothing about the cap)"))
+        elif not self.feasible and self.stopped:
+            rows.append(("result", "no tree found in the time given (stopped before the search finished: "
+                                   "this proves nothing about the cap)"))
+        elif not self.feasible:
+            rows.append(("result", f"no strategy solves every answer within {plural(self.max_guesses, 'guess')}"))
+        else:
+            rows += [
+                ("total", str(self.total)),
+                ("average", f"{self.average:.4f}"),
+                ("histogram", "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))),
+                ("worst case", f"{plural(self.max_depth, 'guess')}"),
+            ]
+        if not self.feasible and (self.stopped or self.gave_up):
+            if self.lower_bound is not None:
+                rows.append(("lower bound", f"{self.lower_bound} (proven): no tree from this opener totals less"))
+        elif not self.feasible:
+            rows.append(("proven", f"no strategy within {plural(self.max_guesses, 'guess')}"))
+        elif self.lower_bound is not None:
+            rows.append(("lower bound", f"{self.lower_bound} (proven); the tree is "
+                                        f"{gap(self.total, self.lower_bound)}"))
+        else:
+            rows.append(("proven optimal", "yes"))
+        if self.proof:
+            rows.append(("proof", self.proof))
+        rows += [
+            ("time", f"{self.stats.get('seconds', 0):.2f} s wall, {self.stats.get('cpu_seconds', 0):.2f} s CPU"),
+            ("nodes", f"{int(self.stats.get('nodes', 0)):,} searched, {int(self.stats.get('cache_hits', 0)):,} cache hits"),
+        ]
+        return rows
+
+    def __str__(self) -> str:
+        width = max(len(k) for k, _ in self.summary_rows())
+        return "\n".join(f"{k:<{width}}  {v}" for k, v in self.summary_rows())
+
+    def __repr__(self) -> str:
+        if not self.feasible:
+            why = ("no tree found by the beam" if self.gave_up else "no tree found in time" if self.stopped
+                   else f"infeasible within {self.max_guesses}")
+            return f"<SearchResult {self.opener} {self.rule_name}: {why}>"
+        return f"<SearchResult {self.opener} {self.rule_name}: total {self.total}, average {self.average:.4f}>"
+
+    def _repr_html_(self) -> str:
+        return _html_table(self.summary_rows()) + (_html_histogram(self.histogram) if self.tree else "")
