@@ -8,6 +8,7 @@ up to 8 letters: ``_core_wide``, ...).  The rendered .pyx/.pxd/.pyi are build
 products (.gitignore); a file is rewritten only when its text changes, so
 cythonize skips what is up to date.
 """
+
 import os
 
 import numpy as np
@@ -29,14 +30,33 @@ if os.environ.get("WORDLE_OPT_DEBUG_CYTHON"):
 
 # The width-dependent names, types and constants: all that the templates vary.
 WIDTHS = {
-    "": dict(pat_t="pat_t", pat_dtype="np.uint8", max_length=5, max_npat=3**5,
-             width_doc="narrow, words of up to five letters, uint8 tables"),
-    "_wide": dict(pat_t="pat16_t", pat_dtype="np.uint16", max_length=8, max_npat=3**8,
-                  width_doc="wide, words of 6 to 8 letters, uint16 tables"),
+    "": dict(
+        pat_t="pat_t",
+        pat_dtype="np.uint8",
+        max_length=5,
+        max_npat=3**5,
+        width_doc="narrow, words of up to five letters, uint8 tables",
+    ),
+    "_wide": dict(
+        pat_t="pat16_t",
+        pat_dtype="np.uint16",
+        max_length=8,
+        max_npat=3**8,
+        width_doc="wide, words of 6 to 8 letters, uint16 tables",
+    ),
 }
 # The type stubs too: the two widths' stubs differ only in the table's dtype.
-TEMPLATES = ["_core.pxd", "_core.pyx", "_heuristics.pyx", "_bounds.pyx", "_caps.pyx",
-             "_core.pyi", "_heuristics.pyi", "_bounds.pyi", "_caps.pyi"]
+TEMPLATES = [
+    "_core.pxd",
+    "_core.pyx",
+    "_heuristics.pyx",
+    "_bounds.pyx",
+    "_caps.pyx",
+    "_core.pyi",
+    "_heuristics.pyi",
+    "_bounds.pyi",
+    "_caps.pyi",
+]
 MODULES = ["_core", "_heuristics", "_bounds", "_caps"]
 
 
@@ -67,7 +87,8 @@ extensions = [
         extra_compile_args=["-O3"],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
-    for suffix in WIDTHS for module in MODULES
+    for suffix in WIDTHS
+    for module in MODULES
 ]
 
 setup(
@@ -76,8 +97,12 @@ setup(
     # Not "wordle_opt.wordlists": a package of that name would shadow the module
     # wordle_opt/wordlists.py (the loader) once installed.
     package_dir={"wordle_opt": "wordle_opt", "wordle_opt.wordlist_data": "wordlists"},
-    package_data={"wordle_opt": ["py.typed"], "wordle_opt.core": ["*.pyi", "*.pxd"], "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
-                  "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"]},
+    package_data={
+        "wordle_opt": ["py.typed"],
+        "wordle_opt.core": ["*.pyi", "*.pxd"],
+        "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
+        "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"],
+    },
     exclude_package_data={"wordle_opt.core": ["*.pyx", "*.c", "*.tp"]},
     # Eight modules now: cythonize and compile them in parallel (measured on two
     # busy cores: a from-scratch build took 64 s serially).

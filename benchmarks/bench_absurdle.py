@@ -4,6 +4,7 @@ line of 4 is searched and fails).
 
     pytest benchmarks/bench_absurdle.py --benchmark-columns=min,median,max
 """
+
 from __future__ import annotations
 
 import pytest

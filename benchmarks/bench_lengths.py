@@ -8,6 +8,7 @@ or the search changed.
 
     pytest benchmarks/bench_lengths.py --benchmark-columns=min,median,max
 """
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,7 @@ CASES = {
     "en6-cartes-easy": ("en6", "cartes", None, 4339),
     "en6-cartes-nyt": ("en6", "cartes", "nyt", 4384),
     "de5-tarne-easy": ("de5", "tarne", None, 3970),
-    "de5-tarne-strict": ("de5", "tarne", "strict", 4074),   # none within 6: within 7
+    "de5-tarne-strict": ("de5", "tarne", "strict", 4074),  # none within 6: within 7
     "es5-corea-easy": ("es5", "corea", None, 5055),
 }
 
@@ -32,12 +33,15 @@ def test_proof_at_another_length_or_alphabet(benchmark, case):
     lists = load_lists(name)
     lists.table  # build the pattern table outside the timings
     result = benchmark.pedantic(
-        search, kwargs=dict(opener=opener, hard=hard, answers=lists, fallback=True),
-        rounds=3 if benchmark.enabled else 1, iterations=1,
+        search,
+        kwargs=dict(opener=opener, hard=hard, answers=lists, fallback=True),
+        rounds=3 if benchmark.enabled else 1,
+        iterations=1,
     )
     assert result.feasible and result.proven
     assert result.total == expected
     report = verify(result.tree)
     assert report.ok and report.total == expected, report.errors
-    benchmark.extra_info.update(total=result.total, nodes=int(result.stats["nodes"]),
-                                wall_seconds=round(result.stats["seconds"], 3))
+    benchmark.extra_info.update(
+        total=result.total, nodes=int(result.stats["nodes"]), wall_seconds=round(result.stats["seconds"], 3)
+    )

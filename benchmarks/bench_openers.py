@@ -12,13 +12,13 @@ With --benchmark-disable (CI) only the small cases and the bound sample run: the
 take minutes each and are measured, not tested (the slow tests prove the
 original easy top 4).
 """
-from __future__ import annotations
 
-import pytest
+from __future__ import annotations
 
 import time
 
 import numpy as np
+import pytest
 
 from wordle_opt import load_lists
 from wordle_opt.core._bounds import Bounder
@@ -50,8 +50,9 @@ def test_rank_openers(benchmark, case):
     if name != "small" and not benchmark.enabled:
         pytest.skip("a full ranking takes minutes: measured with benchmarks enabled only")
     lists = _lists(name)
-    r = benchmark.pedantic(rank_openers, kwargs=dict(hard=hard, answers=lists, top=10, progress=False),
-                           rounds=1, iterations=1)
+    r = benchmark.pedantic(
+        rank_openers, kwargs=dict(hard=hard, answers=lists, top=10, progress=False), rounds=1, iterations=1
+    )
     if expected is not None:
         assert (r.best.word, r.best.total) == expected
     assert r.stats["settled_by_bounds"] + r.stats["searched"] == len(lists.guesses)

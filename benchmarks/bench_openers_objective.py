@@ -13,6 +13,7 @@ search; with them, ~2 min for all 12972).
 With --benchmark-disable (CI) nothing runs: tests/test_openers_objective.py
 tests the same ranking (its slow test on this slice).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -29,8 +30,9 @@ def test_rank_openers_by_objective(benchmark, objective):
         pytest.skip("measured with benchmarks enabled only (the slow test covers the result)")
     o = load_lists("original")
     lists = WordLists.from_words(o.answers[::4], tuple(dict.fromkeys(o.guesses[::4] + o.answers[::4])), "quarter")
-    r = benchmark.pedantic(rank_openers, kwargs=dict(answers=lists, top=10, progress=False, minimise=objective),
-                           rounds=1, iterations=1)
+    r = benchmark.pedantic(
+        rank_openers, kwargs=dict(answers=lists, top=10, progress=False, minimise=objective), rounds=1, iterations=1
+    )
     assert len(r.ranking) == 10
     benchmark.extra_info.update(
         best=f"{r.best.word} worst {r.best.worst} total {r.best.total}",
@@ -45,8 +47,12 @@ def test_rank_openers_by_objective(benchmark, objective):
 def test_no_opener_fits_four_guesses_on_the_original_lists(benchmark):
     if not benchmark.enabled:
         pytest.skip("measured with benchmarks enabled only (the slow test covers the result)")
-    r = benchmark.pedantic(rank_openers, kwargs=dict(max_guesses=4, top=1, workers=1, progress=False,
-                                                     minimise="worst,total"), rounds=1, iterations=1)
+    r = benchmark.pedantic(
+        rank_openers,
+        kwargs=dict(max_guesses=4, top=1, workers=1, progress=False, minimise="worst,total"),
+        rounds=1,
+        iterations=1,
+    )
     assert r.ranking == []
     benchmark.extra_info.update(
         proof=r.statement(),

@@ -4,6 +4,7 @@ process) and from nothing (a fresh process: three openers proven first).
 
     pytest benchmarks/bench_review.py --benchmark-columns=min,median,max
 """
+
 from __future__ import annotations
 
 import pytest
@@ -33,6 +34,7 @@ def original():
 def test_review(benchmark, original, case, openers, monkeypatch):
     game, answer, hard = GAMES[case]
     if openers == "cold":
+
         def setup():  # each round starts without the openers' values
             monkeypatch.setattr(review_values, "_ROOT_CACHE", {})
     else:
@@ -40,7 +42,14 @@ def test_review(benchmark, original, case, openers, monkeypatch):
 
         def setup():
             pass
-    result = benchmark.pedantic(review, args=(game,), kwargs=dict(answer=answer, hard=hard, answers=original),
-                                setup=setup, rounds=3 if benchmark.enabled else 1, iterations=1)
+
+    result = benchmark.pedantic(
+        review,
+        args=(game,),
+        kwargs=dict(answer=answer, hard=hard, answers=original),
+        setup=setup,
+        rounds=3 if benchmark.enabled else 1,
+        iterations=1,
+    )
     assert result.solved and all(t.player.exact and t.best.exact for t in result.turns)
     benchmark.extra_info.update(turns=len(result.turns), skill=[round(t.skill, 1) for t in result.turns])

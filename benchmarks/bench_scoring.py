@@ -3,6 +3,7 @@
 Target (issue 2): the original 12972 x 2315 table well under 0.2 s on one core
 (group ``table-full``).  The reference only runs on small inputs.
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -7,6 +7,7 @@ CPU time and the process's peak memory (target: under 1 GB) in extra_info.
 
     pytest benchmarks/bench_search.py --benchmark-columns=min,median,max
 """
+
 from __future__ import annotations
 
 import resource
@@ -38,8 +39,10 @@ def original():
 def test_proof(benchmark, original, case):
     opener, hard, cap, threads, expected = CASES[case]
     result = benchmark.pedantic(
-        search, kwargs=dict(opener=opener, hard=hard, answers=original, max_guesses=cap, threads=threads),
-        rounds=3 if benchmark.enabled else 1, iterations=1,
+        search,
+        kwargs=dict(opener=opener, hard=hard, answers=original, max_guesses=cap, threads=threads),
+        rounds=3 if benchmark.enabled else 1,
+        iterations=1,
     )
     assert result.feasible and result.proven
     if expected is not None:

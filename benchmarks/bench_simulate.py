@@ -8,6 +8,7 @@ One round each (a simulation is seconds, not microseconds); pass
 users care about: average guesses, solved within 6, decisions evaluated and
 decisions per second.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -44,9 +45,15 @@ def lists():
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_simulate(benchmark, lists, case):
     _, strategy, options = case
-    result = benchmark.pedantic(simulate, args=(strategy,), kwargs=dict(answers=lists, **options),
-                                rounds=1, iterations=1, warmup_rounds=0,
-                                setup=strategies._OPENINGS.clear)  # time the opening too
+    result = benchmark.pedantic(
+        simulate,
+        args=(strategy,),
+        kwargs=dict(answers=lists, **options),
+        rounds=1,
+        iterations=1,
+        warmup_rounds=0,
+        setup=strategies._OPENINGS.clear,
+    )  # time the opening too
     benchmark.extra_info.update(
         average=round(result.average, 4),
         solved_within_6=result.solved_within,

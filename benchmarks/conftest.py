@@ -1,10 +1,11 @@
 """Collect ``bench_*.py`` files here as test modules (pytest only looks for test_*.py).
 
-    pytest benchmarks                              # full timings
-    pytest benchmarks --benchmark-disable          # quick mode (CI): each body runs once
-    pytest benchmarks --benchmark-autosave         # save, then compare runs with
-    pytest-benchmark compare 0001 0002 --group-by=group
+pytest benchmarks                              # full timings
+pytest benchmarks --benchmark-disable          # quick mode (CI): each body runs once
+pytest benchmarks --benchmark-autosave         # save, then compare runs with
+pytest-benchmark compare 0001 0002 --group-by=group
 """
+
 from __future__ import annotations
 
 import pytest

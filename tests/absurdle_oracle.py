@@ -2,6 +2,7 @@
 `wordle_opt.games.absurdle` to.  Words are strings, colourings come from
 ``rules.score_words``; the search tries every guess at every depth, with no
 bound and no memo, so it is for small generated instances only."""
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -30,8 +31,9 @@ def reply(cands: Sequence[str], guess: str, tie_break: str = "fewest-hints") -> 
     return p, groups[p]
 
 
-def wins_within(cands: Sequence[str], guesses: Sequence[str], d: int, tie_break: str,
-                all_green: int) -> Optional[List[str]]:
+def wins_within(
+    cands: Sequence[str], guesses: Sequence[str], d: int, tie_break: str, all_green: int
+) -> Optional[List[str]]:
     """A line of at most ``d`` guesses whose last reply is all green, or None."""
     if d < 1:
         return None
@@ -47,8 +49,13 @@ def wins_within(cands: Sequence[str], guesses: Sequence[str], d: int, tie_break:
     return None
 
 
-def fewest(answers: Sequence[str], guesses: Sequence[str], max_depth: int, tie_break: str = "fewest-hints",
-           opener: Optional[str] = None) -> Optional[int]:
+def fewest(
+    answers: Sequence[str],
+    guesses: Sequence[str],
+    max_depth: int,
+    tie_break: str = "fewest-hints",
+    opener: Optional[str] = None,
+) -> Optional[int]:
     """Fewest guesses forcing a win (opening with ``opener`` if given), None above ``max_depth``."""
     all_green = 3 ** len(answers[0]) - 1
     for d in range(1, max_depth + 1):

@@ -1,4 +1,5 @@
 """Fixtures the test modules share."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -75,8 +76,14 @@ def ctrl_c():
     control, passes SIGINT on ignored, and the child would never stop."""
 
     def run(args: List[str], cwd, marker: Optional[str] = None, wait: float = 1.0) -> Interrupted:
-        proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", *args], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, cwd=cwd, preexec_fn=_default_sigint)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "wordle_opt", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=cwd,
+            preexec_fn=_default_sigint,
+        )
         lines = []
         if marker is not None:
             for line in proc.stdout:

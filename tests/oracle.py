@@ -10,11 +10,11 @@ works.
     exhaustive_tree(...) -> Node | None
     exhaustive_objective(..., objective) -> (worst, total) | None
 """
+
 from __future__ import annotations
 
-from wordle_opt.trees.node import Node
 from wordle_opt.rules import all_green, normalise_rule, score_words, violation
-
+from wordle_opt.trees.node import Node
 
 # Exhaustive optimum, straight from the definition:
 #
@@ -164,6 +164,7 @@ def exhaustive_tree(answers, guesses, hard=None, max_guesses=None, opener=None):
 # for any of the objectives, under any cap.  The objectives are then
 # lexicographic minima over the pairs within the cap.
 
+
 def _nondominated(pairs):
     out = []
     for w, t in sorted(set(pairs)):
@@ -209,8 +210,9 @@ def exhaustive_front(answers, guesses, hard=None, opener=None):
 def exhaustive_objective(answers, guesses, objective, hard=None, max_guesses=None, opener=None):
     """(worst case, total) of the best tree under ``objective`` ('total',
     'worst,total', 'total,worst') within ``max_guesses``, or None."""
-    pairs = [(w, t) for w, t in exhaustive_front(answers, guesses, hard, opener)
-             if max_guesses is None or w <= max_guesses]
+    pairs = [
+        (w, t) for w, t in exhaustive_front(answers, guesses, hard, opener) if max_guesses is None or w <= max_guesses
+    ]
     if not pairs:
         return None
     if objective == "worst,total":

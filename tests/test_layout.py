@@ -1,5 +1,6 @@
 """The package's shape: layers without cycles, twins that match their compiled
 modules, and the one switch between them working from any place it is run."""
+
 from __future__ import annotations
 
 import ast
@@ -20,14 +21,27 @@ except ImportError:  # Python < 3.11
     import tomli as tomllib
 
 import wordle_opt
-from wordle_opt.core import (_bounds, _bounds_py, _bounds_wide, _caps, _caps_py, _caps_wide, _core, _core_py,
-                        _core_wide, _heuristics, _heuristics_py, _heuristics_wide)
+from wordle_opt.core import (
+    _bounds,
+    _bounds_py,
+    _bounds_wide,
+    _caps,
+    _caps_py,
+    _caps_wide,
+    _core,
+    _core_py,
+    _core_wide,
+    _heuristics,
+    _heuristics_py,
+    _heuristics_wide,
+)
 
 PACKAGE = Path(wordle_opt.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
 
 
 # ------------------------------------------------------------------ layers and cycles
+
 
 def test_import_linter_layers_are_kept():
     code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports())"
@@ -41,6 +55,7 @@ def test_every_module_sits_in_a_layer():
     layers = config["tool"]["importlinter"]["contracts"][0]["layers"]
     named = {m.strip().strip("()") for layer in layers for m in layer.split("|")}
     graph = grimp.build_graph("wordle_opt")
+
     # A layer that names a subpackage (cli, web) holds its submodules too, as in import-linter.
     def placed(m: str) -> bool:
         return any(m == n or m.startswith(n + ".") for n in named)
@@ -90,16 +105,19 @@ def test_import_graph_has_no_cycle():
 
 # ------------------------------------------------------------------ twins and stubs
 
+
 def _compiled_names(module) -> set:
-    return {n for n in dir(module)
-            if not n.startswith("_") and not isinstance(getattr(module, n), types.ModuleType)}
+    return {n for n in dir(module) if not n.startswith("_") and not isinstance(getattr(module, n), types.ModuleType)}
 
 
 def _twin_names(module) -> set:
     names = set(module.__all__)
     assert all(hasattr(module, n) for n in names)
-    own = {n for n, v in vars(module).items() if not n.startswith("_")
-           and getattr(v, "__module__", None) == module.__name__}
+    own = {
+        n
+        for n, v in vars(module).items()
+        if not n.startswith("_") and getattr(v, "__module__", None) == module.__name__
+    }
     assert own <= names, f"{module.__name__} defines public names missing from __all__"
     return names
 
@@ -117,10 +135,19 @@ def _stub_names(path: Path) -> set:
 
 
 TWINS = pytest.mark.parametrize(
-    "compiled, twin", [(_core, _core_py), (_heuristics, _heuristics_py), (_bounds, _bounds_py), (_caps, _caps_py),
-                       (_core_wide, _core_py), (_heuristics_wide, _heuristics_py), (_bounds_wide, _bounds_py),
-                       (_caps_wide, _caps_py)],
-    ids=["core", "heuristics", "bounds", "caps", "core_wide", "heuristics_wide", "bounds_wide", "caps_wide"])
+    "compiled, twin",
+    [
+        (_core, _core_py),
+        (_heuristics, _heuristics_py),
+        (_bounds, _bounds_py),
+        (_caps, _caps_py),
+        (_core_wide, _core_py),
+        (_heuristics_wide, _heuristics_py),
+        (_bounds_wide, _bounds_py),
+        (_caps_wide, _caps_py),
+    ],
+    ids=["core", "heuristics", "bounds", "caps", "core_wide", "heuristics_wide", "bounds_wide", "caps_wide"],
+)
 
 
 @TWINS
@@ -160,8 +187,14 @@ def _env(**extra):
 
 
 def test_whole_package_imports_with_the_python_implementation(tmp_path):
-    r = subprocess.run([sys.executable, "-c", IMPORT_ALL], env=_env(WORDLE_OPT_IMPLEMENTATION="python"),
-                       cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-c", IMPORT_ALL],
+        env=_env(WORDLE_OPT_IMPLEMENTATION="python"),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "YYGBY"
 
@@ -170,8 +203,7 @@ def test_whole_package_imports_with_the_python_implementation(tmp_path):
 def source_tree(tmp_path):
     """A copy of the checkout's sources without any compiled module, as after a
     plain `pip install .` (the build stays in site-packages)."""
-    shutil.copytree(PACKAGE, tmp_path / "wordle_opt",
-                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    shutil.copytree(PACKAGE, tmp_path / "wordle_opt", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
     shutil.copytree(ROOT / "wordlists", tmp_path / "wordlists")
     return tmp_path
 
@@ -180,16 +212,24 @@ def _run_in(tree: Path, *args, **env):
     # -S: no site-packages .pth files, so no editable-install finder can supply the
     # compiled core from elsewhere; numpy's own directory is put back by hand.
     numpy_dir = str(Path(numpy.__file__).resolve().parent.parent)
-    return subprocess.run([sys.executable, "-S", "-m", "wordle_opt", *args], cwd=tree,
-                          env=_env(PYTHONPATH=numpy_dir, **env), capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-S", "-m", "wordle_opt", *args],
+        cwd=tree,
+        env=_env(PYTHONPATH=numpy_dir, **env),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_running_from_an_unbuilt_source_tree_is_one_clear_line(source_tree):
     r = _run_in(source_tree, "score", "crane", "react")
     assert r.returncode == 2
     assert r.stdout == ""
-    assert r.stderr == (f"wordle_opt: running from the source tree {source_tree}, which has no compiled "
-                        "core; run from another directory, or `pip install -e .` here\n")
+    assert r.stderr == (
+        f"wordle_opt: running from the source tree {source_tree}, which has no compiled "
+        "core; run from another directory, or `pip install -e .` here\n"
+    )
 
 
 def test_the_python_implementation_runs_from_an_unbuilt_source_tree(source_tree):

@@ -1,5 +1,6 @@
 """The wheel a non-editable `pip install .` builds: compiled core, word lists
 as package data, no Cython sources or generated C (slow: it compiles)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -18,16 +19,30 @@ LISTS = {p.name for p in (ROOT / "wordlists").glob("*.txt")}
 @pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs the source checkout")
 def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     [wheel] = tmp_path.glob("wordle_opt-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert ({n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")}
-            >= LISTS | {"README.md", "LICENSE-nyt-answers-3158", "LICENSE-pyspellchecker"})
+    assert {n.rsplit("/", 1)[-1] for n in names if n.startswith("wordle_opt/wordlist_data/")} >= LISTS | {
+        "README.md",
+        "LICENSE-nyt-answers-3158",
+        "LICENSE-pyspellchecker",
+    }
     assert LISTS == {f for ls in SETS.values() for f in (ls.answers_file, ls.guesses_file)}  # every bundled set's files
-    for ext in ("_core", "_heuristics", "_bounds", "_caps", "_core_wide", "_heuristics_wide", "_bounds_wide",
-                "_caps_wide"):
+    for ext in (
+        "_core",
+        "_heuristics",
+        "_bounds",
+        "_caps",
+        "_core_wide",
+        "_heuristics_wide",
+        "_bounds_wide",
+        "_caps_wide",
+    ):
         assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c", ".tp"))]
     assert {"wordle_opt/_core.pyi", "wordle_opt/_core_wide.pyi", "wordle_opt/py.typed"} <= set(names)

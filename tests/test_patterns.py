@@ -1,4 +1,5 @@
 """Pattern: the int 0..242 and its BYG / digit / emoji forms, and parsing user feedback."""
+
 from __future__ import annotations
 
 import pickle
@@ -41,13 +42,24 @@ def test_the_encoding_by_example():
 @pytest.mark.parametrize(
     "text",
     [
-        "BYGBB", "bygbb", "ByGbB", "01200",
-        ".YG..", "-yg--", "xygxx", "XYGXX", "wygww", "_yg__", ".1g-b",
-        "b y g b b", " BYGBB ", "B\tY G B B",
+        "BYGBB",
+        "bygbb",
+        "ByGbB",
+        "01200",
+        ".YG..",
+        "-yg--",
+        "xygxx",
+        "XYGXX",
+        "wygww",
+        "_yg__",
+        ".1g-b",
+        "b y g b b",
+        " BYGBB ",
+        "B\tY G B B",
         "⬛🟨🟩⬛⬛",
-        "⬜🟨🟩⬜⬜",                    # light theme
-        "⬛\ufe0f🟨🟩⬛\ufe0f⬛\ufe0f",    # pasted tiles with variation selectors
-        "⬛🟦🟧⬛⬛",                    # high-contrast theme: blue = yellow, orange = green
+        "⬜🟨🟩⬜⬜",  # light theme
+        "⬛\ufe0f🟨🟩⬛\ufe0f⬛\ufe0f",  # pasted tiles with variation selectors
+        "⬛🟦🟧⬛⬛",  # high-contrast theme: blue = yellow, orange = green
     ],
 )
 def test_parse_accepts_every_form(text):
@@ -123,9 +135,7 @@ def test_score_rejects_malformed_words(guess, answer, message):
 def test_pattern_table_shape_dtype_and_validation():
     t = wordle_opt.pattern_table(["crane", "SPEED"], ["abide", "react", "crane"])
     assert t.dtype == np.uint8 and t.shape == (2, 3)
-    assert t.tolist() == [
-        [int(score(g, a)) for a in ("abide", "react", "crane")] for g in ("crane", "speed")
-    ]
+    assert t.tolist() == [[int(score(g, a)) for a in ("abide", "react", "crane")] for g in ("crane", "speed")]
     assert wordle_opt.pattern_table([], ["crane"]).shape == (0, 1)
     with pytest.raises(WordListError, match="single string"):
         wordle_opt.pattern_table("crane", ["react"])

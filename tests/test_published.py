@@ -3,6 +3,7 @@
 Every tree is re-checked by `verify` from the rules alone, and its figures are
 recomputed there, independently of the search.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

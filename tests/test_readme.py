@@ -5,6 +5,7 @@ interactive ``play`` is fed a game from stdin.  Not run: installing (``pip``),
 the test and benchmark commands of the Development section, ``serve``,
 which runs until stopped (tests/web/test_api.py covers it), and ``openers
 --scheduler``, which needs a Dask cluster (tests/openers/test_ranking_slow.py runs one)."""
+
 from __future__ import annotations
 
 import os
@@ -32,22 +33,26 @@ def examples():
         for line in body.splitlines():
             # serve runs until stopped; --scheduler needs a Dask cluster on other machines
             if line.startswith(("python -m wordle_opt", "printf")) and not any(
-                    x in line for x in (" serve", "--scheduler tcp://SCHEDULER-HOST")):
+                x in line for x in (" serve", "--scheduler tcp://SCHEDULER-HOST")
+            ):
                 out.append(("sh", line))
     return out
 
 
 def _run(kind, text, folder):
-    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"],
-               MPLBACKEND="Agg", NO_COLOR="1")
+    env = dict(
+        os.environ,
+        PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"],
+        MPLBACKEND="Agg",
+        NO_COLOR="1",
+    )
     if kind == "python":
         args, shell, stdin = [sys.executable, "-c", text], False, None
     else:
         args, shell = text, True
         # the one-board game; a several-board assistant gets no input and must end cleanly
         stdin = PLAY_INPUT if re.match(r"python -m wordle_opt play\b(?!.*--boards)", text) else ""
-    r = subprocess.run(args, shell=shell, cwd=folder, env=env, input=stdin, capture_output=True,
-                       text=True, timeout=600)
+    r = subprocess.run(args, shell=shell, cwd=folder, env=env, input=stdin, capture_output=True, text=True, timeout=600)
     shown = f"{text}\n--- stdout\n{r.stdout[-2000:]}\n--- stderr\n{r.stderr[-2000:]}"
     assert r.returncode == 0, shown
     assert "Traceback" not in r.stderr and "warning" not in r.stderr.lower(), shown

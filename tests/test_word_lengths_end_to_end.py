@@ -2,6 +2,7 @@
 the lists decide the length, patterns and tiles are as long as the words,
 tree files record it, and the CLI runs search, verify, show, simulate and play
 on a six-letter list and on a list with non-ASCII letters."""
+
 from __future__ import annotations
 
 import os
@@ -13,20 +14,50 @@ import tempfile
 
 import numpy as np
 import pytest
+from oracle import exhaustive_optimum
 
 from wordle_opt import Pattern, Tree, load_lists, pattern_table, score, search, verify
 from wordle_opt.display import tiles, upper
 from wordle_opt.errors import PatternError, TreeError, WordListError
-from oracle import exhaustive_optimum
 from wordle_opt.rules import all_green, score_words
 from wordle_opt.wordlists import WordLists, require_five_letters
 
 NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_lengths_")
 
-SIX = ["banana", "bandit", "camera", "canary", "danger", "garden", "hammer", "lander",
-       "marble", "random", "sander", "tangle", "cattle", "rattle", "battle", "settle"]
-GERMAN = ["äpfel", "bären", "büste", "döner", "fähre", "grüße", "hölle", "käfer",
-          "löwen", "möwen", "süßer", "träne", "größe", "füßen"]
+SIX = [
+    "banana",
+    "bandit",
+    "camera",
+    "canary",
+    "danger",
+    "garden",
+    "hammer",
+    "lander",
+    "marble",
+    "random",
+    "sander",
+    "tangle",
+    "cattle",
+    "rattle",
+    "battle",
+    "settle",
+]
+GERMAN = [
+    "äpfel",
+    "bären",
+    "büste",
+    "döner",
+    "fähre",
+    "grüße",
+    "hölle",
+    "käfer",
+    "löwen",
+    "möwen",
+    "süßer",
+    "träne",
+    "größe",
+    "füßen",
+]
 
 
 def _write(folder, name, words):
@@ -38,8 +69,15 @@ def _write(folder, name, words):
 
 def run(*args, stdin=None):
     env = dict(os.environ, NO_COLOR="1")
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], input=stdin, capture_output=True,
-                          text=True, env=env, timeout=300, cwd=NEUTRAL)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=NEUTRAL,
+    )
 
 
 # ---------------------------------------------------------------- the lists
@@ -58,8 +96,10 @@ def test_a_list_decides_the_length_and_the_alphabet():
     assert "".join(de.alphabet[c] for c in de.answer_codes[0]) == de.answers[0]
 
 
-@pytest.mark.parametrize("words", [SIX, GERMAN, ["abba", "baba", "abab", "bbaa"],
-                                   ["abcdefgh", "hgfedcba", "aabbccdd"], ["ñandú", "ñoños", "uñero"]])
+@pytest.mark.parametrize(
+    "words",
+    [SIX, GERMAN, ["abba", "baba", "abab", "bbaa"], ["abcdefgh", "hgfedcba", "aabbccdd"], ["ñandú", "ñoños", "uñero"]],
+)
 def test_the_table_is_the_rule(words):
     lists = WordLists.from_words(words)
     want = [[score_words(g, a) for a in lists.answers] for g in lists.guesses]
@@ -79,13 +119,19 @@ def test_words_are_normalised_to_nfc_and_lowercase_not_casefold():
     assert lists.guess_index("Größe") == lists.guesses.index("größe")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("crane\nslate\ncranes\n", r"l\.txt, line 3: 'cranes' has 6 characters; expected one 5-letter word a line, as line 1"),
-    ("abc\n", r"l\.txt, line 1: 'abc' has 3 characters; expected one word of 4 to 8 letters a line"),
-    ("abcdefghi\n", r"l\.txt, line 1: 'abcdefghi' has 9 characters"),
-    ("bären\nbä-en\n", r"l\.txt, line 2: 'bä-en' contains '-', which is not a letter"),
-    ("bären\nbär3n\n", r"l\.txt, line 2: 'bär3n' contains '3'"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "crane\nslate\ncranes\n",
+            r"l\.txt, line 3: 'cranes' has 6 characters; expected one 5-letter word a line, as line 1",
+        ),
+        ("abc\n", r"l\.txt, line 1: 'abc' has 3 characters; expected one word of 4 to 8 letters a line"),
+        ("abcdefghi\n", r"l\.txt, line 1: 'abcdefghi' has 9 characters"),
+        ("bären\nbä-en\n", r"l\.txt, line 2: 'bä-en' contains '-', which is not a letter"),
+        ("bären\nbär3n\n", r"l\.txt, line 2: 'bär3n' contains '3'"),
+    ],
+)
 def test_list_files_errors_name_the_line(tmp_path, text, message):
     p = tmp_path / "l.txt"
     p.write_text(text, encoding="utf-8")
@@ -97,20 +143,26 @@ def test_list_files_errors_name_the_line(tmp_path, text, message):
 def test_answers_and_guesses_of_different_lengths_name_the_file_and_line(tmp_path):
     a = _write(tmp_path, "a.txt", SIX[:4])
     g = _write(tmp_path, "g.txt", ["# guesses", "crane"])
-    with pytest.raises(WordListError, match=r"g\.txt, line 2: 'crane' has 5 characters; expected one "
-                                            r"6-letter word a line, as the answers \(.*a\.txt\)"):
+    with pytest.raises(
+        WordListError,
+        match=r"g\.txt, line 2: 'crane' has 5 characters; expected one "
+        r"6-letter word a line, as the answers \(.*a\.txt\)",
+    ):
         load_lists(a, g)
     with pytest.raises(WordListError, match=r"line 1: 'salet' has 5 characters; expected one 6-letter"):
         WordLists.from_words(SIX, ["salet"])
-    with pytest.raises(WordListError, match=r"original-allowed\.txt, line 1: 'aahed' has 5 characters; "
-                                            r"expected one 6-letter word"):
+    with pytest.raises(
+        WordListError,
+        match=r"original-allowed\.txt, line 1: 'aahed' has 5 characters; "
+        r"expected one 6-letter word",
+    ):
         load_lists(a, "original")
 
 
 def test_more_than_64_letters_in_one_game_is_an_error():
-    letters = [chr(c) for c in range(0x3b1, 0x3ca)] + [chr(c) for c in range(0x430, 0x450)]
+    letters = [chr(c) for c in range(0x3B1, 0x3CA)] + [chr(c) for c in range(0x430, 0x450)]
     letters += list("abcdefghijklmnopqrstuvwxyz")
-    words = ["".join(letters[i:i + 4]) for i in range(0, len(letters) - 3, 4)]
+    words = ["".join(letters[i : i + 4]) for i in range(0, len(letters) - 3, 4)]
     assert len(set(letters)) > 64
     with pytest.raises(WordListError, match=r"uses \d+ different letters; at most 64 fit in one game"):
         WordLists.from_words(words)
@@ -154,7 +206,7 @@ def test_pattern_forms_are_as_long_as_the_word(length):
     with pytest.raises(PatternError, match=f"has 5 tiles; expected {length}"):
         Pattern.parse("BYGBB", length)
     with pytest.raises(PatternError, match=f"out of range; expected 0..{all_green(length)}"):
-        Pattern(3 ** length, length)
+        Pattern(3**length, length)
 
 
 def test_score_and_tiles_at_other_lengths_and_letters():
@@ -197,8 +249,9 @@ def test_tree_file_round_trip(tmp_path, words, fmt):
 def test_a_tree_and_lists_of_different_lengths_is_a_one_line_error(tmp_path):
     six = load_lists(_write(tmp_path, "six.txt", SIX))
     tree = search("bandit", answers=six).tree
-    with pytest.raises(WordListError, match="answer 'aback' of list 'original' has 5 letters, but the tree "
-                                            "plays 6-letter words"):
+    with pytest.raises(
+        WordListError, match="answer 'aback' of list 'original' has 5 letters, but the tree plays 6-letter words"
+    ):
         verify(tree, answers="original")
     with pytest.raises(TreeError, match=r"line 1: 'bandit' is not a 5-letter word|has 6 letters"):
         Tree.from_text("salet BBBBB1 bandit GGGGGG2\n")
@@ -263,8 +316,10 @@ def test_cli_errors_are_one_line(tmp_path):
     mixed = _write(tmp_path, "mixed.txt", ["bandit", "crane"])
     r = run("search", "bandit", "--answers", mixed)
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == f"error: {mixed}, line 2: 'crane' has 5 characters; expected one 6-letter word a line, " \
-                       "as line 1 (one list, one word length)\n"
+    assert (
+        r.stderr == f"error: {mixed}, line 2: 'crane' has 5 characters; expected one 6-letter word a line, "
+        "as line 1 (one list, one word length)\n"
+    )
 
 
 def test_openers_at_six_letters_equal_the_oracle(tmp_path):
@@ -276,7 +331,9 @@ def test_openers_at_six_letters_equal_the_oracle(tmp_path):
     optima = {w: exhaustive_optimum(SIX, SIX, max_guesses=6, opener=w) for w in SIX}
     ranking = rank_openers(answers=six, top=3, workers=1, progress=False)
     assert "(1 worker):" in str(ranking)
-    assert [(r.word, r.total) for r in ranking.ranking] == sorted(optima.items(), key=lambda kv: (kv[1], SIX.index(kv[0])))[:3]
+    assert [(r.word, r.total) for r in ranking.ranking] == sorted(
+        optima.items(), key=lambda kv: (kv[1], SIX.index(kv[0]))
+    )[:3]
     r = run("openers", "--answers", _write(tmp_path, "six.txt", SIX), "--top", "1")
     assert r.returncode == 0, r.stderr
     best = min(optima.values())
@@ -298,14 +355,25 @@ def test_cli_separate_guesses_file_of_the_same_length(tmp_path):
     answers = _write(tmp_path, "answers.txt", SIX[:10])
     guesses = _write(tmp_path, "guesses.txt", SIX + ["crates", "staple", "plunge"])
     out = str(tmp_path / "t.json")
-    r = run("search", "staple", "--answers", answers, "--guesses", guesses, "--hard", "strict",
-            "--out", out, "--format", "json")
+    r = run(
+        "search",
+        "staple",
+        "--answers",
+        answers,
+        "--guesses",
+        guesses,
+        "--hard",
+        "strict",
+        "--out",
+        out,
+        "--format",
+        "json",
+    )
     assert r.returncode == 0, r.stderr
     total = int(next(line.split()[1] for line in r.stdout.splitlines() if line.startswith("total ")))
     from oracle import exhaustive_optimum
 
     lists = load_lists(answers, guesses)
-    assert total == exhaustive_optimum(lists.answers, lists.guesses, hard="strict", max_guesses=6,
-                                       opener="staple")
+    assert total == exhaustive_optimum(lists.answers, lists.guesses, hard="strict", max_guesses=6, opener="staple")
     r = run("verify", out)  # the lists, rule and cap as the file records them
     assert r.returncode == 0 and r.stdout.startswith("ok: all 10 answers solved, hard mode (strict)"), r.stdout

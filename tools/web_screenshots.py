@@ -5,6 +5,7 @@ Needs the [test] extra (selenium, uvicorn) and Debian's chromium and
 chromium-driver.  Starts the app on 127.0.0.1 at a free port; writes
 play.png, review.png and explore.png.
 """
+
 from __future__ import annotations
 
 import sys

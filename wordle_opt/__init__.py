@@ -15,10 +15,11 @@ The package by job, bottom to top (data flows upwards):
     games/, assistant/                          Absurdle and multi-board games; the play assistant
     web/, cli/                                  the page's server; the command line
 """
+
 import sys as _sys
 
 try:
-    from wordle_opt import core as _core  # chooses the implementation; fails here, not mid-run
+    from wordle_opt import core as _core  # noqa: F401 (chooses the implementation; fails here, not mid-run)
 except ImportError as _exc:
     # `python -m wordle_opt` in a checkout that was never built: say so in one
     # line, not a traceback (while -m imports the package, sys.argv[0] is "-m").
@@ -30,8 +31,8 @@ from wordle_opt.errors import (
     HardModeError,
     PatternError,
     TreeError,
-    WordListError,
     WordleOptError,
+    WordListError,
 )
 from wordle_opt.openers import OpenerRanking, rank_openers, search
 from wordle_opt.patterns import Pattern, pattern_table, score

@@ -1,6 +1,7 @@
 """Rendering for people: ANSI tiles on a terminal (BYG letters when piped),
 small HTML tables for notebooks (``_repr_html_``), and the line I/O of the
 interactive sessions (``LineConsole``)."""
+
 from __future__ import annotations
 
 import html
@@ -61,8 +62,11 @@ def tiles(word: str, pattern: int, colour: bool) -> str:
 
 def html_table(rows) -> str:
     """(label, value) rows as a two-column HTML table."""
-    body = "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
-                   f"<td style='text-align:right'>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    body = "".join(
+        f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+        f"<td style='text-align:right'>{html.escape(str(v))}</td></tr>"
+        for k, v in rows
+    )
     return f"<table>{body}</table>"
 
 
@@ -74,7 +78,8 @@ def html_histogram(hist: Dict[int, int]) -> str:
     rows = "".join(
         f"<tr><td>{k}</td><td><div style='background:#6aaa64;height:1em;"
         f"width:{max(1, round(200 * v / top))}px'></div></td><td>{v}</td></tr>"
-        for k, v in sorted(hist.items()))
+        for k, v in sorted(hist.items())
+    )
     return f"<table><tr><th>guesses</th><th></th><th>answers</th></tr>{rows}</table>"
 
 

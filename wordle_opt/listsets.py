@@ -1,5 +1,6 @@
 """The bundled word lists: the named sets, their files' checksums and where
 the files are (installed package data, or wordlists/ in a checkout)."""
+
 from __future__ import annotations
 
 import functools
@@ -24,22 +25,39 @@ DEFAULT_SET = "original"
 SETS: Dict[str, ListSet] = {
     s.name: s
     for s in (
-        ListSet("original", "original-answers.txt", "original-allowed.txt",
-                "Wordle before the NYT (to 2022-02-15)"),
-        ListSet("nyt", "nyt-answers-2309.txt", "nyt-allowed-14855.txt",
-                "NYT from 2022-08-30 (last fixed answer list)"),
-        ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt",
-                "NYT 2022-02-15 to 2022-03-16"),
-        ListSet("nyt-3158", "nyt-answers-3158.txt", "nyt-allowed-14855.txt",
-                "NYT answers as of 2023-07 (extended list, 3158; for today's game)"),
-        ListSet("original-all", "original-allowed.txt", "original-allowed.txt",
-                "every allowed word of the original game an answer"),
-        ListSet("en6", "en6-answers-1500.txt", "en6-allowed-13662.txt",
-                "English six-letter words: the 1500 most frequent (pyspellchecker)"),
-        ListSet("de5", "de5-answers-1200.txt", "de5-allowed-4409.txt",
-                "German five-letter words with ä ö ü ß: the 1200 most frequent (pyspellchecker)"),
-        ListSet("es5", "es5-answers-1500.txt", "es5-allowed-4774.txt",
-                "Spanish five-letter words with á é í ñ ó ú ü: the 1500 most frequent (pyspellchecker)"),
+        ListSet("original", "original-answers.txt", "original-allowed.txt", "Wordle before the NYT (to 2022-02-15)"),
+        ListSet("nyt", "nyt-answers-2309.txt", "nyt-allowed-14855.txt", "NYT from 2022-08-30 (last fixed answer list)"),
+        ListSet("nyt-12947", "nyt-answers-2309.txt", "nyt-allowed-12947.txt", "NYT 2022-02-15 to 2022-03-16"),
+        ListSet(
+            "nyt-3158",
+            "nyt-answers-3158.txt",
+            "nyt-allowed-14855.txt",
+            "NYT answers as of 2023-07 (extended list, 3158; for today's game)",
+        ),
+        ListSet(
+            "original-all",
+            "original-allowed.txt",
+            "original-allowed.txt",
+            "every allowed word of the original game an answer",
+        ),
+        ListSet(
+            "en6",
+            "en6-answers-1500.txt",
+            "en6-allowed-13662.txt",
+            "English six-letter words: the 1500 most frequent (pyspellchecker)",
+        ),
+        ListSet(
+            "de5",
+            "de5-answers-1200.txt",
+            "de5-allowed-4409.txt",
+            "German five-letter words with ä ö ü ß: the 1200 most frequent (pyspellchecker)",
+        ),
+        ListSet(
+            "es5",
+            "es5-answers-1500.txt",
+            "es5-allowed-4774.txt",
+            "Spanish five-letter words with á é í ñ ó ú ü: the 1500 most frequent (pyspellchecker)",
+        ),
     )
 }
 
@@ -85,8 +103,7 @@ def data_dir() -> Path:
     if (checkout / CHECKSUMS_FIRST).is_file():
         return checkout
     raise WordListError(
-        f"the bundled word lists are missing (no package {_DATA_PACKAGE} and no "
-        f"{checkout}); reinstall wordle_opt"
+        f"the bundled word lists are missing (no package {_DATA_PACKAGE} and no {checkout}); reinstall wordle_opt"
     )
 
 

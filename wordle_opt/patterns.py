@@ -11,6 +11,7 @@ readable forms as long as the word:
     >>> Pattern.parse("yy g.y") == p
     True
 """
+
 from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple, Union
@@ -75,12 +76,12 @@ class Pattern(int):
             length = value.length
         L = _check_length(5 if length is None else length)
         if isinstance(value, (bool, float)) or not isinstance(value, (int, np.integer)):
-            raise PatternError(f"pattern must be an int 0..{all_green(L)} or text like "
-                               f"{example(L)!r}, got {value!r}")
+            raise PatternError(f"pattern must be an int 0..{all_green(L)} or text like {example(L)!r}, got {value!r}")
         v = int(value)
         if not 0 <= v < npat(L):
-            raise PatternError(f"pattern {v} is out of range; expected 0..{all_green(L)} "
-                               f"({all_green(L)} = all green, {L} letters)")
+            raise PatternError(
+                f"pattern {v} is out of range; expected 0..{all_green(L)} ({all_green(L)} = all green, {L} letters)"
+            )
         self = super().__new__(cls, v)
         self.length = L
         return self
@@ -155,7 +156,9 @@ class Pattern(int):
         tiles = "".join(
             f"<span style='display:inline-block;width:1.6em;height:1.6em;margin:1px;"
             f"background:{_HTML_COLOURS[c]};color:white;text-align:center;font-weight:bold;"
-            f"line-height:1.6em'>{_BYG[c]}</span>" for c in self.colours)
+            f"line-height:1.6em'>{_BYG[c]}</span>"
+            for c in self.colours
+        )
         return f"<span title='{self.byg} ({int(self)})'>{tiles}</span>"
 
     def __reduce__(self):
@@ -183,8 +186,10 @@ def score(guess: str, answer: str) -> Pattern:
     g = check_word(guess, "guess")
     a = check_word(answer, "answer")
     if len(a) != len(g):
-        raise WordListError(f"guess {guess!r} has {len(g)} letters, answer {answer!r} has {len(a)} letters; "
-                            "expected two words of one length")
+        raise WordListError(
+            f"guess {guess!r} has {len(g)} letters, answer {answer!r} has {len(a)} letters; "
+            "expected two words of one length"
+        )
     return Pattern(score_words(g, a), len(g))
 
 

@@ -16,6 +16,7 @@ The guess cap: a positive number of guesses, or none (``parse_cap``).
 This module imports nothing of the package but ``errors``; everything else
 builds on it.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -32,12 +33,12 @@ MAX_LETTERS = 64
 
 def npat(length: int) -> int:
     """Number of colourings of a ``length``-letter guess."""
-    return 3 ** length
+    return 3**length
 
 
 def all_green(length: int) -> int:
     """The colouring of a hit: 2 (green) in each of ``length`` base-3 digits."""
-    return 3 ** length - 1
+    return 3**length - 1
 
 
 ALL_GREEN = all_green(5)
@@ -52,8 +53,7 @@ def score_words(guess: str, answer: str) -> int:
     answer still has unmatched copies of it; otherwise grey.
     """
     if len(guess) != len(answer):
-        raise WordleOptError(f"cannot colour {guess!r} against {answer!r}: "
-                             f"{len(guess)} letters against {len(answer)}")
+        raise WordleOptError(f"cannot colour {guess!r} against {answer!r}: {len(guess)} letters against {len(answer)}")
     colours = [0] * len(guess)
     unmatched: Counter[str] = Counter()
     for i, (g, a) in enumerate(zip(guess, answer)):

@@ -1,4 +1,5 @@
 """Suggestions for a word not in a list: the likeliest typos first."""
+
 from __future__ import annotations
 
 import difflib

@@ -11,6 +11,7 @@ ignored; case does not matter.  Malformed files raise `WordListError` naming
 the file and line; duplicates and answers missing from the allowed list only
 warn (`WordListWarning`) and are fixed up.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -23,11 +24,10 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 import numpy as np
 
 from wordle_opt.core import modules
-from wordle_opt.listsets import CHECKSUMS, DEFAULT_SET, SETS, ListSet, bundled_path, data_dir
 from wordle_opt.errors import WordListError
-from wordle_opt.suggest import suggest
+from wordle_opt.listsets import CHECKSUMS, DEFAULT_SET, SETS, ListSet, bundled_path, data_dir
 from wordle_opt.rules import MAX_LETTERS
-from wordle_opt.words import LETTERS as _LETTERS
+from wordle_opt.suggest import suggest
 from wordle_opt.words import (
     LENGTH_NAMES,
     PathLike,
@@ -40,6 +40,7 @@ from wordle_opt.words import (
     read_words,
     word_problem,
 )
+from wordle_opt.words import LETTERS as _LETTERS
 
 __all__ = [
     "WordLists",
@@ -91,11 +92,12 @@ class WordLists:
                 if not isinstance(w, str) or word_problem(w, length) or normalise(w) != w:
                     raise WordListError(
                         f"list {self.name!r}: {what} {w!r} is not {length or ''} lowercase letters "
-                        f"(normalised: NFC, str.lower()) like the first answer")
+                        f"(normalised: NFC, str.lower()) like the first answer"
+                    )
         if len(self.alphabet) > MAX_LETTERS:
             raise WordListError(
-                f"list {self.name!r} uses {len(self.alphabet)} different letters; at most "
-                f"{MAX_LETTERS} fit in one game")
+                f"list {self.name!r} uses {len(self.alphabet)} different letters; at most {MAX_LETTERS} fit in one game"
+            )
         if len(set(self.answers)) != len(self.answers) or len(set(self.guesses)) != len(self.guesses):
             raise WordListError(f"list {self.name!r}: duplicate words (use WordLists.from_words)")
         if list(self.guesses) != sorted(self.guesses):
@@ -117,8 +119,13 @@ class WordLists:
         """Validate and normalise like a file: lowercase, duplicates dropped and
         answers added to the guesses (both with a warning), guesses sorted."""
         a = parse_words(_as_lines(answers, f"{name} answers"), f"{name} answers")
-        g = a if guesses is None else parse_words(_as_lines(guesses, f"{name} guesses"), f"{name} guesses",
-                                                  len(a[0]), f"the answers ({name} answers)")
+        g = (
+            a
+            if guesses is None
+            else parse_words(
+                _as_lines(guesses, f"{name} guesses"), f"{name} guesses", len(a[0]), f"the answers ({name} answers)"
+            )
+        )
         return cls(name, a, _union_guesses(a, g, f"{name} guesses"))
 
     # ---- length and letters ---------------------------------------------
@@ -168,9 +175,7 @@ class WordLists:
             return i
         where = self._where(self.answers_source)
         if w in self._guess_pos:
-            raise WordListError(
-                f"{w!r} is a valid guess but not a possible answer in {where}"
-            )
+            raise WordListError(f"{w!r} is a valid guess but not a possible answer in {where}")
         close = suggest(w, self.answers)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise WordListError(f"{w!r} is not a possible answer in {where}{hint}")
@@ -183,9 +188,7 @@ class WordLists:
             return i
         close = suggest(w, self.guesses)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise WordListError(
-            f"{w!r} is not an allowed guess in {self._where(self.guesses_source)}{hint}"
-        )
+        raise WordListError(f"{w!r} is not an allowed guess in {self._where(self.guesses_source)}{hint}")
 
     def is_guess(self, word: str) -> bool:
         return isinstance(word, str) and normalise(word) in self._guess_pos
@@ -265,8 +268,9 @@ def _union_guesses(answers: Tuple[str, ...], guesses: Tuple[str, ...], label: st
     return tuple(sorted(allowed.union(answers)))
 
 
-def _resolve(spec: PathLike, role: str, length: Optional[int] = None,
-             length_from: str = "") -> Tuple[str, Tuple[str, ...], Optional[ListSet]]:
+def _resolve(
+    spec: PathLike, role: str, length: Optional[int] = None, length_from: str = ""
+) -> Tuple[str, Tuple[str, ...], Optional[ListSet]]:
     """(label, words, named set or None) for a set name or a file path; every
     word of ``length`` letters if given (the length of ``length_from``)."""
     if isinstance(spec, str) and spec in SETS:
@@ -296,8 +300,9 @@ def _bundled_words(filename: str) -> Tuple[str, ...]:
 def _load_named(name: str) -> WordLists:
     # Bundled sets never change, so one WordLists (and one cached table) each.
     s = SETS[name]
-    return WordLists(name, _bundled_words(s.answers_file), _bundled_words(s.guesses_file),
-                     s.answers_file, s.guesses_file)
+    return WordLists(
+        name, _bundled_words(s.answers_file), _bundled_words(s.guesses_file), s.answers_file, s.guesses_file
+    )
 
 
 def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optional[PathLike] = None) -> WordLists:
@@ -327,7 +332,9 @@ def load_lists(answers: Union[PathLike, WordLists] = DEFAULT_SET, guesses: Optio
         return _load_named(answers)
     a_label, a_words, a_set = _resolve(answers, "answers")
     if guesses is None:
-        g_label, g_words = (a_label, a_words) if a_set is None else (a_set.guesses_file, _bundled_words(a_set.guesses_file))
+        g_label, g_words = (
+            (a_label, a_words) if a_set is None else (a_set.guesses_file, _bundled_words(a_set.guesses_file))
+        )
     else:
         g_label, g_words, _ = _resolve(guesses, "guesses", len(a_words[0]), f"the answers ({a_label})")
     a_name = a_set.name if a_set else a_label
@@ -359,15 +366,17 @@ def _checked(words, what: str, length: Optional[int] = None) -> Tuple[str, ...]:
     return tuple(out)
 
 
-def require_five_letters(lists: WordLists, what: str, ascii_only: bool = False,
-                         lengths: Tuple[int, ...] = (5,)) -> WordLists:
+def require_five_letters(
+    lists: WordLists, what: str, ascii_only: bool = False, lengths: Tuple[int, ...] = (5,)
+) -> WordLists:
     """``lists`` if its words have one of ``lengths`` (five letters by default;
     a-z only if ``ascii_only``), else a one-line WordListError (for the
     features that play only such words: ``what`` names one)."""
     if lists.length not in lengths:
         wanted = " or ".join(LENGTH_NAMES[n] for n in lengths)
-        raise WordListError(f"{what} plays {wanted}-letter words only; list {lists.name!r} has "
-                            f"{lists.length}-letter words")
+        raise WordListError(
+            f"{what} plays {wanted}-letter words only; list {lists.name!r} has {lists.length}-letter words"
+        )
     if ascii_only and not lists.ascii:
         other = "".join(c for c in lists.alphabet if c not in _LETTERS)
         raise WordListError(f"{what} plays words of letters a-z only; list {lists.name!r} also uses {other}")

@@ -2,6 +2,7 @@
 
 A word is MIN_LENGTH..MAX_LENGTH Unicode letters (str.isalpha per character),
 normalised to NFC and lowercased; one list holds words of one length."""
+
 from __future__ import annotations
 
 import os
@@ -46,8 +47,7 @@ def word_problem(w: str, length: Optional[int] = None) -> Optional[str]:
     return None
 
 
-def check_word(word: object, what: str = "word", length: Optional[int] = None,
-               ascii_only: bool = False) -> str:
+def check_word(word: object, what: str = "word", length: Optional[int] = None, ascii_only: bool = False) -> str:
     """``word`` normalised (`normalise`) if it is a word of ``length`` letters
     (any of MIN_LENGTH..MAX_LENGTH if None; only a-z if ``ascii_only``), else a
     one-line WordListError."""
@@ -79,8 +79,9 @@ def _first(words: Sequence[str], k: int = 5) -> str:
     return shown + (f" ... ({len(words)} in all)" if len(words) > k else "")
 
 
-def parse_words(lines: Iterable[str], label: str, length: Optional[int] = None,
-                length_from: str = "") -> Tuple[str, ...]:
+def parse_words(
+    lines: Iterable[str], label: str, length: Optional[int] = None, length_from: str = ""
+) -> Tuple[str, ...]:
     """Words from lines of text (``#`` comments, blanks skipped), validated and
     deduplicated in first-seen order.  ``label`` names the source in messages.
 
@@ -98,16 +99,18 @@ def parse_words(lines: Iterable[str], label: str, length: Optional[int] = None,
         if length is not None and len(w) != length and MIN_LENGTH <= len(w) <= MAX_LENGTH:
             raise WordListError(
                 f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one "
-                f"{length}-letter word a line, as {first} (one list, one word length)")
+                f"{length}-letter word a line, as {first} (one list, one word length)"
+            )
         if not MIN_LENGTH <= len(w) <= MAX_LENGTH:
             wanted = f"{length}-letter word" if length is not None else f"word of {_SPAN} letters"
             raise WordListError(
-                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one {wanted} a line")
+                f"{label}, line {lineno}: {text!r} has {len(w)} characters; expected one {wanted} a line"
+            )
         bad = next((c for c in w if not c.isalpha()), None)
         if bad is not None:
             raise WordListError(
-                f"{label}, line {lineno}: {text!r} contains {bad!r}, which is not a letter; "
-                "expected letters only")
+                f"{label}, line {lineno}: {text!r} contains {bad!r}, which is not a letter; expected letters only"
+            )
         if length is None:
             length, first = len(w), f"line {lineno}"
         if w in seen:

@@ -1,4 +1,5 @@
 """The play assistant driven by scripted input, in-process and as `python -m wordle_opt play`."""
+
 from __future__ import annotations
 
 import io
@@ -10,13 +11,12 @@ import sys
 import numpy as np
 import pytest
 
-from wordle_opt.rules import score_words
+from wordle_opt.assistant.play import Assistant, solve
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.assistant.play import Assistant, solve
+from wordle_opt.rules import score_words
 from wordle_opt.strategies.simulation import simulate
 from wordle_opt.wordlists import load_lists
-
 
 BYG = "BYG"
 
@@ -83,8 +83,9 @@ def test_status_lists_few_candidates_and_alternatives(original):
 def test_lists_candidates_when_ten_or_fewer(original):
     colours = {"salet": byg(score_words("salet", "crane")), "crony": byg(score_words("crony", "crane"))}
     a, code, text = session(f"salet {colours['salet']}\ncrony {colours['crony']}\nquit\n", lists=original)
-    left = [w for w in original.answers
-            if all(score_words(g, w) == score_words(g, "crane") for g in ("salet", "crony"))]
+    left = [
+        w for w in original.answers if all(score_words(g, w) == score_words(g, "crane") for g in ("salet", "crony"))
+    ]
     assert len(left) <= 10
     assert f"answers left: {', '.join(w.upper() for w in left)}" in text or f"1 answer left: {left[0].upper()}" in text
 
@@ -155,6 +156,7 @@ def test_end_of_input_anywhere_exits_cleanly(original):
 
 def test_optimal_falls_back_when_the_user_leaves_the_tree():
     from oracle import exhaustive_tree
+
     from wordle_opt.trees.tree import Tree
     from wordle_opt.wordlists import WordLists
 
@@ -182,8 +184,9 @@ def test_solve_prints_the_game(original):
 
 def _cli(args, stdin=""):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], input=stdin,
-                          capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], input=stdin, capture_output=True, text=True, env=env, timeout=300
+    )
 
 
 def test_cli_play_reaches_answers(original):
@@ -216,6 +219,7 @@ def test_cli_solve():
 
 def test_undo_returns_from_the_entropy_fallback_to_the_tree():
     from oracle import exhaustive_tree
+
     from wordle_opt.trees.tree import Tree
     from wordle_opt.wordlists import WordLists
 
@@ -268,7 +272,7 @@ def test_a_guess_other_than_the_suggestion_shows_its_cost_on_the_review_measure(
     cands = [w for w in original.answers if score_words("salet", w) == score_words("salet", "brick")]
     pats = [score_words("crane", w) for w in cands if w != "crane"]
     sizes = np.unique(pats, return_counts=True)[1]
-    assert float(m.group(2)) == pytest.approx(float((sizes ** 2).sum()) / len(cands), abs=0.05)
+    assert float(m.group(2)) == pytest.approx(float((sizes**2).sum()) / len(cands), abs=0.05)
     assert f"cost of CRANE: {float(m.group(1)) - float(s.group(1)):+.4f} guesses per game" in text
     # "expected" no longer names two things on one screen
     assert "expected" not in text.replace("expected group", "")

@@ -1,4 +1,5 @@
 """``python -m wordle_opt score`` / ``lists`` / ``--help`` as a user runs them."""
+
 from __future__ import annotations
 
 import io
@@ -11,7 +12,6 @@ import pytest
 
 from wordle_opt.cli import main
 
-
 # `python -m` puts the working directory first on sys.path: run from an empty
 # directory so that the installed package is the one tested, not a checkout.
 NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_cli_")
@@ -20,8 +20,9 @@ NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_cli_")
 def run(*args):
     env = dict(os.environ)
     env.pop("NO_COLOR", None)
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True,
-                          text=True, env=env, timeout=120, cwd=NEUTRAL)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, env=env, timeout=120, cwd=NEUTRAL
+    )
 
 
 def test_help_lists_the_commands():
@@ -34,18 +35,32 @@ def test_help_lists_the_commands():
 def test_score_piped_is_plain_byg_with_int_and_digits():
     r = run("score", "crane", "react")
     assert r.returncode == 0 and r.stderr == ""
-    assert r.stdout == ("CRANE YYGBY  digits 11201 (0 grey, 1 yellow, 2 green)  "
-                        "number 103 (the digits in base 3, first letter lowest)\n")
+    assert r.stdout == (
+        "CRANE YYGBY  digits 11201 (0 grey, 1 yellow, 2 green)  "
+        "number 103 (the digits in base 3, first letter lowest)\n"
+    )
     assert "\x1b[" not in r.stdout
 
 
 @pytest.mark.parametrize(
     "args, line",
     [
-        (("score", "SPEED", "Abide"), "SPEED BBYBY  digits 00101 (0 grey, 1 yellow, 2 green)  number 90 (the digits in base 3, first letter lowest)"),
-        (("score", "lllll", "hello"), "LLLLL BBGGB  digits 00220 (0 grey, 1 yellow, 2 green)  number 72 (the digits in base 3, first letter lowest)"),
-        (("score", "qxzjv", "crane"), "QXZJV BBBBB  digits 00000 (0 grey, 1 yellow, 2 green)  number 0 (the digits in base 3, first letter lowest)"),  # any 5 letters score
-        (("score", "salet", "react", "--answers", "nyt"), "SALET BYBYG  digits 01012 (0 grey, 1 yellow, 2 green)  number 192 (the digits in base 3, first letter lowest)"),
+        (
+            ("score", "SPEED", "Abide"),
+            "SPEED BBYBY  digits 00101 (0 grey, 1 yellow, 2 green)  number 90 (the digits in base 3, first letter lowest)",
+        ),
+        (
+            ("score", "lllll", "hello"),
+            "LLLLL BBGGB  digits 00220 (0 grey, 1 yellow, 2 green)  number 72 (the digits in base 3, first letter lowest)",
+        ),
+        (
+            ("score", "qxzjv", "crane"),
+            "QXZJV BBBBB  digits 00000 (0 grey, 1 yellow, 2 green)  number 0 (the digits in base 3, first letter lowest)",
+        ),  # any 5 letters score
+        (
+            ("score", "salet", "react", "--answers", "nyt"),
+            "SALET BYBYG  digits 01012 (0 grey, 1 yellow, 2 green)  number 192 (the digits in base 3, first letter lowest)",
+        ),
     ],
 )
 def test_score_lines(args, line):
@@ -64,7 +79,13 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdout", out)
     assert main(["score", "crane", "react"]) == 0
     text = out.getvalue()
-    assert "\x1b[" in text and " C " in text and text.rstrip().endswith("digits 11201 (0 grey, 1 yellow, 2 green)  number 103 (the digits in base 3, first letter lowest)")
+    assert (
+        "\x1b[" in text
+        and " C " in text
+        and text.rstrip().endswith(
+            "digits 11201 (0 grey, 1 yellow, 2 green)  number 103 (the digits in base 3, first letter lowest)"
+        )
+    )
 
 
 @pytest.mark.parametrize(
@@ -72,12 +93,18 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
     [
         (("score", "cr4ne", "react"), "error: guess 'cr4ne' contains '4'; expected 5 letters a-z"),
         (("score", "crane", "reac"), "error: answer 'reac' has 4 letters; expected 5 letters a-z"),
-        (("score", "salte", "react", "--answers", "original"),
-         "error: 'salte' is not an allowed guess in list 'original' (original-allowed.txt); did you mean salet, slate?"),
-        (("score", "salet", "salet", "--answers", "original"),
-         "error: 'salet' is a valid guess but not a possible answer in list 'original' (original-answers.txt)"),
-        (("score", "crane", "react", "--answers", "orignal"),
-         "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5) nor a file; did you mean original?"),
+        (
+            ("score", "salte", "react", "--answers", "original"),
+            "error: 'salte' is not an allowed guess in list 'original' (original-allowed.txt); did you mean salet, slate?",
+        ),
+        (
+            ("score", "salet", "salet", "--answers", "original"),
+            "error: 'salet' is a valid guess but not a possible answer in list 'original' (original-answers.txt)",
+        ),
+        (
+            ("score", "crane", "react", "--answers", "orignal"),
+            "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5) nor a file; did you mean original?",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(args, message):

@@ -1,5 +1,6 @@
 """Issue 9, the smaller defects: output formats, repr sizes, API arguments and
 CLI edges.  Each test failed before its fix."""
+
 from __future__ import annotations
 
 import importlib.metadata
@@ -10,16 +11,17 @@ import sys
 import pytest
 
 import wordle_opt
-from wordle_opt.errors import WordleOptError
 from wordle_opt.assistant.play import Assistant
+from wordle_opt.errors import WordleOptError
 from wordle_opt.strategies.simulation import compare, simulate
 
 FEW = ["crane", "react", "trace", "caret", "cater", "salet", "slate"]
 
 
 def _cli(*args, cwd=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout
+    )
 
 
 def test_solved_line_keeps_its_columns_apart_for_a_two_digit_cap(tmp_path):
@@ -74,8 +76,9 @@ def test_a_word_after_a_bare_hard_is_the_opener_and_an_error_when_one_is_given()
     assert "with WORD already given it is an error" in " ".join(_cli("search", "--help").stdout.split())
 
 
-@pytest.mark.parametrize("spec,why", [("entropy,entropy", "named twice"), ("entropy,Entropy", "named twice"),
-                                      ("", "no strategy to compare")])
+@pytest.mark.parametrize(
+    "spec,why", [("entropy,entropy", "named twice"), ("entropy,Entropy", "named twice"), ("", "no strategy to compare")]
+)
 def test_compare_refuses_duplicates_and_nothing(spec, why):
     res = _cli("simulate", "--compare", spec, "--answers", "nyt")
     assert res.returncode == 2 and why in res.stderr and res.stdout == ""
@@ -98,8 +101,9 @@ def test_plurals_in_cli_output_and_results(tmp_path):
 def test_score_labels_its_numbers():
     res = _cli("score", "crane", "react")
     assert res.returncode == 0
-    assert res.stdout.strip() == ("CRANE YYGBY  digits 11201 (0 grey, 1 yellow, 2 green)  "
-                                  "number 103 (the digits in base 3, first letter lowest)")
+    assert res.stdout.strip() == (
+        "CRANE YYGBY  digits 11201 (0 grey, 1 yellow, 2 green)  number 103 (the digits in base 3, first letter lowest)"
+    )
     assert int(wordle_opt.score("crane", "react")) == 103
 
 

@@ -1,20 +1,51 @@
 """The opener bounds: compiled vs plain twin (Hypothesis), and sound against the oracle."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 from wordle_opt.core import _bounds, _bounds_py
-from oracle import exhaustive_optimum
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
-WORDS = ("fight", "light", "might", "night", "right", "sight", "tight", "batch", "catch",
-         "hatch", "match", "patch", "bound", "found", "hound", "mound", "sound", "salet",
-         "crane", "flomp", "wrist", "thumb", "clamp", "dwarf", "bowel", "chump", "group",
-         "eerie", "geese", "llama", "added", "sassy")
+WORDS = (
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "batch",
+    "catch",
+    "hatch",
+    "match",
+    "patch",
+    "bound",
+    "found",
+    "hound",
+    "mound",
+    "sound",
+    "salet",
+    "crane",
+    "flomp",
+    "wrist",
+    "thumb",
+    "clamp",
+    "dwarf",
+    "bowel",
+    "chump",
+    "group",
+    "eerie",
+    "geese",
+    "llama",
+    "added",
+    "sassy",
+)
 
 lists_st = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),
@@ -144,6 +175,11 @@ def test_hard_bound_on_the_original_lists(original):
 def _core_legal(lists, o, p):
     from wordle_opt.core._core import RULE_NYT, Solver
 
-    solver = Solver(lists.table, np.ascontiguousarray(lists.guess_codes),
-                    np.ascontiguousarray(lists.answer_guess_index), RULE_NYT, 1.0)
+    solver = Solver(
+        lists.table,
+        np.ascontiguousarray(lists.guess_codes),
+        np.ascontiguousarray(lists.answer_guess_index),
+        RULE_NYT,
+        1.0,
+    )
     return solver.legal_after(np.arange(len(lists.guesses), dtype=np.int32), o, p)

@@ -1,21 +1,23 @@
 """The cap proofs (wordle_opt/_caps.pyx.tp): compiled == plain twin ==
 the exhaustive search, on small generated instances at several lengths, with
 the witnesses a prover keeps between calls; and the original game's openers."""
+
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 from wordle_opt.core import _caps_py
-from oracle import exhaustive_optimum
 from wordle_opt.wordlists import WordLists, load_lists
 
 
 def _compiled_caps(length: int):
     """The compiled module for a length, whatever the switch says."""
     from wordle_opt.core import _caps, _caps_wide
+
     return _caps if length <= 5 else _caps_wide
 
 
@@ -46,8 +48,13 @@ def instances(draw):
     answers = draw(st.one_of(st.lists(word, min_size=2, max_size=14, unique=True), families(length)))
     extra = draw(st.lists(word, max_size=6, unique=True))
     lists = WordLists.from_words(answers, answers + [w for w in extra if w not in answers])
-    sets = draw(st.lists(st.lists(st.integers(0, len(lists.answers) - 1), min_size=1, max_size=12, unique=True),
-                         min_size=1, max_size=6))
+    sets = draw(
+        st.lists(
+            st.lists(st.integers(0, len(lists.answers) - 1), min_size=1, max_size=12, unique=True),
+            min_size=1,
+            max_size=6,
+        )
+    )
     return lists, [np.array(sorted(s), dtype=np.int32) for s in sets]
 
 

@@ -1,4 +1,5 @@
 """The compiled strategy loops (_heuristics) against the plain reference (_heuristics_py)."""
+
 from __future__ import annotations
 
 import math
@@ -9,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordle_opt.core import _core, _heuristics, _heuristics_py
-from wordle_opt.rules import score_words
-from wordle_opt.rules import violation
+from wordle_opt.rules import score_words, violation
 
 # A small alphabet makes repeated letters and equal colourings common.
 word = st.text(alphabet="abcdes", min_size=5, max_size=5)
@@ -63,11 +63,15 @@ def test_score_guesses_definitions(data):
 @given(lists())
 def test_max_and_lookahead_entropy_agree(data):
     answers, guesses, table, cands, legal = data
-    assert math.isclose(_heuristics.max_entropy(table, cands, legal),
-                        _heuristics_py.max_entropy(table, cands, legal), abs_tol=1e-9)
+    assert math.isclose(
+        _heuristics.max_entropy(table, cands, legal), _heuristics_py.max_entropy(table, cands, legal), abs_tol=1e-9
+    )
     firsts = legal[:5]
-    np.testing.assert_allclose(_heuristics.lookahead_entropy(table, cands, firsts, legal),
-                               _heuristics_py.lookahead_entropy(table, cands, firsts, legal), atol=1e-9)
+    np.testing.assert_allclose(
+        _heuristics.lookahead_entropy(table, cands, firsts, legal),
+        _heuristics_py.lookahead_entropy(table, cands, firsts, legal),
+        atol=1e-9,
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -82,8 +86,10 @@ def test_filters_agree_with_rules(data, draw):
     np.testing.assert_array_equal(got, _heuristics_py.filter_candidates(table, cands, g, p))
     assert [answers[i] for i in got] == [answers[i] for i in cands if score_words(guesses[g], answers[i]) == p]
     codes = _core.encode(guesses)
-    for rule, fast, slow in (("nyt", _heuristics.legal_nyt, _heuristics_py.legal_nyt),
-                             ("strict", _heuristics.legal_strict, _heuristics_py.legal_strict)):
+    for rule, fast, slow in (
+        ("nyt", _heuristics.legal_nyt, _heuristics_py.legal_nyt),
+        ("strict", _heuristics.legal_strict, _heuristics_py.legal_strict),
+    ):
         got = fast(codes, legal, codes[g], p)
         np.testing.assert_array_equal(got, slow(codes, legal, codes[g], p))
         # and both agree with wordle_opt.rules, written from the definitions
@@ -96,8 +102,9 @@ def test_filters_agree_with_rules(data, draw):
 def test_frequency_scores_agree(data):
     answers, guesses, table, cands, legal = data
     ac, gc = _core.encode(answers), _core.encode(guesses)
-    np.testing.assert_array_equal(_heuristics.frequency_scores(ac, cands, gc, legal),
-                                  _heuristics_py.frequency_scores(ac, cands, gc, legal))
+    np.testing.assert_array_equal(
+        _heuristics.frequency_scores(ac, cands, gc, legal), _heuristics_py.frequency_scores(ac, cands, gc, legal)
+    )
 
 
 # Golden cases for the NYT filter with repeated letters (read like the rule).
@@ -108,9 +115,9 @@ def _nyt(guess, colours, word):
 
 
 def test_nyt_golden():
-    assert _nyt("speed", "BBGYB", "creep")          # E green in place, second E reused anywhere
-    assert not _nyt("speed", "BBGYB", "cread")      # only one E: needs two
-    assert _nyt("speed", "BBGBB", "abets")          # grey S, P, D may be reused; E in place
-    assert not _nyt("speed", "BBGBB", "beats")      # E moved out of position 3
-    assert _nyt("array", "YBBBB", "bloat")          # one A revealed, no R needed
-    assert not _nyt("array", "YYBBB", "bloat")      # R revealed too
+    assert _nyt("speed", "BBGYB", "creep")  # E green in place, second E reused anywhere
+    assert not _nyt("speed", "BBGYB", "cread")  # only one E: needs two
+    assert _nyt("speed", "BBGBB", "abets")  # grey S, P, D may be reused; E in place
+    assert not _nyt("speed", "BBGBB", "beats")  # E moved out of position 3
+    assert _nyt("array", "YBBBB", "bloat")  # one A revealed, no R needed
+    assert not _nyt("array", "YYBBB", "bloat")  # R revealed too

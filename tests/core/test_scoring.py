@@ -1,4 +1,5 @@
 """Scoring: golden duplicate-letter cases, compiled core vs plain reference, the switch."""
+
 from __future__ import annotations
 
 import importlib.machinery
@@ -69,20 +70,20 @@ def numpy_pattern_table(guess_codes, answer_codes, chunk=512):
     a = np.asarray(answer_codes, dtype=np.int16)
     out = np.empty((len(g_all), len(a)), dtype=np.uint8)
     for start in range(0, len(g_all), chunk):
-        g = g_all[start:start + chunk]
-        green = g[:, None, :] == a[None, :, :]                     # (ng, na, 5)
+        g = g_all[start : start + chunk]
+        green = g[:, None, :] == a[None, :, :]  # (ng, na, 5)
         # unmatched[i]: copies of guess letter i at the answer's non-green positions
-        unmatched = np.stack([
-            ((a[None, :, :] == g[:, None, i:i + 1]) & ~green).sum(axis=2) for i in range(5)
-        ], axis=2)
+        unmatched = np.stack(
+            [((a[None, :, :] == g[:, None, i : i + 1]) & ~green).sum(axis=2) for i in range(5)], axis=2
+        )
         yellow = np.zeros_like(green)
         for i in range(5):
-            spent = sum(
-                ((g[:, j] == g[:, i])[:, None] & yellow[:, :, j]).astype(np.int16) for j in range(i)
-            ) if i else 0
+            spent = (
+                sum(((g[:, j] == g[:, i])[:, None] & yellow[:, :, j]).astype(np.int16) for j in range(i)) if i else 0
+            )
             yellow[:, :, i] = ~green[:, :, i] & (unmatched[:, :, i] - spent > 0)
         digits = 2 * green.astype(np.int16) + yellow
-        out[start:start + chunk] = (digits * np.array([1, 3, 9, 27, 81], dtype=np.int16)).sum(axis=2)
+        out[start : start + chunk] = (digits * np.array([1, 3, 9, 27, 81], dtype=np.int16)).sum(axis=2)
     return out
 
 
@@ -178,8 +179,9 @@ def run_python(code, impl):
         env["WORDLE_OPT_IMPLEMENTATION"] = impl
     # Run from an empty directory: `python -c` puts the working directory first on
     # sys.path, and a source checkout there would shadow the installed package.
-    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=120, cwd=NEUTRAL)
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, cwd=NEUTRAL
+    )
 
 
 NEUTRAL = tempfile.mkdtemp(prefix="wordle_opt_impl_")
@@ -202,7 +204,9 @@ def test_env_var_forces_each_implementation(env, impl, module):
     if module == "wordle_opt.core._core":
         assert got["file"].endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
     assert got["score"] == "BBYBY"
-    assert got["table"] == [[int(score(g, a)) for a in ("hello", "point", "react")] for g in ("lllll", "tooth", "crane")]
+    assert got["table"] == [
+        [int(score(g, a)) for a in ("hello", "point", "react")] for g in ("lllll", "tooth", "crane")
+    ]
 
 
 def test_unknown_implementation_is_an_import_error():

@@ -1,5 +1,6 @@
 """The compiled Solver against its plain-Python twin (wordle_opt.core._core_py),
 and the twin and the stubs against the compiled core's public names."""
+
 from __future__ import annotations
 
 import ast
@@ -13,9 +14,13 @@ from hypothesis import strategies as st
 from wordle_opt.core import _core, _core_py
 from wordle_opt.wordlists import WordLists
 
-WORDS = sorted(set("""fight light might night right sight tight wight batch catch hatch latch
+WORDS = sorted(
+    set(
+        """fight light might night right sight tight wight batch catch hatch latch
 match patch baker faker maker cater eater hater later water crane slate pious flume brick
-handy toxic jumpy ozone fjord glyph knave""".split()))
+handy toxic jumpy ozone fjord glyph knave""".split()
+    )
+)
 RULES = [_core.RULE_EASY, _core.RULE_NYT, _core.RULE_STRICT]
 
 
@@ -40,16 +45,25 @@ def test_twin_and_stubs_expose_the_compiled_names():
 
 def solvers(answers, extra, rule):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    args = (np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes),
-            np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32), rule, 1)
+    args = (
+        np.ascontiguousarray(lists.table),
+        np.ascontiguousarray(lists.guess_codes),
+        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+        rule,
+        1,
+    )
     return lists, _core.Solver(*args), _core_py.Solver(*args)
 
 
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
-       cap=st.sampled_from([2, 3, 4, 64]), beta=st.integers(-1, 40), data=st.data())
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
+    cap=st.sampled_from([2, 3, 4, 64]),
+    beta=st.integers(-1, 40),
+    data=st.data(),
+)
 def test_compiled_solver_equals_plain_twin(rule, answers, extra, cap, beta, data):
     lists, fast, plain = solvers(answers, extra, rule)
     n = len(lists.answers)
@@ -73,8 +87,7 @@ def test_compiled_solver_equals_plain_twin(rule, answers, extra, cap, beta, data
 
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=40, deadline=None)
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=9, unique=True),
-       cap=st.sampled_from([3, 64]))
+@given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=9, unique=True), cap=st.sampled_from([3, 64]))
 def test_shared_root_shares_add_up_to_the_optimum(rule, answers, cap):
     lists, fast, plain = solvers(answers, [], rule)
     S = np.arange(len(lists.answers), dtype=np.int32)
@@ -82,8 +95,12 @@ def test_shared_root_shares_add_up_to_the_optimum(rule, answers, cap):
     exact = plain.solve_set(S, L, cap)[0]
     for solver_cls in (_core.Solver, _core_py.Solver):
         shared = np.array([_core.INFINITY], dtype=np.int64)
-        parts = [solver_cls(fast_table(lists), lists.guess_codes, answer_guess(lists), rule, 1)
-                 .solve_shared_root(S, L, cap, shared, t, 2) for t in range(2)]
+        parts = [
+            solver_cls(fast_table(lists), lists.guess_codes, answer_guess(lists), rule, 1).solve_shared_root(
+                S, L, cap, shared, t, 2
+            )
+            for t in range(2)
+        ]
         assert min(v for v, _ in parts) == exact or exact >= _core.INFINITY <= min(v for v, _ in parts)
 
 

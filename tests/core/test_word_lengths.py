@@ -2,6 +2,7 @@
 the narrow (uint8, L <= 5) and wide (uint16, L = 6..8) modules against the
 plain twins, rules.score_words and the exhaustive oracle (Hypothesis, small
 generated instances with repeated letters and small alphabets)."""
+
 from __future__ import annotations
 
 import importlib
@@ -10,12 +11,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
+from wordle_opt import core as _impl
 from wordle_opt import rules
 from wordle_opt.core import _bounds_py, _core_py, _heuristics_py
-from wordle_opt import core as _impl
 from wordle_opt.errors import WordleOptError
-from oracle import exhaustive_optimum
 
 HARD = {0: None, 1: "nyt", 2: "strict"}
 
@@ -38,12 +39,15 @@ def instances(draw, lengths=(4, 6, 7), max_answers=7, max_extra=3):
     letter = st.sampled_from(alphabet)
     base = draw(st.lists(letter, min_size=length, max_size=length))
     spots = draw(st.lists(st.integers(0, length - 1), min_size=1, max_size=2, unique=True))
-    variant = st.builds(lambda ls: tuple(ls[spots.index(i)] if i in spots else base[i] for i in range(length)),
-                        st.lists(letter, min_size=len(spots), max_size=len(spots)))
+    variant = st.builds(
+        lambda ls: tuple(ls[spots.index(i)] if i in spots else base[i] for i in range(length)),
+        st.lists(letter, min_size=len(spots), max_size=len(spots)),
+    )
     free = st.tuples(*[letter] * length)
     # (drawn with repeats, then deduplicated: small alphabets have few variants)
-    answers = list(dict.fromkeys(draw(st.lists(st.one_of(variant, variant, variant, free), min_size=4,
-                                               max_size=max_answers))))
+    answers = list(
+        dict.fromkeys(draw(st.lists(st.one_of(variant, variant, variant, free), min_size=4, max_size=max_answers)))
+    )
     extra = draw(st.lists(free, max_size=max_extra, unique=True))
     return length, answers, list(dict.fromkeys(answers + extra))
 
@@ -56,13 +60,18 @@ def arrays(answers, guesses):
 
 # ------------------------------------------------------------------ choosing the modules
 
+
 def test_modules_by_length():
     narrow, wide = _impl.modules(5), _impl.modules(7)
     assert _impl.modules(4) is narrow and _impl.modules(6) is wide and _impl.modules(8) is wide
     assert tuple(narrow) == (_impl.core, _impl.heuristics, _impl.bounds, _impl.caps)
     if _impl.IMPLEMENTATION == "cython":
-        assert [m.__name__ for m in wide] == ["wordle_opt.core._core_wide", "wordle_opt.core._heuristics_wide",
-                                              "wordle_opt.core._bounds_wide", "wordle_opt.core._caps_wide"]
+        assert [m.__name__ for m in wide] == [
+            "wordle_opt.core._core_wide",
+            "wordle_opt.core._heuristics_wide",
+            "wordle_opt.core._bounds_wide",
+            "wordle_opt.core._caps_wide",
+        ]
     for bad in (3, 9, 0, "5", None, 5.0, True):
         with pytest.raises(WordleOptError, match="word length .* expected 4 to 8 letters"):
             _impl.modules(bad)
@@ -99,6 +108,7 @@ def test_each_width_refuses_what_it_cannot_hold():
 
 # ------------------------------------------------------------------ tables
 
+
 @settings(max_examples=150, deadline=None)
 @given(instances(lengths=(4, 5, 6, 7, 8), max_answers=10, max_extra=6))
 def test_tables_compiled_equal_twin_equal_rules(case):
@@ -113,6 +123,7 @@ def test_tables_compiled_equal_twin_equal_rules(case):
 
 
 # ------------------------------------------------------------------ the exact search
+
 
 def _optimum_checks(case, rule, cap):
     length, answers, guesses = case
@@ -150,14 +161,21 @@ def test_solver_optimum_equals_the_oracle_more(rule, case, cap):
 @pytest.mark.parametrize("rule", [0, 1, 2], ids=["easy", "nyt", "strict"])
 def test_eight_letters_once(rule):
     a, b, c, e = 5, 17, 40, 63
-    answers = [(a, b, c, e, a, b, c, e), (a, a, b, b, c, c, e, e), (e, c, b, a, e, c, b, a),
-               (a, a, a, a, b, b, b, b), (b, a, b, a, b, a, b, a), (c, c, c, c, c, c, c, a)]
+    answers = [
+        (a, b, c, e, a, b, c, e),
+        (a, a, b, b, c, c, e, e),
+        (e, c, b, a, e, c, b, a),
+        (a, a, a, a, b, b, b, b),
+        (b, a, b, a, b, a, b, a),
+        (c, c, c, c, c, c, c, a),
+    ]
     guesses = answers + [(a, b, c, e, e, c, b, a), (e, e, e, e, a, a, a, a)]
     table, gc, want = _optimum_checks((8, answers, guesses), rule, None)
     assert table.dtype == np.uint16 and want is not None
 
 
 # ------------------------------------------------------------------ heuristics and bounds
+
 
 @settings(max_examples=100, deadline=None)
 @given(case=instances(lengths=(4, 6, 7, 8), max_answers=10, max_extra=5), data=st.data())
@@ -170,16 +188,23 @@ def test_heuristics_compiled_equal_twin(case, data):
     legal = np.arange(len(guesses), dtype=np.int32)
     for got, want in zip(H.score_guesses(table, cands, legal), _heuristics_py.score_guesses(table, cands, legal)):
         np.testing.assert_allclose(got, want, atol=1e-9)
-    np.testing.assert_allclose(H.lookahead_entropy(table, cands, legal, legal),
-                               _heuristics_py.lookahead_entropy(table, cands, legal, legal), atol=1e-9)
+    np.testing.assert_allclose(
+        H.lookahead_entropy(table, cands, legal, legal),
+        _heuristics_py.lookahead_entropy(table, cands, legal, legal),
+        atol=1e-9,
+    )
     g = data.draw(st.integers(0, len(guesses) - 1))
     p = int(table[g, cands[0]])
-    assert H.filter_candidates(table, cands, g, p).tolist() == _heuristics_py.filter_candidates(
-        table, cands, g, p).tolist()
+    assert (
+        H.filter_candidates(table, cands, g, p).tolist()
+        == _heuristics_py.filter_candidates(table, cands, g, p).tolist()
+    )
     for fast, slow in ((H.legal_nyt, _heuristics_py.legal_nyt), (H.legal_strict, _heuristics_py.legal_strict)):
         assert fast(gc, legal, gc[g], p).tolist() == slow(gc, legal, gc[g], p).tolist()
-    assert H.frequency_scores(ac, cands, gc, legal).tolist() == _heuristics_py.frequency_scores(
-        ac, cands, gc, legal).tolist()
+    assert (
+        H.frequency_scores(ac, cands, gc, legal).tolist()
+        == _heuristics_py.frequency_scores(ac, cands, gc, legal).tolist()
+    )
 
 
 @pytest.mark.parametrize("rule", [0, 1, 2], ids=["easy", "nyt", "strict"])

@@ -1,14 +1,15 @@
 """Absurdle: the adversary and the exact solver against the plain reference."""
+
 from __future__ import annotations
 
+import absurdle_oracle as ref
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import absurdle_oracle as ref
-from wordle_opt.games.absurdle import TIE_BREAKS, Adversary, replay, solve, tie_rank
 from wordle_opt.errors import WordleOptError
+from wordle_opt.games.absurdle import TIE_BREAKS, Adversary, replay, solve, tie_rank
 from wordle_opt.wordlists import WordLists
 
 word = st.text(alphabet="abcs", min_size=5, max_size=5)
@@ -49,7 +50,7 @@ def test_fewest_guesses_match_exhaustive_search(lists, tie_break, with_opener, d
         cands = list(lists.answers)
         for w in result.line:
             p, cands = ref.reply(cands, w, tie_break)
-        assert p == 3 ** 5 - 1
+        assert p == 3**5 - 1
 
 
 def test_fewest_hints_ranks_all_green_last():

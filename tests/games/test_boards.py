@@ -1,4 +1,5 @@
 """Several boards: the joint strategies, the simulation and the assistant."""
+
 from __future__ import annotations
 
 import io
@@ -11,11 +12,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordle_opt.games.boards import (BoardsStrategy, ExpectedSizeBoards, Position, default_cap, play_game,
-                               simulate_boards)
-from wordle_opt.games.boards_play import BoardsAssistant
 from wordle_opt.cli import main
 from wordle_opt.errors import WordleOptError
+from wordle_opt.games.boards import (
+    BoardsStrategy,
+    ExpectedSizeBoards,
+    Position,
+    default_cap,
+    play_game,
+    simulate_boards,
+)
+from wordle_opt.games.boards_play import BoardsAssistant
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import score_words
 from wordle_opt.wordlists import WordLists
@@ -28,13 +35,16 @@ word = st.text(alphabet="abcdes", min_size=5, max_size=5)
 def test_entropy_is_over_the_joint_colourings(answers, data):
     lists = WordLists.from_words(answers, name="gen")
     n = len(lists.answers)
-    boards = [np.array(sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=2, max_size=n))), dtype=np.int32)
-              for _ in range(data.draw(st.integers(2, 3)))]
+    boards = [
+        np.array(sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=2, max_size=n))), dtype=np.int32)
+        for _ in range(data.draw(st.integers(2, 3)))
+    ]
     keys = BoardsStrategy(lists)._keys(boards)[0]
     for i, g in enumerate(lists.guesses):
         # every tuple of answers is equally likely; count the tuples of colourings
-        joint = Counter(tuple(score_words(g, lists.answers[a]) for a in deal)
-                        for deal in product(*[list(b) for b in boards]))
+        joint = Counter(
+            tuple(score_words(g, lists.answers[a]) for a in deal) for deal in product(*[list(b) for b in boards])
+        )
         total = sum(joint.values())
         expected = -sum(c / total * math.log2(c / total) for c in joint.values())
         assert keys[i] == pytest.approx(expected, abs=1e-9)
@@ -51,7 +61,7 @@ def test_a_certain_board_is_finished(original):
 def test_games_replay_against_the_rules(original):
     result = simulate_boards(4, "entropy", games=12, seed=3, answers=original)
     again = simulate_boards(4, "entropy", games=12, seed=3, answers=original)
-    assert result.guesses == again.guesses                        # seeded
+    assert result.guesses == again.guesses  # seeded
     assert result.max_guesses == default_cap(4) == 9
     for deal, path in result.paths.items():
         answers = deal.split("+")
@@ -60,7 +70,7 @@ def test_games_replay_against_the_rules(original):
         for turn, (guess, pats) in enumerate(path, 1):
             for b, a in enumerate(answers):
                 if b in solved_at:
-                    assert pats[b] is None                       # no guess goes to a solved board
+                    assert pats[b] is None  # no guess goes to a solved board
                 else:
                     assert pats[b] == score_words(guess, a)
                     if guess == a:
@@ -72,8 +82,7 @@ def test_games_replay_against_the_rules(original):
 
 
 def test_octordle_and_options(original):
-    result = simulate_boards(8, "expected-size", games=3, seed=1, answers=original, opener="crane",
-                             answers_only=True)
+    result = simulate_boards(8, "expected-size", games=3, seed=1, answers=original, opener="crane", answers_only=True)
     assert all(path[0][0] == "crane" for path in result.paths.values())
     assert all(original.is_guess(g) and g in original.answers for p in result.paths.values() for g, _ in p[1:])
     assert result.max_guesses == 13 and "solved <= 13 " in str(result)
@@ -89,7 +98,7 @@ def test_position_refuses_inconsistent_colourings(original):
     pos = Position(BoardsStrategy(original).ctx, 2)
     g = original.guess_index("clint")
     with pytest.raises(WordleOptError, match="board 2: no answer"):
-        pos.apply(g, {0: 0, 1: Pattern("GGGGG")})                # CLINT is not an answer
+        pos.apply(g, {0: 0, 1: Pattern("GGGGG")})  # CLINT is not an answer
     assert pos.turns == [] and all(len(c) == len(original.answers) for c in pos.cands)
 
 
@@ -99,7 +108,7 @@ def test_assistant_plays_a_game_to_the_end(original):
     game = play_game(strat, deal, 20)
     lines = []
     for g, pats in game.turns:
-        lines.append(original.guesses[g])        # word first; colourings at the prompt
+        lines.append(original.guesses[g])  # word first; colourings at the prompt
         lines.append(" ".join(Pattern(p).byg for p in pats if p is not None))
     script = "zzzzz\n" + "\n".join(lines[:2]) + "\nundo\n" + "\n".join(lines) + "\n"
     out = io.StringIO()

@@ -1,30 +1,61 @@
 """wordle_opt.search without an opener: the best opener proven by the ranking."""
+
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 import wordle_opt
-from oracle import exhaustive_optimum
 from wordle_opt.solver.exact import SearchResult
 from wordle_opt.solver.exact import search as exact_search
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = ("fight", "light", "might", "night", "right", "sight", "tight", "batch", "catch",
-         "hatch", "match", "patch", "bound", "found", "hound", "mound", "sound", "salet",
-         "crane", "flomp", "wrist", "thumb", "clamp", "dwarf", "bowel", "chump", "group")
+WORDS = (
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "batch",
+    "catch",
+    "hatch",
+    "match",
+    "patch",
+    "bound",
+    "found",
+    "hound",
+    "mound",
+    "sound",
+    "salet",
+    "crane",
+    "flomp",
+    "wrist",
+    "thumb",
+    "clamp",
+    "dwarf",
+    "bowel",
+    "chump",
+    "group",
+)
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8, unique=True),
-       st.lists(st.sampled_from(WORDS), max_size=4, unique=True),
-       st.sampled_from([None, "nyt", "strict"]), st.sampled_from([None, 3, 4, 6]))
+@given(
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=8, unique=True),
+    st.lists(st.sampled_from(WORDS), max_size=4, unique=True),
+    st.sampled_from([None, "nyt", "strict"]),
+    st.sampled_from([None, 3, 4, 6]),
+)
 def test_the_best_opener_is_the_exhaustive_optimum_with_its_proof(answers, extra, hard, cap):
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
-    exact = {g: exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g)
-             for g in lists.guesses}
+    exact = {
+        g: exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g) for g in lists.guesses
+    }
     feasible = sorted((v, lists.guesses.index(g), g) for g, v in exact.items() if v is not None)
     r = wordle_opt.search(None, hard=hard, answers=lists, max_guesses=cap, threads=1, cache_mb=1)
     assert isinstance(r, SearchResult)
@@ -44,8 +75,9 @@ def test_fallback_finds_the_smallest_cap_with_a_feasible_opener():
     # Each _IGHT word only tells itself from the others: 7 guesses in the worst case.
     lists = WordLists.from_words(["fight", "light", "might", "night", "right", "sight", "tight"])
     refuted = []
-    r = wordle_opt.search(None, answers=lists, max_guesses=2, fallback=True, threads=1, cache_mb=1,
-                          on_refuted=refuted.append)
+    r = wordle_opt.search(
+        None, answers=lists, max_guesses=2, fallback=True, threads=1, cache_mb=1, on_refuted=refuted.append
+    )
     assert [x.max_guesses for x in refuted] == [2, 3, 4, 5, 6]
     assert all(not x.feasible for x in refuted)
     assert exhaustive_optimum(lists.answers, lists.guesses, max_guesses=6) is None

@@ -1,5 +1,6 @@
 """rank_openers: the proven ranking against an exhaustive search over every opener,
 checkpoints, workers, and the CLI."""
+
 from __future__ import annotations
 
 import csv
@@ -8,18 +9,44 @@ import sqlite3
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oracle import exhaustive_optimum
-from wordle_opt.openers.checkpoint import CheckpointError
+
 from wordle_opt.cli import main
+from wordle_opt.openers.checkpoint import CheckpointError
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = ("fight", "light", "might", "night", "right", "sight", "tight", "batch", "catch",
-         "hatch", "match", "patch", "bound", "found", "hound", "mound", "sound", "salet",
-         "crane", "flomp", "wrist", "thumb", "clamp", "dwarf", "bowel", "chump", "group")
+WORDS = (
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "batch",
+    "catch",
+    "hatch",
+    "match",
+    "patch",
+    "bound",
+    "found",
+    "hound",
+    "mound",
+    "sound",
+    "salet",
+    "crane",
+    "flomp",
+    "wrist",
+    "thumb",
+    "clamp",
+    "dwarf",
+    "bowel",
+    "chump",
+    "group",
+)
 
 instances = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=9, unique=True),
@@ -32,8 +59,9 @@ instances = st.tuples(
 
 def oracle(lists: WordLists, hard, cap):
     """Each opener's optimum (None: infeasible), straight from the exhaustive search."""
-    return [exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g)
-            for g in lists.guesses]
+    return [
+        exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g) for g in lists.guesses
+    ]
 
 
 def check_against_oracle(r, lists: WordLists, hard, cap, top: int) -> None:
@@ -106,8 +134,12 @@ def test_cli_openers_prints_the_ranking_and_writes_csv_and_tree(medium, tmp_path
     words = tmp_path / "answers.txt"
     words.write_text("\n".join(medium.answers[:120]) + "\n")
     out, tree = tmp_path / "all.csv", tmp_path / "best.json"
-    assert main(["openers", "--answers", str(words), "--top", "3", "--workers", "1",
-                 "--out", str(out), "--tree", str(tree)]) == 0
+    assert (
+        main(
+            ["openers", "--answers", str(words), "--top", "3", "--workers", "1", "--out", str(out), "--tree", str(tree)]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "every other opener" in text and "rank  opener" in text
     rows = list(csv.DictReader(out.open()))

@@ -1,6 +1,7 @@
 """The anytime opener ranking (rank_openers with beam/time_limit): its trees
 verify, its bounds never exceed an exhaustive search's optimum, it resumes,
 stops on Ctrl-C with what it has, and refuses what it cannot do in one line."""
+
 from __future__ import annotations
 
 import csv
@@ -10,19 +11,41 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 import wordle_opt.openers.ranking_anytime as openers_anytime
 from wordle_opt.cli import main
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.openers.ranking import _Ranker, rank_openers
-from oracle import exhaustive_optimum
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.solver.exact import search
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = ("fight", "light", "night", "sight", "batch", "catch", "hatch", "patch", "bound", "found", "mound",
-         "salet", "crane", "flomp", "wrist", "clamp", "dwarf", "bowel", "group", "taker", "waker", "glyph")
+WORDS = (
+    "fight",
+    "light",
+    "night",
+    "sight",
+    "batch",
+    "catch",
+    "hatch",
+    "patch",
+    "bound",
+    "found",
+    "mound",
+    "salet",
+    "crane",
+    "flomp",
+    "wrist",
+    "clamp",
+    "dwarf",
+    "bowel",
+    "group",
+    "taker",
+    "waker",
+    "glyph",
+)
 
 instances = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=9, unique=True),
@@ -52,8 +75,9 @@ def test_without_a_time_limit_each_candidate_is_proven_and_every_bound_holds(cas
     answers, extra, hard, cap, top, beam = case
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
     r = rank_openers(hard=hard, answers=lists, max_guesses=cap, top=top, workers=1, progress=False, beam=beam)
-    exact = [exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g)
-             for g in lists.guesses]
+    exact = [
+        exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=g) for g in lists.guesses
+    ]
     feasible = [v for v in exact if v is not None]
     for o, (kind, value) in r.facts.items():
         if exact[o] is None:
@@ -64,7 +88,9 @@ def test_without_a_time_limit_each_candidate_is_proven_and_every_bound_holds(cas
     # (a candidate whose beam fitted no tree within the cap keeps a bound and the next opener is tried)
     passed = {o for o in r.searched if r.facts[o][0] == BOUND}
     assert cap is not None or not passed
-    assert len(r.searched) - len(passed) == top or {g for g, v in zip(lists.guesses, exact) if v is not None} <= searched
+    assert (
+        len(r.searched) - len(passed) == top or {g for g, v in zip(lists.guesses, exact) if v is not None} <= searched
+    )
     assert r.screened or not feasible
     for o, v in r.screened.items():  # the screen's beam trees have no cap: at least the optimum with none
         assert v is None or v >= exhaustive_optimum(lists.answers, lists.guesses, hard=hard, opener=lists.guesses[o])
@@ -77,8 +103,9 @@ def test_without_a_time_limit_each_candidate_is_proven_and_every_bound_holds(cas
         o = lists.guesses.index(x.word)
         assert x.total == x.lower_bound == exact[o]  # run until proven
         assert r.facts[o] == (EXACT, exact[o])
-    assert [x.word for x in r.ranking] == sorted(searched, key=lambda w: (exact[lists.guesses.index(w)],
-                                                                          lists.guesses.index(w)))
+    assert [x.word for x in r.ranking] == sorted(
+        searched, key=lambda w: (exact[lists.guesses.index(w)], lists.guesses.index(w))
+    )
     check_trees(r, lists, hard, cap)
     others = [v for o, v in enumerate(exact) if v is not None and lists.guesses[o] not in searched]
     if others:
@@ -97,8 +124,9 @@ def medium(original):
 def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima(medium, tmp_path):
     lines = []
     path = str(tmp_path / "rank.sqlite")
-    r = rank_openers(answers=medium, top=2, workers=2, progress=False, beam=1, time_limit=20, note=lines.append,
-                     checkpoint=path)
+    r = rank_openers(
+        answers=medium, top=2, workers=2, progress=False, beam=1, time_limit=20, note=lines.append, checkpoint=path
+    )
     assert len(r.ranking) == 2 and r.stats["refined"] > 0
     check_trees(r, medium, None, 6)
     best = None
@@ -113,8 +141,9 @@ def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima
     assert "proven >=" in text and "bounds refined for" in text and r.proof in text
     # The rerun resumes each candidate from the checkpoint: no beam again.
     lines.clear()
-    again = rank_openers(answers=medium, top=2, workers=1, progress=False, beam=1, time_limit=20,
-                         note=lines.append, checkpoint=path)
+    again = rank_openers(
+        answers=medium, top=2, workers=1, progress=False, beam=1, time_limit=20, note=lines.append, checkpoint=path
+    )
     assert [x.word for x in again.ranking if x.word in {y.word for y in r.ranking}]
     assert sum(line.startswith("resumed: ") for line in lines) == 2, lines
     for x in again.ranking:
@@ -150,8 +179,28 @@ def test_cli_anytime_ranking_writes_csv_and_tree(medium, tmp_path, capsys):
     words = tmp_path / "answers.txt"
     words.write_text("\n".join(medium.answers[:150]) + "\n")
     out, tree = tmp_path / "all.csv", tmp_path / "best.json"
-    assert main(["openers", "--answers", str(words), "--top", "2", "--workers", "1", "--beam", "1",
-                 "--time-limit", "30", "--out", str(out), "--tree", str(tree)]) == 0
+    assert (
+        main(
+            [
+                "openers",
+                "--answers",
+                str(words),
+                "--top",
+                "2",
+                "--workers",
+                "1",
+                "--beam",
+                "1",
+                "--time-limit",
+                "30",
+                "--out",
+                str(out),
+                "--tree",
+                str(tree),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "proven >=" in text and "no tree from any opener totals less than" in text
     with out.open() as f:
@@ -163,12 +212,15 @@ def test_cli_anytime_ranking_writes_csv_and_tree(medium, tmp_path, capsys):
     assert rep.ok and rep.total == ranked[0][2]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["openers", "--beam", "1", "--minimise", "worst,total"], "ranks by total only"),
-    (["openers", "--beam", "1", "--scheduler", "tcp://127.0.0.1:1"], "not on a Dask scheduler"),
-    (["search", "--beam", "1"], "`openers --beam N --time-limit SECONDS` ranks openers"),
-    (["search", "crane", "--top", "2", "--workers", "1"], "--top, --workers: only without OPENER"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["openers", "--beam", "1", "--minimise", "worst,total"], "ranks by total only"),
+        (["openers", "--beam", "1", "--scheduler", "tcp://127.0.0.1:1"], "not on a Dask scheduler"),
+        (["search", "--beam", "1"], "`openers --beam N --time-limit SECONDS` ranks openers"),
+        (["search", "crane", "--top", "2", "--workers", "1"], "--top, --workers: only without OPENER"),
+    ],
+)
 def test_cli_anytime_ranking_bad_input_is_one_line(args, message, tmp_path, capsys):
     words = tmp_path / "answers.txt"
     words.write_text("crane\nslate\nfight\n")
@@ -179,17 +231,21 @@ def test_cli_anytime_ranking_bad_input_is_one_line(args, message, tmp_path, caps
 
 def test_api_ranking_bad_input():
     lists = WordLists.from_words(["crane", "slate"])
-    for kwargs, match in [(dict(beam=0), "beam must be a positive"), (dict(time_limit=0), "time_limit must be"),
-                          (dict(beam=True), "beam must be a positive"),
-                          (dict(cache_mb=float("inf")), "cache_mb must be a positive finite")]:
+    for kwargs, match in [
+        (dict(beam=0), "beam must be a positive"),
+        (dict(time_limit=0), "time_limit must be"),
+        (dict(beam=True), "beam must be a positive"),
+        (dict(cache_mb=float("inf")), "cache_mb must be a positive finite"),
+    ]:
         with pytest.raises(WordleOptError, match=match):
             rank_openers(answers=lists, workers=1, progress=False, **kwargs)
 
 
 def test_a_candidate_the_beam_cannot_fit_is_passed_over_for_the_next(monkeypatch):
-    lists = WordLists.from_words(["fight", "light", "might", "night", "right", "sight", "batch", "catch"],
-                                 ["fight", "light", "might", "night", "right", "sight", "batch", "catch", "flomp",
-                                  "crane", "glyph"])
+    lists = WordLists.from_words(
+        ["fight", "light", "might", "night", "right", "sight", "batch", "catch"],
+        ["fight", "light", "might", "night", "right", "sight", "batch", "catch", "flomp", "crane", "glyph"],
+    )
     # The search itself: with max_beam, an opener whose groups the beam cannot fit gives up (no tree,
     # nothing proven about the cap); without, the exact phase proves the cap infeasible.
     gave_up = search("fight", answers=lists, max_guesses=3, beam=1, max_beam=1)
@@ -208,7 +264,8 @@ def test_a_candidate_the_beam_cannot_fit_is_passed_over_for_the_next(monkeypatch
     r = rank_openers(answers=lists, max_guesses=4, top=2, workers=1, progress=False, beam=1)
     assert len(calls) == 3 and all(b == 1 for _, b in calls) and len(r.ranking) == 2
     assert calls[0][0] not in [x.word for x in r.ranking]
-    assert f"passed over, as beam 1 fitted no tree within the cap (which proves nothing): {calls[0][0].upper()}" \
-        in r.proof
+    assert (
+        f"passed over, as beam 1 fitted no tree within the cap (which proves nothing): {calls[0][0].upper()}" in r.proof
+    )
     assert r.facts[lists.guess_index(calls[0][0])][0] == BOUND
     check_trees(r, lists, None, 4)

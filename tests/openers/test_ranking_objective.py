@@ -1,6 +1,7 @@
 """rank_openers(minimise='worst,total' | 'total,worst'): the ranking by objective
 against an exhaustive per-opener computation, checkpoints, the CLI, and the
 original lists' best worst case (slow)."""
+
 from __future__ import annotations
 
 import csv
@@ -9,21 +10,48 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from wordle_opt.openers.checkpoint import CheckpointError
-from wordle_opt.cli import main
-from wordle_opt.solver.objectives import rank_key
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
-from wordle_opt.openers.ranking import rank_openers
 from oracle import exhaustive_objective, exhaustive_optimum
+
+from wordle_opt.cli import main
+from wordle_opt.openers.checkpoint import CheckpointError
+from wordle_opt.openers.ranking import rank_openers
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.solver.exact import search
+from wordle_opt.solver.objectives import rank_key
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
 # Words whose trees disagree between the objectives (see test_objectives), and others.
-WORDS = ("fight", "light", "might", "night", "right", "sight", "tight", "wight", "batch", "catch",
-         "hatch", "match", "patch", "bound", "found", "hound", "mound", "sound", "salet",
-         "crane", "flomp", "wrist", "thumb", "clamp", "dwarf", "bowel", "chump", "group")
+WORDS = (
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "wight",
+    "batch",
+    "catch",
+    "hatch",
+    "match",
+    "patch",
+    "bound",
+    "found",
+    "hound",
+    "mound",
+    "sound",
+    "salet",
+    "crane",
+    "flomp",
+    "wrist",
+    "thumb",
+    "clamp",
+    "dwarf",
+    "bowel",
+    "chump",
+    "group",
+)
 
 instances = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
@@ -38,10 +66,13 @@ instances = st.tuples(
 def expected(lists: WordLists, objective: str, hard, cap, top: int):
     """Every opener's (worst, total) under the objective from the exhaustive
     search, and the top ranking by the objective's key (ties: list order)."""
-    pairs = [exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, max_guesses=cap, opener=g)
-             for g in lists.guesses]
-    order = sorted((rank_key(objective, t, w) + (o,), o) for o, wt in enumerate(pairs) if wt is not None
-                   for w, t in [wt])
+    pairs = [
+        exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, max_guesses=cap, opener=g)
+        for g in lists.guesses
+    ]
+    order = sorted(
+        (rank_key(objective, t, w) + (o,), o) for o, wt in enumerate(pairs) if wt is not None for w, t in [wt]
+    )
     return pairs, [(lists.guesses[o], pairs[o][1], pairs[o][0]) for _, o in order[:top]]
 
 
@@ -50,8 +81,9 @@ def expected(lists: WordLists, objective: str, hard, cap, top: int):
 def test_ranking_by_objective_equals_an_exhaustive_search_per_opener(case):
     answers, extra, hard, cap, top, objective = case
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
-    r = rank_openers(hard=hard, answers=lists, max_guesses=cap, top=top, workers=1, progress=False,
-                     minimise=objective, cache_mb=4)
+    r = rank_openers(
+        hard=hard, answers=lists, max_guesses=cap, top=top, workers=1, progress=False, minimise=objective, cache_mb=4
+    )
     pairs, best = expected(lists, objective, hard, cap, top)
     assert [(x.word, x.total, x.worst) for x in r.ranking] == best
     for x in r.ranking:
@@ -73,8 +105,7 @@ def test_ranking_by_objective_equals_an_exhaustive_search_per_opener(case):
             assert rank_key(objective, pairs[o][1], pairs[o][0]) >= last
             if objective == "worst,total" and r.facts[o][0] != INFEASIBLE:
                 # its fact is about the total within the worst case of the last place
-                within = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=best[-1][2],
-                                            opener=g)
+                within = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=best[-1][2], opener=g)
                 kind, value = r.facts[o]
                 assert within is None if kind == INFEASIBLE else within is None or value <= within
 
@@ -84,24 +115,49 @@ def test_worst_total_ranking_of_a_small_game_states_its_proof(tmp_path, capsys):
     game = ("fight", "light", "might", "night", "batch", "catch", "crane", "salet")
     words.write_text("\n".join(game) + "\n")
     out = tmp_path / "all.csv"
-    assert main(["openers", "--answers", str(words), "--guesses", str(words), "--workers", "1", "--top", "2",
-                 "--minimise", "worst,total", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "openers",
+                "--answers",
+                str(words),
+                "--guesses",
+                str(words),
+                "--workers",
+                "1",
+                "--top",
+                "2",
+                "--minimise",
+                "worst,total",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     pairs, best = expected(WordLists.from_words(game), "worst,total", None, 6, 2)
     w = best[0][2]
     assert "minimise worst,total" in text
     assert f"no opener solves every answer within {w - 1} guesses" in text
     # the openers refuted below the best worst case are not counted as searched
-    how = re.search(r"every opener refuted within (\d+) guess(?:es)? first; then (\d+) openers settled by bounds "
-                    r"alone, (\d+) searched", text)
+    how = re.search(
+        r"every opener refuted within (\d+) guess(?:es)? first; then (\d+) openers settled by bounds "
+        r"alone, (\d+) searched",
+        text,
+    )
     assert how and int(how[1]) == w - 1 and int(how[2]) + int(how[3]) == len(game), text
     rows = {r["opener"]: r for r in csv.DictReader(out.open())}
     assert len(rows) == 8
     for word, total, worst in best:
         assert (rows[word]["total"], rows[word]["worst"], rows[word]["worst_kind"]) == (str(total), str(worst), EXACT)
     # search without an opener ranks by the objective too
-    assert main(["search", "--answers", str(words), "--guesses", str(words), "--workers", "1",
-                 "--minimise", "worst,total"]) == 0
+    assert (
+        main(
+            ["search", "--answers", str(words), "--guesses", str(words), "--workers", "1", "--minimise", "worst,total"]
+        )
+        == 0
+    )
     assert f"1  {best[0][0].upper()}" in capsys.readouterr().out
 
 
@@ -131,8 +187,9 @@ def test_hard_worst_total_ranking_leaves_a_cap_to_the_ranking_not_the_shared_sea
         raise AssertionError("the shared search over every opener ran in hard mode")
 
     monkeypatch.setattr(openers_objective, "search", shared_search)
-    r = rank_openers(hard="nyt", answers=lists, top=2, workers=1, progress=False, trees=False,
-                     minimise="worst,total", cache_mb=4)
+    r = rank_openers(
+        hard="nyt", answers=lists, top=2, workers=1, progress=False, trees=False, minimise="worst,total", cache_mb=4
+    )
     pairs, best = expected(lists, "worst,total", "nyt", 6, 2)
     assert best[0][2] > 3  # (the instance's point: cap 3 fits only the easy game)
     assert [(x.word, x.total, x.worst) for x in r.ranking] == best

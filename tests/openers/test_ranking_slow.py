@@ -1,5 +1,6 @@
 """Slow proofs of the opener ranking: the published easy ranking on the original
 lists, an independent recheck of its bounds, kill -9 and resume, and Dask."""
+
 from __future__ import annotations
 
 import os
@@ -30,8 +31,12 @@ def test_salet_is_the_proven_best_easy_opener_and_the_top_is_the_published_one(e
     r = easy_top4
     # The published ranking: SALET 7920, REAST 7923, CRATE 7926, TRACE 7926 (ties
     # in list order).
-    assert [(x.word, x.total) for x in r.ranking] == [("salet", 7920), ("reast", 7923), ("crate", 7926),
-                                                     ("trace", 7926)]
+    assert [(x.word, x.total) for x in r.ranking] == [
+        ("salet", 7920),
+        ("reast", 7923),
+        ("crate", 7926),
+        ("trace", 7926),
+    ]
     assert r.others_at_least == 7926
     for x in r.ranking:
         rep = verify(x.tree, answers=original.answers, guesses=original.guesses, hard="easy", max_guesses=6)
@@ -56,8 +61,13 @@ def test_an_independent_plain_bound_confirms_a_sample_of_the_claimed_bounds(easy
 
 
 def _run_cli(args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "wordle_opt", "openers", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "wordle_opt", "openers", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        **kw,
+    )
 
 
 def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(original, tmp_path):
@@ -100,8 +110,9 @@ def test_a_run_killed_with_sigkill_resumes_from_its_checkpoint(original, tmp_pat
 
 def test_a_dask_cluster_gives_the_single_process_ranking(original):
     distributed = pytest.importorskip("distributed")
-    lists = WordLists.from_words(original.answers[::5], tuple(dict.fromkeys(original.guesses[::6] + original.answers[::5])),
-                                 name="small")
+    lists = WordLists.from_words(
+        original.answers[::5], tuple(dict.fromkeys(original.guesses[::6] + original.answers[::5])), name="small"
+    )
     one = rank_openers(answers=lists, top=5, workers=1, progress=False)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = rank_openers(answers=lists, top=5, scheduler=cluster.scheduler_address, progress=False)

@@ -5,6 +5,7 @@ definitions (the exhaustive oracle), the optimal SALET tree scoring full
 skill, ADIEU's exact cost against SALET's, bounds under a time limit, and
 one-line errors for every kind of bad game.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,15 +16,14 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum, exhaustive_tree
 
 import wordle_opt
-from oracle import exhaustive_optimum, exhaustive_tree
-from wordle_opt.rules import ALL_GREEN, score_words
 from wordle_opt.errors import HardModeError, WordleOptError
 from wordle_opt.reviews import values as review_values
-from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.game import GameError
-from wordle_opt.rules import violation
+from wordle_opt.reviews.reviewer import review
+from wordle_opt.rules import ALL_GREEN, score_words, violation
 from wordle_opt.wordlists import WordLists
 
 CLUSTERS = [
@@ -36,6 +36,7 @@ WORDS = sorted({w for c in CLUSTERS for w in c.split()} | set(OTHERS))
 
 
 # ------------------------------------------------- from the definitions
+
 
 def _opt(S, L, hard, d):
     """V(S, L, d) by the oracle; None when no strategy finishes within d."""
@@ -56,7 +57,7 @@ def reference_review(lists, turns, hard, cap):
         groups = {}
         for a in S:
             groups.setdefault(score_words(g, a), []).append(a)
-        left = {}   # colouring -> guesses still needed after g, per answer (None: cannot finish)
+        left = {}  # colouring -> guesses still needed after g, per answer (None: cannot finish)
         for q, Sq in groups.items():
             if q == ALL_GREEN:
                 left[q] = Fraction(0)
@@ -104,8 +105,15 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
         game = ".".join(f"{g}.{wordle_opt.Pattern(p).byg}" for g, p in turns)
         r = review(game, hard=hard, answers=lists, max_guesses=cap, threads=1, cache_mb=1)
     else:
-        r = review(" ".join(g for g, _ in turns), answer=answer, hard=hard, answers=lists,
-                   max_guesses=cap, threads=1, cache_mb=1)
+        r = review(
+            " ".join(g for g, _ in turns),
+            answer=answer,
+            hard=hard,
+            answers=lists,
+            max_guesses=cap,
+            threads=1,
+            cache_mb=1,
+        )
     ref = reference_review(lists, turns, hard, cap)
     assert len(r.turns) == len(turns)
     for turn, (V, Q, skill, luck, pct, (S, L, d)) in zip(r.turns, ref):
@@ -135,8 +143,11 @@ def test_a_guess_that_ties_only_without_the_cap_is_not_best():
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=8, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=4, unique=True), data=st.data())
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=8, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=4, unique=True),
+    data=st.data(),
+)
 def test_following_an_optimal_tree_scores_full_skill(answers, extra, data):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     tree = exhaustive_tree(lists.answers, lists.guesses)
@@ -154,6 +165,7 @@ def test_following_an_optimal_tree_scores_full_skill(answers, extra, data):
 
 
 # ------------------------------------------------- the original lists
+
 
 @pytest.mark.parametrize("hard", [None, "nyt"])
 def test_the_optimal_salet_tree_scores_full_skill_on_every_turn(original, hard):
@@ -208,19 +220,23 @@ def test_a_time_limit_gives_proven_bounds_marked_as_such(original, monkeypatch):
 
 # ------------------------------------------------- bad games
 
-@pytest.mark.parametrize("game,answer,hard,message", [
-    ("salet drone crate", "crape", None, "'crape' is a valid guess but not a possible answer in list 'original'"),
-    ("salet xyzz crate", "crate", None, "turn 2: guess 'xyzz' has 4 letters"),
-    ("salet zzzzz crate", "crate", None, "turn 2: 'zzzzz' is not an allowed guess in list 'original'"),
-    ("salet.BBBYB.drone.GBBBG", "judge", None, "turn 2: DRONE against the answer JUDGE colours YBBBG, not GBBBG"),
-    ("salet.BBBBB.drone.GGGGG", None, None, "turn 2: no answer in list 'original' gives SALET BBBBB, DRONE GGGGG"),
-    ("salet crate drone", "crate", None, "turn 3: DRONE follows CRATE GGGGG at turn 2"),
-    ("salet.BBBYB.drone", None, None, "3 parts, expected WORD.COLOURS pairs"),
-    ("salet.BBQYB", None, None, "turn 1 (SALET): pattern 'BBQYB'"),
-    ("", None, None, "empty game"),
-    ("salet drone crane crate", "crate", "nyt", "turn 2: DRONE breaks the hard rule (nyt): guess must contain A"),
-    ("a.b.c.d", None, None, "turn 1: guess 'a' has 1 letters"),
-])
+
+@pytest.mark.parametrize(
+    "game,answer,hard,message",
+    [
+        ("salet drone crate", "crape", None, "'crape' is a valid guess but not a possible answer in list 'original'"),
+        ("salet xyzz crate", "crate", None, "turn 2: guess 'xyzz' has 4 letters"),
+        ("salet zzzzz crate", "crate", None, "turn 2: 'zzzzz' is not an allowed guess in list 'original'"),
+        ("salet.BBBYB.drone.GBBBG", "judge", None, "turn 2: DRONE against the answer JUDGE colours YBBBG, not GBBBG"),
+        ("salet.BBBBB.drone.GGGGG", None, None, "turn 2: no answer in list 'original' gives SALET BBBBB, DRONE GGGGG"),
+        ("salet crate drone", "crate", None, "turn 3: DRONE follows CRATE GGGGG at turn 2"),
+        ("salet.BBBYB.drone", None, None, "3 parts, expected WORD.COLOURS pairs"),
+        ("salet.BBQYB", None, None, "turn 1 (SALET): pattern 'BBQYB'"),
+        ("", None, None, "empty game"),
+        ("salet drone crane crate", "crate", "nyt", "turn 2: DRONE breaks the hard rule (nyt): guess must contain A"),
+        ("a.b.c.d", None, None, "turn 1: guess 'a' has 1 letters"),
+    ],
+)
 def test_bad_games_get_one_line_errors(original, game, answer, hard, message):
     with pytest.raises(WordleOptError) as info:
         review(game, answer=answer, hard=hard, answers=original)
@@ -239,8 +255,7 @@ def test_a_game_longer_than_the_cap_is_refused(original):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, timeout=300)
 
 
 def test_cli_review_prints_the_table_and_one_line_errors():
@@ -262,7 +277,9 @@ def test_ctrl_c_stops_a_long_review_at_once(tmp_path, ctrl_c):
 
 def test_an_opener_ranking_proves_the_first_turns_best(original, tmp_path):
     # Past 100 answers the review only searches a shortlist; a ranking makes its "best" proven.
-    lists = WordLists.from_words(original.answers[:130], guesses=sorted(set(original.answers[:130]) | set(original.guesses[:500])), name="sample")
+    lists = WordLists.from_words(
+        original.answers[:130], guesses=sorted(set(original.answers[:130]) | set(original.guesses[:500])), name="sample"
+    )
     ranking = wordle_opt.rank_openers(answers=lists, top=2, workers=1, progress=False)
     best = ranking.ranking[0]
     unranked = review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists)
@@ -274,13 +291,28 @@ def test_an_opener_ranking_proves_the_first_turns_best(original, tmp_path):
     assert first.skill == 100
     # (a ranking of another problem is refused in one line, naming what differs)
     with pytest.raises(WordleOptError, match=r"another problem \(rule differ"):
-        review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists, hard="nyt",
-               ranking=ranking)
+        review(f"{best.word} {lists.answers[7]}", answer=lists.answers[7], answers=lists, hard="nyt", ranking=ranking)
     # and from the CLI, through a checkpoint file
     words = tmp_path / "words.txt"
     words.write_text("\n".join(lists.answers) + "\n")
-    out = subprocess.run([sys.executable, "-m", "wordle_opt", "review", best.word, lists.answers[7],
-                          "--answer", lists.answers[7], "--answers", str(words), "--ranking",
-                          str(tmp_path / "rank.sqlite")], cwd=tmp_path, capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_opt",
+            "review",
+            best.word,
+            lists.answers[7],
+            "--answer",
+            lists.answers[7],
+            "--answers",
+            str(words),
+            "--ranking",
+            str(tmp_path / "rank.sqlite"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
     assert "not proven" not in out.stdout and (tmp_path / "rank.sqlite").exists()

@@ -3,6 +3,7 @@
 rerun resumes from them, an interrupted run loses nothing it had found, and a
 checkpoint for another problem (or a saved tree that does not fit) is never
 used."""
+
 from __future__ import annotations
 
 import json
@@ -12,13 +13,13 @@ import sys
 
 import pytest
 
-from wordle_opt.openers.checkpoint import Checkpoint, CheckpointError
 from wordle_opt.errors import WordleOptError
-from wordle_opt.trees.node import Node
+from wordle_opt.openers.best import search
+from wordle_opt.openers.checkpoint import Checkpoint, CheckpointError
 from wordle_opt.openers.tasks import Problem
 from wordle_opt.rules import ALL_GREEN
 from wordle_opt.solver.exact import search as exact_search
-from wordle_opt.openers.best import search
+from wordle_opt.trees.node import Node
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
@@ -26,8 +27,9 @@ from wordle_opt.wordlists import WordLists
 @pytest.fixture(scope="module")
 def sliced(original):
     answers = original.answers[::8]
-    return WordLists.from_words(answers, tuple(dict.fromkeys(("salet",) + original.guesses[::20] + answers)),
-                                name="slice")
+    return WordLists.from_words(
+        answers, tuple(dict.fromkeys(("salet",) + original.guesses[::20] + answers)), name="slice"
+    )
 
 
 def _groups(lists) -> int:
@@ -49,8 +51,10 @@ def test_a_finished_search_is_resumed_without_a_beam(sliced, tmp_path):
     assert any(line.startswith("beam 1: a tree for each of") for line in notes)
     again, notes = _run(sliced, path)
     groups = _groups(sliced)
-    assert notes[0] == f"resumed: {groups} of {groups} groups have a tree (the tree totals {optimum}), " \
-                       f"{groups} proven optimal"
+    assert (
+        notes[0] == f"resumed: {groups} of {groups} groups have a tree (the tree totals {optimum}), "
+        f"{groups} proven optimal"
+    )
     assert not any(line.startswith("beam") for line in notes)  # no tree built again
     assert (again.total, again.lower_bound) == (optimum, optimum)
     rep = verify(again.tree, answers=sliced.answers, guesses=sliced.guesses)
@@ -94,11 +98,17 @@ def test_the_checkpoint_must_match_the_problem_and_the_exact_search_refuses_it(s
         _run(sliced, path, hard="nyt")
     with pytest.raises(WordleOptError, match="resumes only the anytime search of an opener"):
         search("salet", answers=sliced, checkpoint=str(path))
-    r = subprocess.run([sys.executable, "-m", "wordle_opt", "search", "salet", "--checkpoint", str(path)],
-                       capture_output=True, text=True, cwd=tmp_path)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordle_opt", "search", "salet", "--checkpoint", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == "error: --checkpoint with an OPENER resumes the anytime search: add --beam N or " \
-                       "--time-limit SECONDS (the exact search of one opener keeps nothing between runs)\n"
+    assert (
+        r.stderr == "error: --checkpoint with an OPENER resumes the anytime search: add --beam N or "
+        "--time-limit SECONDS (the exact search of one opener keeps nothing between runs)\n"
+    )
 
 
 def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path, ctrl_c):
@@ -112,9 +122,26 @@ def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path,
         groups, saved = db.execute("SELECT count(*), sum(total) FROM anytime").fetchone()
     assert groups == 148 and 2315 + saved == stopped_at  # (SALET leaves 148 groups besides all green)
     out = tmp_path / "tree.txt"
-    again = subprocess.run([sys.executable, "-m", "wordle_opt", "search", "salet", "--beam", "1", "--threads", "1",
-                            "--checkpoint", str(ck), "--out", str(out)], capture_output=True, text=True,
-                           cwd=tmp_path)
+    again = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordle_opt",
+            "search",
+            "salet",
+            "--beam",
+            "1",
+            "--threads",
+            "1",
+            "--checkpoint",
+            str(ck),
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith(f"resumed: 148 of 148 groups have a tree (the tree totals {stopped_at}), ")
     assert "beam 1: a tree for each" not in again.stdout
@@ -122,8 +149,9 @@ def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path,
     # the proving pass's own solvers did the searching: the summary counts them
     nodes = next(line.split()[1] for line in again.stdout.splitlines() if line.startswith("nodes "))
     assert int(nodes.replace(",", "")) > 0, again.stdout
-    v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
-                       cwd=tmp_path)
+    v = subprocess.run(
+        [sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True, cwd=tmp_path
+    )
     assert v.returncode == 0 and "total: 7920" in v.stdout, v.stdout + v.stderr
 
 
@@ -142,8 +170,15 @@ def test_ctrl_c_while_the_widening_makes_its_solvers_keeps_the_beam_trees(origin
 
     monkeypatch.setattr(Engine, "with_beam", with_beam)
     notes = []
-    r = search("salet", answers=original, beam=1, threads=1, time_limit=600, checkpoint=str(tmp_path / "ck.sqlite"),
-               note=notes.append)
+    r = search(
+        "salet",
+        answers=original,
+        beam=1,
+        threads=1,
+        time_limit=600,
+        checkpoint=str(tmp_path / "ck.sqlite"),
+        note=notes.append,
+    )
     assert any("now trying more guesses" in line for line in notes)  # (it got to the widening)
     assert r.stopped and r.tree is not None and r.lower_bound <= 7920 <= r.total
     assert verify(r.tree, answers=original.answers, guesses=original.guesses).ok
@@ -163,8 +198,9 @@ def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(orig
     path = tmp_path / "ck.sqlite"
     first, notes = _run(original, path, time_limit=600)
     far = [line for line in notes if "second guesses in each of the" in line]
-    assert len(far) == 1 and "now trying up to 8 second guesses" in far[0] and far[0].endswith(
-        "open groups, beam 16"), notes
+    assert (
+        len(far) == 1 and "now trying up to 8 second guesses" in far[0] and far[0].endswith("open groups, beam 16")
+    ), notes
     assert first.total == first.lower_bound == 7920  # (the closing still proves it)
     opened = int(far[0].split("each of the ")[1].split()[0])
     with sqlite3.connect(path) as db:

@@ -2,6 +2,7 @@
 are complete and verify, never total more than the beam's nor less than the
 optimum, the stated bound stays below the optimum, and Ctrl-C during it keeps
 the best tree with its bound."""
+
 from __future__ import annotations
 
 import subprocess
@@ -11,21 +12,25 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 from wordle_opt.solver.anytime import _beam_trees, opener_groups
 from wordle_opt.solver.anytime_widen import subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine
-from wordle_opt.trees.node import Node
-from oracle import exhaustive_optimum
 from wordle_opt.solver.exact import search
+from wordle_opt.trees.node import Node
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = sorted(set("""fight light might night right sight tight wight bight batch catch hatch latch
+WORDS = sorted(
+    set(
+        """fight light might night right sight tight wight bight batch catch hatch latch
     match patch watch baker faker maker taker waker bound found hound mound pound round sound wound
     cater eater hater later water crane slate pious flume brick handy toxic jumpy vowel girth shard
-    nymph whelp squib ozone fjord glyph knave""".split()))
+    nymph whelp squib ozone fjord glyph knave""".split()
+    )
+)
 
 
 def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
@@ -42,8 +47,9 @@ def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
     exact = engine.with_beam(0)
     assert not widen(beamer, exact, groups, cap - 1, time.monotonic() + 600, **widening)
     if far:
-        assert not widen_far(beamer, engine.with_beam(4), exact, groups, cap - 1, time.monotonic() + 600, far=far,
-                             **widening)
+        assert not widen_far(
+            beamer, engine.with_beam(4), exact, groups, cap - 1, time.monotonic() + 600, far=far, **widening
+        )
     assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
     tree = Tree(Node(opener, {g.pattern: g.node for g in groups}), lists, hard=hard, max_guesses=cap)
     return before, n + sum(g.ub for g in groups), tree
@@ -51,12 +57,18 @@ def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
 
 @pytest.mark.parametrize("hard", [None, "nyt"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=20, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-       cap=st.sampled_from([3, 4, 6]), width=st.sampled_from([1, 3]), exact_max=st.sampled_from([0, 3, 100]),
-       far=st.sampled_from([0, 8]), data=st.data())
-def test_widened_trees_verify_and_lie_between_the_optimum_and_the_beam(hard, answers, extra, cap, width,
-                                                                       exact_max, far, data):
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=20, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    cap=st.sampled_from([3, 4, 6]),
+    width=st.sampled_from([1, 3]),
+    exact_max=st.sampled_from([0, 3, 100]),
+    far=st.sampled_from([0, 8]),
+    data=st.data(),
+)
+def test_widened_trees_verify_and_lie_between_the_optimum_and_the_beam(
+    hard, answers, extra, cap, width, exact_max, far, data
+):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     opener = data.draw(st.sampled_from(lists.guesses))
     got = beam_then_widen(lists, opener, hard, cap, 1, far=far, width=width, exact_max=exact_max)
@@ -98,8 +110,9 @@ def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
     first = total()
     assert not widen_far(beamer, beamer, exact, groups, 5, time.monotonic() + 600, far=16, width=1, exact_max=0)
     far = total()
-    assert not widen_far(beamer, engine.with_beam(4), exact, groups, 5, time.monotonic() + 600, far=16, width=1,
-                         exact_max=0)
+    assert not widen_far(
+        beamer, engine.with_beam(4), exact, groups, 5, time.monotonic() + 600, far=16, width=1, exact_max=0
+    )
     wide = total()
     assert first > far > wide >= 7926
     tree = Tree(Node("crate", {g.pattern: g.node for g in groups}), original, max_guesses=6)
@@ -108,8 +121,12 @@ def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=16, unique=True),
-       hard=st.sampled_from([None, "nyt"]), limit=st.sampled_from([0.05, 30.0]), data=st.data())
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=16, unique=True),
+    hard=st.sampled_from([None, "nyt"]),
+    limit=st.sampled_from([0.05, 30.0]),
+    data=st.data(),
+)
 def test_the_bound_stated_after_widening_never_exceeds_the_optimum(answers, hard, limit, data):
     lists = WordLists.from_words(answers, name="generated")
     opener = data.draw(st.sampled_from(lists.guesses))
@@ -127,8 +144,11 @@ def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_
     # SALET, beam 1, width 64: the widening runs for tens of seconds (measured),
     # far past the second this test waits once it starts.
     out = tmp_path / "tree.txt"
-    r = ctrl_c(["search", "salet", "--beam", "1", "--threads", "1", "--time-limit", "600", "--out", str(out)],
-               tmp_path, marker="now trying more guesses")
+    r = ctrl_c(
+        ["search", "salet", "--beam", "1", "--threads", "1", "--time-limit", "600", "--out", str(out)],
+        tmp_path,
+        marker="now trying more guesses",
+    )
     text, err = r.out, r.err
     assert r.running and r.returncode == 0, text + err
     assert "now raising the lower bound" not in text  # stopped in the widening
@@ -137,6 +157,7 @@ def test_cli_ctrl_c_during_the_widening_returns_the_best_tree_and_its_bound(tmp_
     bound = int(next(line.split()[2] for line in text.splitlines() if line.startswith("lower bound ")))
     assert bound <= 7920 <= total <= beam
     assert "Traceback" not in err
-    v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True,
-                       cwd=tmp_path)
+    v = subprocess.run(
+        [sys.executable, "-m", "wordle_opt", "verify", str(out)], capture_output=True, text=True, cwd=tmp_path
+    )
     assert v.returncode == 0 and f"total: {total}" in v.stdout, v.stdout + v.stderr

@@ -1,5 +1,6 @@
 """The compiled exact search against the plain-Python exhaustive oracle, and
 the search API's behaviour (trees, figures, errors, infeasibility)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -8,9 +9,9 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 import wordle_opt
-from oracle import exhaustive_optimum
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.solver.exact import search
 from wordle_opt.trees.verification import verify
@@ -25,8 +26,9 @@ CLUSTERS = [
     "bound found hound mound pound round sound wound",
     "cater eater hater later water",
 ]
-OTHERS = ("crane slate pious flume brick handy toxic jumpy vowel girth "
-          "shard nymph whelp squib ozone fjord glyph knave").split()
+OTHERS = (
+    "crane slate pious flume brick handy toxic jumpy vowel girth shard nymph whelp squib ozone fjord glyph knave"
+).split()
 WORDS = sorted({w for c in CLUSTERS for w in c.split()} | set(OTHERS))
 
 word_lists = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12, unique=True)
@@ -38,15 +40,21 @@ def lists_for(answers, extra):
 
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=word_lists, extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-       cap=st.sampled_from([None, 2, 3, 4]), shared=st.booleans(), data=st.data())
+@given(
+    answers=word_lists,
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    cap=st.sampled_from([None, 2, 3, 4]),
+    shared=st.booleans(),
+    data=st.data(),
+)
 def test_optimum_equals_exhaustive_search(hard, answers, extra, cap, shared, data):
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
     # shared: every group is solved by both threads together (Solver.solve_shared_root)
-    result = search(opener, hard=hard, answers=lists, max_guesses=cap, threads=2, cache_mb=1,
-                    share_min=1 if shared else None)
+    result = search(
+        opener, hard=hard, answers=lists, max_guesses=cap, threads=2, cache_mb=1, share_min=1 if shared else None
+    )
     if expected is None:
         assert not result.feasible and result.tree is None
         return
@@ -59,8 +67,10 @@ def test_optimum_equals_exhaustive_search(hard, answers, extra, cap, shared, dat
 
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=7, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=4, unique=True))
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=7, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=4, unique=True),
+)
 def test_best_opener_equals_exhaustive_search(hard, answers, extra):
     lists = lists_for(answers, extra)
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=hard)
@@ -157,8 +167,11 @@ def test_cli_search_over_the_cap_finds_the_smallest_cap(tmp_path):
     r = _cli("search", "fight", "--answers", str(words), "--max-guesses", "3", cwd=tmp_path)
     assert r.returncode == 1
     assert "no strategy solves every answer within 3 guesses" in r.stdout
-    expected_cap = next(c for c in range(4, 12)
-                        if exhaustive_optimum(CLUSTERS[0].split(), CLUSTERS[0].split(), max_guesses=c, opener="fight"))
+    expected_cap = next(
+        c
+        for c in range(4, 12)
+        if exhaustive_optimum(CLUSTERS[0].split(), CLUSTERS[0].split(), max_guesses=c, opener="fight")
+    )
     assert f"the best it can do with {expected_cap} guesses" in r.stdout
 
 
@@ -189,13 +202,16 @@ def test_ctrl_c_stops_a_long_search_at_once(tmp_path, ctrl_c):
     assert r.seconds < 5
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--threads", "0"], "--threads: must be at least 1"),
-    (["--cache-mb", "0"], "--cache-mb: must be above 0"),
-    (["--max-guesses", "none?"], "--max-guesses"),
-    (["--out", "no-such-folder/tree.txt"], "does not exist"),
-    (["--out", "."], "is a directory"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--threads", "0"], "--threads: must be at least 1"),
+        (["--cache-mb", "0"], "--cache-mb: must be above 0"),
+        (["--max-guesses", "none?"], "--max-guesses"),
+        (["--out", "no-such-folder/tree.txt"], "does not exist"),
+        (["--out", "."], "is a directory"),
+    ],
+)
 def test_cli_search_bad_options_fail_before_searching(tmp_path, args, message):
     r = _cli("search", "salet", *args, cwd=tmp_path)
     assert r.returncode == 2 and message in r.stderr

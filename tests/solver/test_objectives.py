@@ -1,6 +1,7 @@
 """The objectives (total, worst,total, total,worst) against the plain-Python
 Pareto-front oracle written from their definitions, and the published
 results that use them."""
+
 from __future__ import annotations
 
 import re
@@ -10,18 +11,22 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_front, exhaustive_objective, exhaustive_optimum
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.solver.objectives import parse_objective, rank_key
-from oracle import exhaustive_front, exhaustive_objective, exhaustive_optimum
 from wordle_opt.solver.exact import search
+from wordle_opt.solver.objectives import parse_objective, rank_key
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = sorted(set("""fight light might night right sight tight wight bight batch catch hatch latch
+WORDS = sorted(
+    set(
+        """fight light might night right sight tight wight bight batch catch hatch latch
     match patch watch baker faker maker taker waker bound found hound mound pound round sound wound
     cater eater hater later water crane slate pious flume brick handy toxic jumpy vowel girth shard
-    nymph whelp squib ozone fjord glyph knave""".split()))
+    nymph whelp squib ozone fjord glyph knave""".split()
+    )
+)
 
 
 def lists_for(answers, extra):
@@ -30,6 +35,7 @@ def lists_for(answers, extra):
 
 def _cli(*args, cwd):
     return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, cwd=cwd)
+
 
 # The oracle found these: the tree with the smallest worst case (3) totals
 # more than the tree with the fewest guesses (4 deep).
@@ -61,8 +67,7 @@ def test_objectives_disagree_where_the_oracle_says(hard, answers, extra, front):
             continue
         for objective in ("worst,total", "total,worst"):
             want = exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, opener=opener)
-            got = search(opener, hard=hard, answers=lists, max_guesses=None, minimise=objective,
-                         threads=1, cache_mb=1)
+            got = search(opener, hard=hard, answers=lists, max_guesses=None, minimise=objective, threads=1, cache_mb=1)
             _check(got, lists, hard, want)
     # Best opener: the objectives pick different trees.
     worst_first = search(None, hard=hard, answers=lists, max_guesses=None, minimise="worst,total", cache_mb=1)
@@ -76,21 +81,25 @@ def test_objectives_disagree_where_the_oracle_says(hard, answers, extra, front):
 @pytest.mark.parametrize("hard", [None, "nyt", "strict"])
 @pytest.mark.parametrize("objective", ["total", "worst,total", "total,worst"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
-       cap=st.sampled_from([None, 2, 3, 4]), data=st.data())
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
+    cap=st.sampled_from([None, 2, 3, 4]),
+    data=st.data(),
+)
 def test_each_objective_equals_the_front_oracle(hard, objective, answers, extra, cap, data):
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
-    want = exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, max_guesses=cap,
-                                opener=opener)
-    got = search(opener, hard=hard, answers=lists, max_guesses=cap, minimise=objective,
-                 threads=2, cache_mb=1, fallback=False)
+    want = exhaustive_objective(lists.answers, lists.guesses, objective, hard=hard, max_guesses=cap, opener=opener)
+    got = search(
+        opener, hard=hard, answers=lists, max_guesses=cap, minimise=objective, threads=2, cache_mb=1, fallback=False
+    )
     if objective == "total":
         # The front agrees with the plain total oracle; the worst case of the
         # total-only tree is not part of the objective.
-        assert (want and want[1]) == exhaustive_optimum(lists.answers, lists.guesses, hard=hard,
-                                                        max_guesses=cap, opener=opener)
+        assert (want and want[1]) == exhaustive_optimum(
+            lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener
+        )
         assert got.feasible == (want is not None)
         if want:
             assert got.total == want[1]
@@ -112,8 +121,18 @@ def test_cli_minimise(tmp_path):
     words, guesses = tmp_path / "w.txt", tmp_path / "g.txt"
     words.write_text("\n".join(DISAGREE[0][1].split()) + "\n")
     guesses.write_text("\n".join(DISAGREE[0][1].split() + DISAGREE[0][2].split()) + "\n")
-    r = _cli("search", "--answers", str(words), "--guesses", str(guesses), "--max-guesses", "none",
-             "--minimise", "worst,total", cwd=tmp_path)
+    r = _cli(
+        "search",
+        "--answers",
+        str(words),
+        "--guesses",
+        str(guesses),
+        "--max-guesses",
+        "none",
+        "--minimise",
+        "worst,total",
+        cwd=tmp_path,
+    )
     assert r.returncode == 0, r.stderr
     # Without an opener, search proves the best opener by the ranking: by worst
     # case first it is (3, 23), while the fewest guesses in all is (4, 22).
@@ -122,8 +141,7 @@ def test_cli_minimise(tmp_path):
     best = re.search(r"^\s+1\s+([A-Z]+)\s+(\d+)\s+[\d.]+\s+(\d+)$", r.stdout, re.M)
     assert best and (int(best[3]), int(best[2])) == (worst, total), r.stdout
     assert f"no opener solves every answer within {worst - 1} guesses" in r.stdout
-    plain = _cli("search", "--answers", str(words), "--guesses", str(guesses), "--max-guesses", "none",
-                 cwd=tmp_path)
+    plain = _cli("search", "--answers", str(words), "--guesses", str(guesses), "--max-guesses", "none", cwd=tmp_path)
     first = re.search(r"^\s+1\s+([A-Z]+)\s+(\d+)\s+[\d.]+\s+(\d+)$", plain.stdout, re.M)
     assert first and (int(first[3]), int(first[2])) == (worst_by_total, least_total), plain.stdout
     bad = _cli("search", "crane", "--answers", str(words), "--minimise", "fast", cwd=tmp_path)
@@ -131,6 +149,7 @@ def test_cli_minimise(tmp_path):
 
 
 # ------------------------------------------------------------ published results
+
 
 @pytest.mark.slow
 def test_salet_worst_then_total_is_5_7920(original):
@@ -157,18 +176,22 @@ def test_trace_hard_needs_8(original):
 
 # ------------------------------------------------------------ anytime search
 
+
 @pytest.mark.parametrize("hard", [None, "nyt"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),
-       extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
-       cap=st.sampled_from([None, 3, 4, 6]), beam=st.sampled_from([1, 2, 5]),
-       limit=st.sampled_from([None, 1e-6, 0.1]), data=st.data())
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=5, unique=True),
+    cap=st.sampled_from([None, 3, 4, 6]),
+    beam=st.sampled_from([1, 2, 5]),
+    limit=st.sampled_from([None, 1e-6, 0.1]),
+    data=st.data(),
+)
 def test_anytime_tree_verifies_and_its_bound_is_below_the_optimum(hard, answers, extra, cap, beam, limit, data):
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
-    got = search(opener, hard=hard, answers=lists, max_guesses=cap, beam=beam, time_limit=limit,
-                 threads=2, cache_mb=1)
+    got = search(opener, hard=hard, answers=lists, max_guesses=cap, beam=beam, time_limit=limit, threads=2, cache_mb=1)
     if got.stopped and not got.feasible:
         # The time limit ended the beam before a tree: no claim about the cap, a true bound.
         assert limit is not None and "no tree found in the time given" in str(got)
@@ -203,8 +226,11 @@ def test_anytime_stopped_in_the_beam_says_no_tree_was_found_in_time(original):
 
 def test_anytime_bad_input():
     lists = WordLists.from_words(["crane", "slate"])
-    for kwargs, match in [(dict(beam=0), "beam must be a positive"), (dict(time_limit=-1), "time_limit"),
-                          (dict(beam=2, minimise="worst,total"), "needs an opener and minimise='total'")]:
+    for kwargs, match in [
+        (dict(beam=0), "beam must be a positive"),
+        (dict(time_limit=-1), "time_limit"),
+        (dict(beam=2, minimise="worst,total"), "needs an opener and minimise='total'"),
+    ]:
         with pytest.raises(WordleOptError, match=match):
             search("crane", answers=lists, **kwargs)
     with pytest.raises(WordleOptError, match="needs an opener"):
@@ -222,8 +248,9 @@ def test_cli_anytime_tree_verifies(tmp_path):
     words = tmp_path / "w.txt"
     words.write_text("\n".join(WORDS) + "\n")
     out = tmp_path / "tree.txt"
-    r = _cli("search", "crane", "--answers", str(words), "--beam", "1", "--time-limit", "30",
-             "--out", str(out), cwd=tmp_path)
+    r = _cli(
+        "search", "crane", "--answers", str(words), "--beam", "1", "--time-limit", "30", "--out", str(out), cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     total = int(next(line.split()[1] for line in r.stdout.splitlines() if line.startswith("total ")))
     assert f"lower bound  {total} (proven); the tree is optimal" in r.stdout
@@ -236,8 +263,11 @@ def test_cli_ctrl_c_during_the_anytime_search_returns_the_best_tree_and_its_boun
     # FUZZY's proof takes far longer than its beam (1 s beam, > 15 s closing measured):
     # Ctrl-C once the closing phase runs must print the beam's tree with its bound.
     out = tmp_path / "tree.txt"
-    r = ctrl_c(["search", "fuzzy", "--beam", "1", "--threads", "1", "--out", str(out)], tmp_path,
-               marker="now raising the lower bound")
+    r = ctrl_c(
+        ["search", "fuzzy", "--beam", "1", "--threads", "1", "--out", str(out)],
+        tmp_path,
+        marker="now raising the lower bound",
+    )
     text, err = r.out, r.err
     assert r.running and r.returncode == 0, text + err
     total = int(next(line.split()[1] for line in text.splitlines() if line.startswith("total ")))

@@ -3,13 +3,14 @@
 Hand-derived optima first, then properties on generated instances, and a
 second, naive oracle (no skipping, no early stop) on tiny ones.
 """
+
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from oracle import exhaustive_optimum, exhaustive_tree
+
 from wordle_opt.rules import ALL_GREEN, score_words, violation
 from wordle_opt.trees.verification import verify
 
@@ -17,6 +18,7 @@ FOUR_IGHT = ("fight", "light", "might", "sight")
 
 
 # ------------------------------------------------------------ by hand
+
 
 def test_one_answer_costs_one():
     assert exhaustive_optimum(["crane"], ["crane"]) == 1
@@ -112,6 +114,7 @@ def test_opener_must_be_a_guess():
 
 # ------------------------------------------------------------ a naive second oracle
 
+
 def naive_optimum(answers, guesses, hard, cap):
     """Every legal guess at every node, useless or not, no early stop; needs a cap."""
     inf = float("inf")
@@ -137,8 +140,27 @@ def naive_optimum(answers, guesses, hard, cap):
     return None if v == inf else int(v)
 
 
-POOL = ("fight", "light", "might", "sight", "night", "batch", "catch", "match", "patch",
-        "crane", "slate", "acorn", "ranch", "flams", "tight", "cairn", "pious", "mound", "sound")
+POOL = (
+    "fight",
+    "light",
+    "might",
+    "sight",
+    "night",
+    "batch",
+    "catch",
+    "match",
+    "patch",
+    "crane",
+    "slate",
+    "acorn",
+    "ranch",
+    "flams",
+    "tight",
+    "cairn",
+    "pious",
+    "mound",
+    "sound",
+)
 
 tiny = st.tuples(
     st.lists(st.sampled_from(POOL), min_size=1, max_size=4, unique=True),
@@ -153,15 +175,38 @@ tiny = st.tuples(
 def test_agrees_with_a_naive_search_on_tiny_instances(case):
     answers, extra, hard, cap = case
     guesses = tuple(dict.fromkeys(list(answers) + list(extra)))
-    assert exhaustive_optimum(answers, guesses, hard=hard, max_guesses=cap) == \
-        naive_optimum(answers, guesses, hard, cap)
+    assert exhaustive_optimum(answers, guesses, hard=hard, max_guesses=cap) == naive_optimum(
+        answers, guesses, hard, cap
+    )
 
 
 # ------------------------------------------------------------ properties
 
-CLUSTERS = ("fight", "light", "might", "night", "right", "sight", "tight", "wight",
-            "batch", "catch", "hatch", "latch", "match", "patch", "watch",
-            "bound", "found", "hound", "mound", "pound", "round", "sound", "wound")
+CLUSTERS = (
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "wight",
+    "batch",
+    "catch",
+    "hatch",
+    "latch",
+    "match",
+    "patch",
+    "watch",
+    "bound",
+    "found",
+    "hound",
+    "mound",
+    "pound",
+    "round",
+    "sound",
+    "wound",
+)
 OTHERS = ("salet", "crane", "flomp", "wrist", "thumb", "clamp", "dwarf", "bowel", "chump", "group")
 
 instances = st.tuples(

@@ -1,5 +1,6 @@
 """Issue 9 defects in the search path, and the search API's fallback and
 plain-Python mode (issue 8).  Each test failed before its fix."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,8 @@ import subprocess
 import sys
 
 import pytest
-
 from oracle import exhaustive_optimum
+
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.exact import search
 from wordle_opt.wordlists import WordLists
@@ -17,8 +18,9 @@ IGHT = "fight light might night right sight tight wight bight".split()
 
 
 def _cli(*args, cwd, timeout=60):
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout
+    )
 
 
 @pytest.mark.parametrize("bad", [float("inf"), float("nan"), True])
@@ -52,8 +54,7 @@ def test_progress_moves_inside_groups(monkeypatch):
     monkeypatch.setattr("wordle_opt.solver.engine.POLL_SECONDS", 0.001)
     calls = []
     search("salet", threads=2, progress=lambda done, total, status: calls.append((done, total, status)))
-    inside = [(a, b) for a, b in zip(calls, calls[1:]) if a[0] == b[0] and a[2] != b[2]
-              and "nodes searched" in b[2]]
+    inside = [(a, b) for a, b in zip(calls, calls[1:]) if a[0] == b[0] and a[2] != b[2] and "nodes searched" in b[2]]
     assert inside, calls[:5]
     assert calls[-1][0] == calls[-1][1]
 
@@ -69,8 +70,7 @@ def test_a_huge_instance_is_announced_before_the_search(monkeypatch):
 def test_fallback_finds_the_smallest_cap_with_one_engine():
     lists = WordLists.from_words(IGHT, IGHT)
     refuted, notes = [], []
-    result = search("fight", answers=lists, max_guesses=3, fallback=True,
-                    on_refuted=refuted.append, note=notes.append)
+    result = search("fight", answers=lists, max_guesses=3, fallback=True, on_refuted=refuted.append, note=notes.append)
     expected = next(c for c in range(4, 12) if exhaustive_optimum(IGHT, IGHT, max_guesses=c, opener="fight"))
     assert result.feasible and result.max_guesses == expected
     assert result.total == exhaustive_optimum(IGHT, IGHT, max_guesses=expected, opener="fight")
@@ -97,17 +97,26 @@ def test_cli_says_which_cap_it_tries(tmp_path):
 def test_plain_python_search_matches_the_oracle(tmp_path):
     # WORDLE_OPT_IMPLEMENTATION=python runs the whole search on the plain twin.
     words = ["batch", "catch", "hatch", "latch", "match", "crane", "pious"]
-    code = ("from wordle_opt.solver.exact import search\nfrom wordle_opt.wordlists import WordLists\n"
-            "import wordle_opt.solver.engine as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
-            f"w = {words!r}\n"
-            "for hard in (None, 'nyt', 'strict'):\n"
-            "    print(search('crane', hard=hard, answers=WordLists.from_words(w, w), threads=2,"
-            " share_min=1).total)\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
-                       env={**os.environ, "WORDLE_OPT_IMPLEMENTATION": "python"}, timeout=120)
+    code = (
+        "from wordle_opt.solver.exact import search\nfrom wordle_opt.wordlists import WordLists\n"
+        "import wordle_opt.solver.engine as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
+        f"w = {words!r}\n"
+        "for hard in (None, 'nyt', 'strict'):\n"
+        "    print(search('crane', hard=hard, answers=WordLists.from_words(w, w), threads=2,"
+        " share_min=1).total)\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "WORDLE_OPT_IMPLEMENTATION": "python"},
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
-    expected = [exhaustive_optimum(words, words, hard=h, max_guesses=6, opener="crane")
-                for h in (None, "nyt", "strict")]
+    expected = [
+        exhaustive_optimum(words, words, hard=h, max_guesses=6, opener="crane") for h in (None, "nyt", "strict")
+    ]
     assert [int(x) for x in r.stdout.split()] == expected
 
 

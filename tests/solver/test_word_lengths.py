@@ -3,14 +3,15 @@ exhaustive oracle: on small generated lists of 4, 6 and 7 letters, with
 repeated letters and small alphabets (non-ASCII letters included), the optimum
 of `search` (easy, nyt, strict; with and without a cap) equals
 `oracle.exhaustive_optimum`, and the tree it returns passes `verify`."""
+
 from __future__ import annotations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import exhaustive_optimum
 
 from wordle_opt import search, verify
-from oracle import exhaustive_optimum
 from wordle_opt.wordlists import WordLists
 
 # Small alphabets make repeated letters and big colour groups common; the
@@ -85,8 +86,9 @@ def test_four_letter_opener_ranking_equals_the_oracle(case):
     lists = WordLists("gen", tuple(answers), tuple(sorted(set(answers) | set(extra))))
     ranking = rank_openers(answers=lists, hard=hard, max_guesses=cap, top=len(lists.guesses)).ranking
     for r in ranking:
-        assert r.total == exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap,
-                                             opener=r.word), r.word
+        assert r.total == exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=r.word), (
+            r.word
+        )
 
 
 @pytest.mark.slow

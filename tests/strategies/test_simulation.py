@@ -1,4 +1,5 @@
 """simulate/compare: figures recounted from the paths, against a brute-force play loop."""
+
 from __future__ import annotations
 
 import io
@@ -10,14 +11,14 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from oracle import exhaustive_tree
 
 import wordle_opt
-from wordle_opt.strategies import builtin as strategies
-from oracle import exhaustive_tree
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import score_words, violation
-from wordle_opt.strategies.simulation import ComparisonResult, SimulationResult, compare, simulate
+from wordle_opt.strategies import builtin as strategies
 from wordle_opt.strategies.builtin import Strategy
+from wordle_opt.strategies.simulation import ComparisonResult, SimulationResult, compare, simulate
 from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists
 
@@ -51,8 +52,9 @@ def recount(result: SimulationResult, lists, rule=None, answers_only=False):
     assert math.isclose(result.average, result.total / sum(hist.values()))
     within = sum(v for k, v in hist.items() if k <= result.max_guesses)
     assert result.solved_within == within
-    assert set(result.failed) == {a for a in lists.answers
-                                  if result.guesses[a] is None or result.guesses[a] > result.max_guesses}
+    assert set(result.failed) == {
+        a for a in lists.answers if result.guesses[a] is None or result.guesses[a] > result.max_guesses
+    }
     assert result.n == len(lists.answers)
 
 
@@ -61,7 +63,7 @@ def test_entropy_easy_original_solves_everything_within_six(original):
     assert r.failed == [] and r.solved_within == 2315 and r.solved_percent == 100.0
     assert r.max_depth <= 6
     recount(r, original)
-    assert r.opener == r.paths["aback"][0][0]           # the strategy's own opening
+    assert r.opener == r.paths["aback"][0][0]  # the strategy's own opening
     assert len({path[0][0] for path in r.paths.values()}) == 1
 
 
@@ -95,10 +97,13 @@ def _play_brute(lists, answer, key, cap=20):
     return path
 
 
-@pytest.mark.parametrize("name,key", [
-    ("entropy", lambda c, n: (round(-sum(v / n * math.log2(v / n) for v in c.values()), 9),)),
-    ("minimax", lambda c, n: (-max(c.values()), -sum(v * v for v in c.values()))),
-])
+@pytest.mark.parametrize(
+    "name,key",
+    [
+        ("entropy", lambda c, n: (round(-sum(v / n * math.log2(v / n) for v in c.values()), 9),)),
+        ("minimax", lambda c, n: (-max(c.values()), -sum(v * v for v in c.values()))),
+    ],
+)
 def test_small_lists_against_a_brute_force_loop(small, name, key):
     r = simulate(name, answers=small)
     recount(r, small)
@@ -126,8 +131,24 @@ def test_random_reproducible_and_seeded(small):
 
 
 def test_optimal_reproduces_its_tree():
-    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight",
-               "bound", "found", "hound", "mound", "pound", "round", "sound", "wound"]
+    answers = [
+        "fight",
+        "light",
+        "might",
+        "night",
+        "right",
+        "sight",
+        "tight",
+        "wight",
+        "bound",
+        "found",
+        "hound",
+        "mound",
+        "pound",
+        "round",
+        "sound",
+        "wound",
+    ]
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist", "sword"], name="ight-ound")
     tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
     r = simulate("optimal", answers=lists, tree=tree)
@@ -143,7 +164,7 @@ def test_looping_strategy_counts_as_failure(small):
         name = "stubborn"
 
         def choose(self, candidates, legal, history):
-            return 0                      # the same word for ever
+            return 0  # the same word for ever
 
     r = simulate(Stubborn(small), answers=small)
     assert r.unsolved and set(r.unsolved) <= set(r.failed)
@@ -205,8 +226,9 @@ def test_compare_gives_the_tree_to_optimal_only():
 
 def _cli(*args, **kw):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True,
-                          text=True, env=env, timeout=300, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, env=env, timeout=300, **kw
+    )
 
 
 def test_cli_simulate_piped_has_no_ansi(small, tmp_path):
@@ -220,12 +242,15 @@ def test_cli_simulate_piped_has_no_ansi(small, tmp_path):
     assert res.returncode == 0 and "first" in res.stdout and "entropy" in res.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--max-guesses", "0"), "argument --max-guesses: must be at least 1, got 0"),
-    (("--max-guesses", "-3"), "argument --max-guesses: must be at least 1, got -3"),
-    (("--max-guesses", "six"), "argument --max-guesses: expected a number of guesses, got 'six'"),
-    (("--compare", ","), "error: no strategy to compare"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--max-guesses", "0"), "argument --max-guesses: must be at least 1, got 0"),
+        (("--max-guesses", "-3"), "argument --max-guesses: must be at least 1, got -3"),
+        (("--max-guesses", "six"), "argument --max-guesses: expected a number of guesses, got 'six'"),
+        (("--compare", ","), "error: no strategy to compare"),
+    ],
+)
 def test_cli_simulate_rejects_a_cap_below_one_and_an_empty_comparison(args, message):
     res = _cli("simulate", *args)
     assert res.returncode == 2 and res.stdout == ""
@@ -286,8 +311,9 @@ def test_a_tree_for_another_rule_is_refused():
     # NIGHT, then FLOMP: fine in easy mode, but FLOMP cannot be the answer
     # after NIGHT BGGGG (strict) and it is not an answer at all (answers-only).
     tree = Tree(Node("night", {Pattern.parse("BGGGG"): Node("flomp", {})}), lists)
-    with pytest.raises(wordle_opt.HardModeError,
-                       match=r"plays FLOMP after NIGHT BGGGG, not allowed in hard \(strict\) mode"):
+    with pytest.raises(
+        wordle_opt.HardModeError, match=r"plays FLOMP after NIGHT BGGGG, not allowed in hard \(strict\) mode"
+    ):
         simulate("optimal", answers=lists, tree=tree, hard="strict")
     with pytest.raises(wordle_opt.HardModeError, match="answers-only"):
         simulate("optimal", answers=lists, tree=Tree(Node("flomp", {}), lists), answers_only=True)

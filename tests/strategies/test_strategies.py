@@ -1,4 +1,5 @@
 """Strategies: the registry, the interface, and each choice against a brute-force recount."""
+
 from __future__ import annotations
 
 import math
@@ -6,15 +7,16 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from oracle import exhaustive_tree
 
 import wordle_opt
 from wordle_opt.core import _heuristics, _heuristics_py
-from wordle_opt.strategies import context, builtin as strategies
-from oracle import exhaustive_tree
-from wordle_opt.rules import score_words
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
+from wordle_opt.rules import score_words
+from wordle_opt.strategies import builtin as strategies
+from wordle_opt.strategies import context
 from wordle_opt.strategies.builtin import STRATEGIES, get_strategy
-from wordle_opt.trees.tree import Node, Tree
+from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists
 
 HEURISTICS = [name for name in STRATEGIES if name != "optimal"]
@@ -36,8 +38,16 @@ def _root(lists, answers_only=False):
 
 
 def test_registry_and_exports():
-    assert set(STRATEGIES) == {"entropy", "entropy2", "minimax", "expected-size", "frequency",
-                               "random", "first", "optimal"}
+    assert set(STRATEGIES) == {
+        "entropy",
+        "entropy2",
+        "minimax",
+        "expected-size",
+        "frequency",
+        "random",
+        "first",
+        "optimal",
+    }
     assert wordle_opt.STRATEGIES is STRATEGIES
     assert wordle_opt.get_strategy is get_strategy
 
@@ -90,8 +100,9 @@ def _expected_key(counts, n):
     return (-sum(c * c for c in counts.values()),)
 
 
-@pytest.mark.parametrize("name,key", [("entropy", _entropy_key), ("minimax", _minimax_key),
-                                      ("expected-size", _expected_key)])
+@pytest.mark.parametrize(
+    "name,key", [("entropy", _entropy_key), ("minimax", _minimax_key), ("expected-size", _expected_key)]
+)
 def test_choice_matches_brute_force(small, name, key):
     s = get_strategy(name, small)
     ctx = strategies.context_for(small)
@@ -139,7 +150,7 @@ def test_random_is_seeded_and_positional(small):
     b = get_strategy("random", small, seed=1)
     picks = {get_strategy("random", small, seed=k).choose(cands, legal, []) for k in range(20)}
     assert a.choose(cands, legal, []) == b.choose(cands, legal, [])
-    assert len(picks) > 3                       # the seed matters
+    assert len(picks) > 3  # the seed matters
     assert all(small.guesses[g] in small.answers for g in picks)
 
 
@@ -175,7 +186,9 @@ def test_entropy2_scores_two_guesses(small):
     cands, legal = _root(small)
     g = s.choose(cands, legal, [])
     ent = _heuristics.score_guesses(small.table, cands, legal)[0]
-    top5 = [legal[i] for i in strategies._order([ent], legal, strategies.context_for(small).is_candidate(cands, legal))[:5]]
+    top5 = [
+        legal[i] for i in strategies._order([ent], legal, strategies.context_for(small).is_candidate(cands, legal))[:5]
+    ]
     assert g in top5
     # the chosen pair is worth at least the best single guess, at most log2 n
     two = _heuristics_py.lookahead_entropy(small.table, cands, np.array([g], np.int32), legal)[0]
@@ -192,8 +205,24 @@ def test_entropy2_hard_mode_uses_legal_second_guesses():
 
     # -IGHT and -OUND clusters: easy mode splits them with FLOMP, WRIST or SWORD
     # second; the strict rule allows only words that could still be the answer.
-    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight",
-               "bound", "found", "hound", "mound", "pound", "round", "sound", "wound"]
+    answers = [
+        "fight",
+        "light",
+        "might",
+        "night",
+        "right",
+        "sight",
+        "tight",
+        "wight",
+        "bound",
+        "found",
+        "hound",
+        "mound",
+        "pound",
+        "round",
+        "sound",
+        "wound",
+    ]
     small = WordLists.from_words(answers, answers + ["flomp", "wrist", "sword"], name="ight-ound")
     s = get_strategy("entropy2", small, hard="strict", top_k=4)
     cands, legal = _root(small)
@@ -213,8 +242,11 @@ def test_entropy2_hard_mode_uses_legal_second_guesses():
         total = _entropy([len(v) for v in groups.values()])
         for p, grp in groups.items():
             if p != 242 and len(grp) > 1:
-                best = max(_entropy(list(Counter(score_words(w, a) for a in grp).values()))
-                           for w in small.guesses if violation([(fw, p)], w, "strict") is None)
+                best = max(
+                    _entropy(list(Counter(score_words(w, a) for a in grp).values()))
+                    for w in small.guesses
+                    if violation([(fw, p)], w, "strict") is None
+                )
                 total += len(grp) / len(words) * best
         return total
 
@@ -259,8 +291,11 @@ def test_optimal_without_a_tree_names_the_default_opener_it_cannot_use():
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
     s = get_strategy("optimal", lists)
     cands, legal = _root(lists)
-    with pytest.raises(WordListError, match="optimal without a tree searches from SALET, which is not "
-                                            "an allowed guess in list 'ight': give an opener"):
+    with pytest.raises(
+        WordListError,
+        match="optimal without a tree searches from SALET, which is not "
+        "an allowed guess in list 'ight': give an opener",
+    ):
         s.choose(cands, legal, [])
     # with an opener of the list it searches, and plays the optimal tree from there
     s = get_strategy("optimal", lists, opener="flomp")
@@ -308,13 +343,17 @@ _word = st.text(alphabet="abcdeors", min_size=5, max_size=5)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(_word, min_size=1, max_size=20, unique=True), st.lists(_word, max_size=10, unique=True),
-       st.sampled_from(HEURISTICS), st.sampled_from([None, "nyt", "strict"]), st.booleans())
+@given(
+    st.lists(_word, min_size=1, max_size=20, unique=True),
+    st.lists(_word, max_size=10, unique=True),
+    st.sampled_from(HEURISTICS),
+    st.sampled_from([None, "nyt", "strict"]),
+    st.booleans(),
+)
 def test_simulations_agree_with_the_reference(answers, extra, name, hard, answers_only):
     from wordle_opt.strategies.simulation import simulate
 
-    lists = WordLists(name="gen", answers=tuple(answers),
-                      guesses=tuple(sorted(set(answers) | set(extra))))
+    lists = WordLists(name="gen", answers=tuple(answers), guesses=tuple(sorted(set(answers) | set(extra))))
     fast = simulate(name, answers=lists, hard=hard, answers_only=answers_only, seed=1)
     saved = context.heuristics_for
     context.heuristics_for = lambda length: _heuristics_py

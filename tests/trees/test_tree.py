@@ -1,4 +1,5 @@
 """Decision trees: formats, following, and the independent verifier."""
+
 from __future__ import annotations
 
 import json
@@ -8,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from oracle import exhaustive_optimum, exhaustive_tree
 
 import wordle_opt
-from oracle import exhaustive_optimum, exhaustive_tree
+from wordle_opt.errors import TreeError, WordListError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import score_words
-from wordle_opt.errors import TreeError, WordListError
 from wordle_opt.trees.tree import Node, Tree
 from wordle_opt.trees.verification import VerifyReport, verify
 from wordle_opt.wordlists import WordLists
@@ -32,17 +33,23 @@ def P(s: str) -> int:
 
 def ight_tree() -> Node:
     """By hand: FLOMP splits off F/L/M words, WRIST splits N/R/S/W/T by R, S, W and T."""
-    return Node("flomp", {
-        P("BBBBB"): Node("wrist", {
-            P("BBYBG"): Node("night", {P("BGGGG"): Node("tight")}),  # night, tight
-            P("BBYYG"): Node("sight"),
-            P("BYYBG"): Node("right"),
-            P("GBYBG"): Node("wight"),
-        }),
-        P("BBBYB"): Node("might"),
-        P("BYBBB"): Node("light"),
-        P("GBBBB"): Node("fight"),
-    })
+    return Node(
+        "flomp",
+        {
+            P("BBBBB"): Node(
+                "wrist",
+                {
+                    P("BBYBG"): Node("night", {P("BGGGG"): Node("tight")}),  # night, tight
+                    P("BBYYG"): Node("sight"),
+                    P("BYYBG"): Node("right"),
+                    P("GBYBG"): Node("wight"),
+                },
+            ),
+            P("BBBYB"): Node("might"),
+            P("BYBBB"): Node("light"),
+            P("GBBBB"): Node("fight"),
+        },
+    )
 
 
 # Lines sorted by their pattern strings (B < G < Y), the all-green line of a
@@ -60,6 +67,7 @@ flomp BBBBB1 wrist BBYBG2 night BGGGG3 tight GGGGG4
 
 
 # ------------------------------------------------------------------ figures
+
 
 def test_figures_of_a_hand_built_tree():
     t = Tree(ight_tree(), lists(IGHT, ("flomp", "mount", "wrist")))
@@ -118,11 +126,14 @@ def test_next_guess_reads_digit_strings_in_letter_order():
 
 # ------------------------------------------------------------------ formats
 
+
 def test_compressed_text_matches_the_hand_written_form():
     t = Tree(ight_tree(), lists(IGHT, ("flomp", "mount", "wrist")))
     assert t.to_text(header=False) == IGHT_TEXT
-    assert t.to_text() == "# wordle_opt tree\n# hard: easy\n# max-guesses: none\n" \
+    assert (
+        t.to_text() == "# wordle_opt tree\n# hard: easy\n# max-guesses: none\n"
         "# answers: none\n# guesses: none\n" + IGHT_TEXT
+    )
 
 
 def test_text_reads_compressed_plain_upper_case_and_blank_lines():
@@ -145,18 +156,21 @@ def test_text_reads_compressed_plain_upper_case_and_blank_lines():
         assert Tree.from_text(text, L).root == ight_tree()
 
 
-@pytest.mark.parametrize("text, message", [
-    ("salet BBBBB1 courd\n", "odd number"),
-    ("salet BBXBB1 crane GGGGG2\n", "not a pattern"),
-    ("salet BBBBB2 crane GGGGG2\n", "followed by 1"),
-    ("salet BBBBB1 crane GGGGB2\n", "must be GGGGG"),
-    ("salet GGGGG1 crane GGGGG2\n", "GGGGG but the line goes on"),
-    ("sal3t BBBBB1 crane GGGGG2\n", "5-letter word"),
-    ("   salet GGGGG1\n", "no line above"),
-    ("salet BBBBB1 crane GGGGG2\n   BBBBY1 crone GGGGG2\n", "does not end after a guess"),
-    ("salet BBBBB1 crane GGGGG2\nsalet BBBBB1 crone GGGGG2\n", "line 2: guess 2 is CRONE, but line 1 plays CRANE"),
-    ("\n\n", "no lines"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("salet BBBBB1 courd\n", "odd number"),
+        ("salet BBXBB1 crane GGGGG2\n", "not a pattern"),
+        ("salet BBBBB2 crane GGGGG2\n", "followed by 1"),
+        ("salet BBBBB1 crane GGGGB2\n", "must be GGGGG"),
+        ("salet GGGGG1 crane GGGGG2\n", "GGGGG but the line goes on"),
+        ("sal3t BBBBB1 crane GGGGG2\n", "5-letter word"),
+        ("   salet GGGGG1\n", "no line above"),
+        ("salet BBBBB1 crane GGGGG2\n   BBBBY1 crone GGGGG2\n", "does not end after a guess"),
+        ("salet BBBBB1 crane GGGGG2\nsalet BBBBB1 crone GGGGG2\n", "line 2: guess 2 is CRONE, but line 1 plays CRANE"),
+        ("\n\n", "no lines"),
+    ],
+)
 def test_malformed_text_names_the_line(text, message):
     with pytest.raises(TreeError, match=message) as exc:
         Tree.from_text(text, lists(["crane", "crone", "salet"]))
@@ -179,18 +193,21 @@ def test_json_format_is_documented_and_round_trips():
     assert Tree.from_json(named.to_json(), L).root == t.root
 
 
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(format="other"), "format"),
-    (lambda d: d.update(version=2), "version 2"),
-    (lambda d: d.update(hard="ultra"), "hard"),
-    (lambda d: d.update(max_guesses=0), "max_guesses"),
-    (lambda d: d.update(answers="nope"), "\"answers\" must be null, a named set .*'nope'"),
-    (lambda d: d.pop("root"), "no \"root\""),
-    (lambda d: d["root"].update(guess="toolong"), "root: \"guess\""),
-    (lambda d: d["root"]["children"].update(XBBBB={"guess": "fight"}), "'XBBBB' is not a pattern"),
-    (lambda d: d["root"]["children"].update(GGGGG={"guess": "fight"}), "GGGGG"),
-    (lambda d: d["root"]["children"]["BBBBB"].update(children=[]), "root.BBBBB: \"children\""),
-])
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d.update(format="other"), "format"),
+        (lambda d: d.update(version=2), "version 2"),
+        (lambda d: d.update(hard="ultra"), "hard"),
+        (lambda d: d.update(max_guesses=0), "max_guesses"),
+        (lambda d: d.update(answers="nope"), "\"answers\" must be null, a named set .*'nope'"),
+        (lambda d: d.pop("root"), "no \"root\""),
+        (lambda d: d["root"].update(guess="toolong"), "root: \"guess\""),
+        (lambda d: d["root"]["children"].update(XBBBB={"guess": "fight"}), "'XBBBB' is not a pattern"),
+        (lambda d: d["root"]["children"].update(GGGGG={"guess": "fight"}), "GGGGG"),
+        (lambda d: d["root"]["children"]["BBBBB"].update(children=[]), "root.BBBBB: \"children\""),
+    ],
+)
 def test_json_structure_errors_are_clear(mutate, message):
     L = lists(IGHT, ("flomp", "mount", "wrist"))
     data = json.loads(Tree(ight_tree(), L).to_json())
@@ -227,12 +244,15 @@ def test_round_trips_of_exhaustive_trees(tmp_path, answers, extra, rule):
     assert (rep.total, rep.histogram, rep.max_depth) == (t.total, t.histogram, t.max_depth)
 
 
-@pytest.mark.parametrize("answers, guesses, message", [
-    (["cr4ne", "crane"], None, "answer 'cr4ne' contains '4'"),
-    (["cran"], None, "answer 'cran' has 4 letters"),
-    (["crane", None], None, "answer must be a 5-letter word, got NoneType"),
-    (["crane"], ["crane", "slat"], "guess 'slat' has 4 letters"),
-])
+@pytest.mark.parametrize(
+    "answers, guesses, message",
+    [
+        (["cr4ne", "crane"], None, "answer 'cr4ne' contains '4'"),
+        (["cran"], None, "answer 'cran' has 4 letters"),
+        (["crane", None], None, "answer must be a 5-letter word, got NoneType"),
+        (["crane"], ["crane", "slat"], "guess 'slat' has 4 letters"),
+    ],
+)
 def test_word_sequences_are_checked(answers, guesses, message):
     for make in (lambda: Tree(Node("crane"), answers, guesses), lambda: verify(Node("crane"), answers, guesses)):
         with pytest.raises(WordListError, match=message):
@@ -267,6 +287,7 @@ def test_load_missing_file_is_a_tree_error(tmp_path):
 
 
 # ------------------------------------------------------------------- verify
+
 
 def ight_lists():
     return lists(IGHT, ("flomp", "mount", "wrist"))
@@ -337,8 +358,14 @@ def test_verify_guess_not_allowed():
 
 def crane_tree(second: str) -> Node:
     g = second
-    return Node("crane", {score_words("crane", "acorn"): Node(g, {
-        score_words(g, "acorn"): Node("acorn"), score_words(g, "ranch"): Node("ranch")})})
+    return Node(
+        "crane",
+        {
+            score_words("crane", "acorn"): Node(
+                g, {score_words(g, "acorn"): Node("acorn"), score_words(g, "ranch"): Node("ranch")}
+            )
+        },
+    )
 
 
 def test_verify_hard_mode_violations():
@@ -381,7 +408,9 @@ def test_verify_unreachable_branch():
     root.children[P("GGGGB")] = Node("fight")  # FLOMP GGGGB: no answer colours that
     rep = verify(root, answers=ight_lists())
     assert not rep.ok
-    assert rep.errors == ["unreachable branch at the start: FLOMP GGGGB (guess 1) is the colouring of no remaining answer"]
+    assert rep.errors == [
+        "unreachable branch at the start: FLOMP GGGGB (guess 1) is the colouring of no remaining answer"
+    ]
     assert rep.total == 22  # the answers are all still solved
 
 
@@ -396,12 +425,19 @@ def test_verify_json_file_uses_its_recorded_rule(tmp_path):
 
 # ---------------------------------------------------------------------- CLI
 
+
 def run_cli(*args, cwd=None):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(Path(wordle_opt.__file__).resolve().parent.parent)
     env["NO_COLOR"] = "1"
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *map(str, args)],
-                          capture_output=True, text=True, env=env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 @pytest.fixture
@@ -419,17 +455,18 @@ def test_cli_verify_ok_and_not_ok(ight_files):
     assert r.stdout.startswith("ok")
     assert "total: 22" in r.stdout and "average: 2.7500" in r.stdout
     assert "histogram: 2:3  3:4  4:1" in r.stdout and "worst case: 4 guesses" in r.stdout
-    r = run_cli("verify", d / "tree.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt",
-                "--max-guesses", "3")
+    r = run_cli(
+        "verify", d / "tree.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt", "--max-guesses", "3"
+    )
     assert r.returncode == 1
     assert "TIGHT needs 4 guesses" in r.stdout
-    r = run_cli("verify", d / "tree.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt",
-                "--hard")
+    r = run_cli("verify", d / "tree.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt", "--hard")
     # this tree happens to be legal under both rules; --hard alone means nyt
     assert r.returncode == 0 and "hard mode (nyt)" in r.stdout
     (d / "bad.txt").write_text(IGHT_TEXT.replace("flomp", "flimp", 1))
-    r = run_cli("verify", d / "bad.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt",
-                "--hard", "strict")
+    r = run_cli(
+        "verify", d / "bad.txt", "--answers", d / "answers.txt", "--guesses", d / "guesses.txt", "--hard", "strict"
+    )
     assert r.returncode == 1 and r.stdout.startswith("NOT OK")
     assert "FLIMP is not an allowed guess" in r.stdout and "hard mode (strict)" in r.stdout
 
@@ -463,8 +500,13 @@ def test_cli_show_outline_and_answer(ight_files):
     assert r.returncode == 0 and not any(l.startswith("    ") for l in r.stdout.splitlines())
     r = run_cli("show", d / "tree.txt", *lists_args, "--answer", "tight")
     assert r.returncode == 0
-    assert r.stdout.splitlines() == ["FLOMP BBBBB", "WRIST BBYBG", "NIGHT BGGGG", "TIGHT GGGGG",
-                                     "TIGHT: solved in 4 guesses"]
+    assert r.stdout.splitlines() == [
+        "FLOMP BBBBB",
+        "WRIST BBYBG",
+        "NIGHT BGGGG",
+        "TIGHT GGGGG",
+        "TIGHT: solved in 4 guesses",
+    ]
     # a leaf that guesses the wrong word: the outline names the answer left unsolved
     (d / "bad.txt").write_text(IGHT_TEXT.replace("GBBBB1 fight GGGGG2", "GBBBB1 light GGGGG2"))
     r = run_cli("show", d / "bad.txt", *lists_args)
@@ -478,8 +520,7 @@ def test_cli_guesses_alone_keep_the_answer_set_the_json_file_names(tmp_path):
     # A JSON tree for the 'nyt' set (2309 answers), checked with other guesses:
     # the answers stay the file's set, not the default 'original' (2315).
     f = tmp_path / "nyt.json"
-    f.write_text(json.dumps({"format": "wordle_opt-tree", "version": 1, "answers": "nyt",
-                             "root": {"guess": "salet"}}))
+    f.write_text(json.dumps({"format": "wordle_opt-tree", "version": 1, "answers": "nyt", "root": {"guess": "salet"}}))
     for guesses in ("nyt", "nyt-12947"):
         r = run_cli("verify", f, "--guesses", guesses)
         assert r.returncode == 1 and "\nanswers: 2309\n" in r.stdout, r.stdout + r.stderr

@@ -1,5 +1,6 @@
 """Issue 9: tree files that record their rule, cap and lists, and the smaller
 defects around trees, patterns and `search --out`.  Each test failed before its fix."""
+
 from __future__ import annotations
 
 import subprocess
@@ -20,8 +21,14 @@ GUESSES = IGHT + ["crane", "vouch", "flown", "swamp"]
 
 
 def _cli(*args, cwd, timeout=120, input=None):
-    return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=timeout, input=input)
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
+        input=input,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +59,7 @@ def _pruned(tree):
 
 # ---- smaller defects ---------------------------------------------------------
 
+
 def test_next_guess_with_a_bare_word_is_one_line_error(small_tree):
     with pytest.raises(WordleOptError, match=r"\(guess, colouring\)"):
         small_tree.next_guess(["vouch"])
@@ -69,8 +77,19 @@ def test_solve_on_a_tree_with_a_deleted_branch_blames_the_tree(small_tree, tmp_p
     (tmp_path / "a.txt").write_text("\n".join(IGHT) + "\n")
     (tmp_path / "g.txt").write_text("\n".join(GUESSES) + "\n")
     (tmp_path / "cut.json").write_text(pruned.to_json())
-    r = _cli("solve", lost, "--strategy", "optimal", "--tree", "cut.json", "--answers", "a.txt",
-             "--guesses", "g.txt", cwd=tmp_path)
+    r = _cli(
+        "solve",
+        lost,
+        "--strategy",
+        "optimal",
+        "--tree",
+        "cut.json",
+        "--answers",
+        "a.txt",
+        "--guesses",
+        "g.txt",
+        cwd=tmp_path,
+    )
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "has no branch for" in r.stderr and "no answer" not in r.stderr
 
@@ -83,8 +102,11 @@ def test_path_gives_patterns(small_tree):
 
 def test_verify_truncated_tree_averages_the_solved_answers(small, small_tree, tmp_path):
     pruned, lost, history = _pruned(small_tree)
-    text = "".join(line for line in small_tree.to_text().splitlines(True)
-                   if not line.rstrip().endswith(f"{lost} GGGGG{len(history) + 1}"))
+    text = "".join(
+        line
+        for line in small_tree.to_text().splitlines(True)
+        if not line.rstrip().endswith(f"{lost} GGGGG{len(history) + 1}")
+    )
     (tmp_path / "cut.txt").write_text(text)
     words = tmp_path / "answers.txt"
     words.write_text("\n".join(IGHT) + "\n")
@@ -116,6 +138,7 @@ def test_format_without_out_is_refused(tmp_path):
 
 # ---- tree files record their rule, cap and lists --------------------------------
 
+
 @pytest.fixture(scope="module")
 def hard_uncapped(tmp_path_factory):
     """SALET, NYT hard mode, no cap: 8116, FOYER and MOUND in 7 -- written as text and JSON."""
@@ -128,8 +151,13 @@ def hard_uncapped(tmp_path_factory):
 
 def test_text_tree_starts_with_its_record(hard_uncapped):
     head = (hard_uncapped / "salet.txt").read_text().splitlines()[:5]
-    assert head == ["# wordle_opt tree", "# hard: nyt", "# max-guesses: none",
-                    "# answers: original", "# guesses: original"]
+    assert head == [
+        "# wordle_opt tree",
+        "# hard: nyt",
+        "# max-guesses: none",
+        "# answers: original",
+        "# guesses: original",
+    ]
 
 
 @pytest.mark.parametrize("name", ["salet.txt", "salet.json"])
@@ -148,8 +176,7 @@ def test_an_explicit_cap_that_contradicts_the_file_warns(hard_uncapped):
     assert not report.ok and any("FOYER" in e for e in report.errors)
     r = _cli("verify", "salet.txt", "--hard", "strict", cwd=hard_uncapped)
     assert r.returncode == 1
-    assert r.stderr == ("warning: salet.txt records hard mode (nyt); using hard mode (strict) "
-                        "as asked\n")
+    assert r.stderr == ("warning: salet.txt records hard mode (nyt); using hard mode (strict) as asked\n")
 
 
 def test_simulate_plays_the_tree_under_its_recorded_rule(hard_uncapped):
@@ -180,13 +207,11 @@ def test_a_user_list_is_recorded_by_path_and_sha256(tmp_path):
 
     (tmp_path / "words.txt").write_text("\n".join(IGHT) + "\n")
     sha = hashlib.sha256((tmp_path / "words.txt").read_bytes()).hexdigest()
-    r = _cli("search", "light", "--answers", "words.txt", "--max-guesses", "none",
-             "--out", "t.json", cwd=tmp_path)
+    r = _cli("search", "light", "--answers", "words.txt", "--max-guesses", "none", "--out", "t.json", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     data = json.loads((tmp_path / "t.json").read_text())
     assert data["answers"] == data["guesses"] == {"path": "words.txt", "sha256": sha}
-    r = _cli("search", "light", "--answers", "words.txt", "--guesses", "original",
-             "--out", "t.txt", cwd=tmp_path)
+    r = _cli("search", "light", "--answers", "words.txt", "--guesses", "original", "--out", "t.txt", cwd=tmp_path)
     assert f"# answers: sha256:{sha} words.txt\n# guesses: original\n" in (tmp_path / "t.txt").read_text()
     for name in ("t.json", "t.txt"):  # read back with the recorded lists, no option given
         r = _cli("verify", name, cwd=tmp_path)

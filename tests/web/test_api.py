@@ -1,4 +1,5 @@
 """The web page's JSON API, through FastAPI's in-process client."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="needs the [web] extra")
 with warnings.catch_warnings():
-    warnings.simplefilter("ignore")       # starlette's note on the httpx version
+    warnings.simplefilter("ignore")  # starlette's note on the httpx version
     from fastapi.testclient import TestClient
 
 import wordle_opt
@@ -37,12 +38,12 @@ def error(r, status):
 
 def position(original, history):
     """The candidates after ``history`` as lists of their own (easy mode)."""
-    words = [a for a in original.answers
-             if all(wordle_opt.score(g, a).byg == c for g, c in history)]
+    words = [a for a in original.answers if all(wordle_opt.score(g, a).byg == c for g, c in history)]
     return WordLists.from_words(words, original.guesses, name="pos")
 
 
 # ------------------------------------------------------------------ the page
+
 
 def test_page_and_its_files_are_served_and_need_no_network():
     page = client.get("/")
@@ -50,7 +51,7 @@ def test_page_and_its_files_are_served_and_need_no_network():
     for name in ("app.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
         assert f"/static/{name}" in page.text
-    for f in Path(STATIC).iterdir():                 # offline: nothing fetched from elsewhere
+    for f in Path(STATIC).iterdir():  # offline: nothing fetched from elsewhere
         assert not re.search(r"(src|href)=[\"']?(https?:)?//", f.read_text()), f.name
         assert "cdn" not in f.read_text().lower(), f.name
 
@@ -68,6 +69,7 @@ def test_lists_are_the_bundled_sets():
 
 
 # ------------------------------------------------------------------ Play
+
 
 def test_opening_suggestion_is_salet_with_its_exact_value():
     a = advice()
@@ -142,6 +144,7 @@ def test_uploaded_list():
 
 # ------------------------------------------------------------------ Explore
 
+
 def test_explore_root_and_a_child_match_the_tree():
     tree = wordle_opt.search("salet", threads=1).tree
     root = client.get("/api/explore", params={"opener": "SALET"}).json()
@@ -150,8 +153,11 @@ def test_explore_root_and_a_child_match_the_tree():
     assert sum(k["answers"] for k in root["children"]) == 2315
     node = client.get("/api/explore", params={"opener": "salet", "path": "BYBBB,BBBBB"}).json()
     assert node["guess"] == tree.next_guess([("salet", "BYBBB"), ("brond", "BBBBB")])
-    reach = [a for a in tree.answers if [p for _, p in tree.path(a)[:2]] == [wordle_opt.Pattern("BYBBB"),
-                                                                              wordle_opt.Pattern("BBBBB")]]
+    reach = [
+        a
+        for a in tree.answers
+        if [p for _, p in tree.path(a)[:2]] == [wordle_opt.Pattern("BYBBB"), wordle_opt.Pattern("BBBBB")]
+    ]
     assert node["words"] == reach and node["answers"] == len(reach) == 8
     hist = {}
     for a in reach:
@@ -166,19 +172,32 @@ def test_explore_hard_mode_tree():
 
 # ------------------------------------------------------------------ errors
 
-@pytest.mark.parametrize("body, status, words", [
-    ({"history": [{"guess": "salte", "colours": "BBBBB"}]}, 400, ["salte", "salet"]),
-    ({"history": [{"guess": "salet", "colours": "BYQBB"}]}, 400, ["BYQBB", "turn 1"]),
-    ({"history": [{"guess": "salet", "colours": "GGGGY"}]}, 400, ["no answer", "GGGGY"]),
-    ({"history": [{"guess": "salet"}]}, 422, ["history.0.colours"]),
-    ({"lists": "/etc/passwd"}, 400, ["unknown list set", "/etc/passwd"]),
-    ({"hard": "brutal"}, 422, ["hard"]),
-    ({"max_guesses": 0}, 422, ["max_guesses"]),
-    ({"hard": "nyt", "history": [{"guess": "salet", "colours": "GBBBB"}, {"guess": "crane", "colours": "BBBBB"}]},
-     400, ["turn 2", "hard rule", "letter 1 must be S"]),
-    ({"history": [{"guess": "crane", "colours": "GGGGG"}, {"guess": "salet", "colours": "BBBBB"}]},
-     400, ["already solved"]),
-])
+
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"history": [{"guess": "salte", "colours": "BBBBB"}]}, 400, ["salte", "salet"]),
+        ({"history": [{"guess": "salet", "colours": "BYQBB"}]}, 400, ["BYQBB", "turn 1"]),
+        ({"history": [{"guess": "salet", "colours": "GGGGY"}]}, 400, ["no answer", "GGGGY"]),
+        ({"history": [{"guess": "salet"}]}, 422, ["history.0.colours"]),
+        ({"lists": "/etc/passwd"}, 400, ["unknown list set", "/etc/passwd"]),
+        ({"hard": "brutal"}, 422, ["hard"]),
+        ({"max_guesses": 0}, 422, ["max_guesses"]),
+        (
+            {
+                "hard": "nyt",
+                "history": [{"guess": "salet", "colours": "GBBBB"}, {"guess": "crane", "colours": "BBBBB"}],
+            },
+            400,
+            ["turn 2", "hard rule", "letter 1 must be S"],
+        ),
+        (
+            {"history": [{"guess": "crane", "colours": "GGGGG"}, {"guess": "salet", "colours": "BBBBB"}]},
+            400,
+            ["already solved"],
+        ),
+    ],
+)
 def test_bad_advice_requests_get_a_json_error_naming_the_problem(body, status, words):
     message = error(client.post("/api/advice", json=body), status)
     for w in words:
@@ -186,14 +205,17 @@ def test_bad_advice_requests_get_a_json_error_naming_the_problem(body, status, w
     assert "\n" not in message
 
 
-@pytest.mark.parametrize("params, words", [
-    ({"opener": "xxxxx"}, ["xxxxx"]),
-    ({"path": "GGGGG"}, ["no node", "GGGGG"]),
-    ({"path": "QQ"}, ["QQ"]),
-    ({"max_guesses": "2"}, ["SALET", "within 2"]),
-    ({"max_guesses": "lots"}, ["max_guesses", "lots"]),
-    ({"lists": "../../etc/passwd"}, ["unknown list set"]),
-])
+@pytest.mark.parametrize(
+    "params, words",
+    [
+        ({"opener": "xxxxx"}, ["xxxxx"]),
+        ({"path": "GGGGG"}, ["no node", "GGGGG"]),
+        ({"path": "QQ"}, ["QQ"]),
+        ({"max_guesses": "2"}, ["SALET", "within 2"]),
+        ({"max_guesses": "lots"}, ["max_guesses", "lots"]),
+        ({"lists": "../../etc/passwd"}, ["unknown list set"]),
+    ],
+)
 def test_bad_explore_requests(params, words):
     message = error(client.get("/api/explore", params=params), 400)
     for w in words:
@@ -209,6 +231,7 @@ def test_unknown_route_and_bad_upload():
 
 
 # ------------------------------------------------------------------ concurrency
+
 
 def test_memo_computes_once_for_concurrent_callers():
     memo, calls = Memo(size=4), []
@@ -237,13 +260,13 @@ def test_memo_does_not_keep_errors():
 def test_a_long_search_does_not_block_other_requests(live_server):
     import httpx
 
-    slow = threading.Thread(target=lambda: httpx.get(f"{live_server}/api/explore",
-                                                     params={"opener": "adieu"}, timeout=300))
+    slow = threading.Thread(
+        target=lambda: httpx.get(f"{live_server}/api/explore", params={"opener": "adieu"}, timeout=300)
+    )
     slow.start()
-    time.sleep(0.3)                      # the ADIEU proof takes seconds
+    time.sleep(0.3)  # the ADIEU proof takes seconds
     t0 = time.monotonic()
-    r = httpx.post(f"{live_server}/api/advice", json={"history": [{"guess": "salet", "colours": "BBBBB"}]},
-                   timeout=60)
+    r = httpx.post(f"{live_server}/api/advice", json={"history": [{"guess": "salet", "colours": "BBBBB"}]}, timeout=60)
     fast = time.monotonic() - t0
     assert r.status_code == 200
     assert slow.is_alive(), f"the ADIEU search finished first; answered the other request in {fast:.2f} s"
@@ -251,6 +274,7 @@ def test_a_long_search_does_not_block_other_requests(live_server):
 
 
 # ------------------------------------------------------------------ Review
+
 
 def test_review_matches_the_api_and_cli_table(original):
     from wordle_opt.reviews.show import rows
@@ -267,12 +291,15 @@ def test_review_matches_the_api_and_cli_table(original):
     assert got["solved"] and len(got["turns"]) == 2
 
 
-@pytest.mark.parametrize("body, status, words", [
-    ({"game": "salet drone crate"}, 400, ["WORD.COLOURS", "answer"]),
-    ({"game": "salte drone", "answer": "crate"}, 400, ["salte", "salet"]),
-    ({"game": ""}, 422, ["game"]),
-    ({"game": "salet crate", "answer": "zzzzz"}, 400, ["zzzzz"]),
-])
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"game": "salet drone crate"}, 400, ["WORD.COLOURS", "answer"]),
+        ({"game": "salte drone", "answer": "crate"}, 400, ["salte", "salet"]),
+        ({"game": ""}, 422, ["game"]),
+        ({"game": "salet crate", "answer": "zzzzz"}, 400, ["zzzzz"]),
+    ],
+)
 def test_bad_review_requests(body, status, words):
     message = error(client.post("/api/review", json=body), status)
     for w in words:
@@ -281,14 +308,20 @@ def test_bad_review_requests(body, status, words):
 
 # ------------------------------------------------------------------ the command
 
+
 def test_serve_command_prints_the_address_and_serves(tmp_path):
     import subprocess
     import sys
 
     import httpx
 
-    proc = subprocess.Popen([sys.executable, "-m", "wordle_opt", "serve", "--port", "0"], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordle_opt", "serve", "--port", "0"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         m = re.search(r"http://localhost:(\d+)/", line)

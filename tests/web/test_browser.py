@@ -4,6 +4,7 @@ by Selenium through /usr/bin/chromedriver), against a live server.
 On CI (CI=true) a missing browser fails the test: `.ci/run` installs it.
 Elsewhere the test skips and says what is missing.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ import wordle_opt
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-WAIT = 120   # seconds: the first suggestion includes SALET's proof
+WAIT = 120  # seconds: the first suggestion includes SALET's proof
 
 
 def _missing() -> str:
@@ -66,7 +67,7 @@ def text(driver, sel) -> str:
 
 
 def open_view(driver, base, view):
-    driver.get("about:blank")     # a fresh page: the same URL again would only move to its #fragment
+    driver.get("about:blank")  # a fresh page: the same URL again would only move to its #fragment
     driver.get(f"{base}/#{view}")
 
 
@@ -86,12 +87,12 @@ def test_play_a_game_to_the_answer(browser, live_server):
         css(browser, "#take")[0].click()
         word = css(browser, "#word")[0].get_attribute("value")
         colours = wordle_opt.score(word, answer).byg
-        if turn == 1:              # set the colours by clicking the tiles
+        if turn == 1:  # set the colours by clicking the tiles
             for i, c in enumerate(colours):
                 for _ in range("BYG".index(c)):
                     css(browser, "#tiles .tile")[i].click()
             assert css(browser, "#colours")[0].get_attribute("value") == colours
-        else:                      # or by typing them
+        else:  # or by typing them
             css(browser, "#colours")[0].send_keys(colours)
         css(browser, "#enter")[0].click()
         wait_for(browser, lambda d: len(css(d, "#board .turn")) == turn)
@@ -142,11 +143,16 @@ def _cli_review_rows(*args):
     import sys
     import tempfile
 
-    r = subprocess.run([sys.executable, "-m", "wordle_opt", "review", *args], capture_output=True, text=True,
-                       timeout=600, cwd=tempfile.gettempdir())
+    r = subprocess.run(
+        [sys.executable, "-m", "wordle_opt", "review", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tempfile.gettempdir(),
+    )
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    table = lines[1:lines.index("")]
+    table = lines[1 : lines.index("")]
     return [re.split(r"\s{2,}", line.strip()) for line in table]
 
 
@@ -165,5 +171,5 @@ def test_review_matches_the_cli(browser, live_server):
         page.append([cells[0].text, word, colours] + [c.text for c in cells[2:]])
     cli = _cli_review_rows("--answer", "crate", "salet", "drone", "crate")
     assert page == cli
-    assert [r[8] for r in page] == ["100.0", "86.5", "100.0"]     # skill per turn
+    assert [r[8] for r in page] == ["100.0", "86.5", "100.0"]  # skill per turn
     assert "SALET costs 7920 guesses" in text(browser, "#review-out")

@@ -2,6 +2,7 @@
 127.0.0.1 (nothing leaves the machine).  Every answer must be right and no
 request may fail; the response times are reported (run with -s to see them
 as they come; they also go to the test's report as user properties)."""
+
 from __future__ import annotations
 
 import statistics
@@ -24,7 +25,7 @@ def _positions(original):
         p = wordle_opt.score("salet", a).byg
         counts[p] = counts.get(p, 0) + 1
     ranked = sorted(counts, key=lambda p: (-counts[p], p))
-    return [(p, counts[p]) for p in ranked[2:2 + CONCURRENT]]
+    return [(p, counts[p]) for p in ranked[2 : 2 + CONCURRENT]]
 
 
 @pytest.mark.slow
@@ -40,8 +41,7 @@ def test_50_concurrent_suggestions(live_server, original, record_property, capsy
         with httpx.Client(timeout=300) as client:
             start.wait()
             t0 = time.perf_counter()
-            r = client.post(f"{live_server}/api/advice",
-                            json={"history": [{"guess": "salet", "colours": colours}]})
+            r = client.post(f"{live_server}/api/advice", json={"history": [{"guess": "salet", "colours": colours}]})
             results[i] = (time.perf_counter() - t0, r.status_code, r.json(), t0, time.perf_counter())
 
     threads = [threading.Thread(target=one, args=(i, p)) for i, (p, _) in enumerate(positions)]
@@ -49,7 +49,7 @@ def test_50_concurrent_suggestions(live_server, original, record_property, capsy
         t.start()
     for t in threads:
         t.join()
-    wall = max(r[4] for r in results) - min(r[3] for r in results)   # first request sent to last answer
+    wall = max(r[4] for r in results) - min(r[3] for r in results)  # first request sent to last answer
 
     for (colours, n), (_, status, body, _, _) in zip(positions, results):
         assert status == 200, body
@@ -57,10 +57,17 @@ def test_50_concurrent_suggestions(live_server, original, record_property, capsy
     times = sorted(r[0] for r in results)
     p50 = statistics.median(times)
     p95 = times[int(0.95 * (len(times) - 1))]
-    figures = {"requests": CONCURRENT, "wall_s": round(wall, 2), "p50_s": round(p50, 3),
-               "p95_s": round(p95, 3), "max_s": round(times[-1], 3)}
+    figures = {
+        "requests": CONCURRENT,
+        "wall_s": round(wall, 2),
+        "p50_s": round(p50, 3),
+        "p95_s": round(p95, 3),
+        "max_s": round(times[-1], 3),
+    }
     for k, v in figures.items():
         record_property(k, v)
     with capsys.disabled():
-        print(f"\nweb load: {CONCURRENT} concurrent suggestion requests, all 200 and exact: "
-              f"p50 {p50:.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s, wall {wall:.2f} s")
+        print(
+            f"\nweb load: {CONCURRENT} concurrent suggestion requests, all 200 and exact: "
+            f"p50 {p50:.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s, wall {wall:.2f} s"
+        )

@@ -7,6 +7,7 @@ average.  A value whose search outlasted the time limit is the core's proven
 lower bound and is labelled so; a difference built from one is a bound too,
 and from two it is only an estimate.
 """
+
 from __future__ import annotations
 
 from typing import List, Optional
@@ -30,8 +31,9 @@ class GuessCost:
     """Values the guesses of one play session (one engine, its caches shared
     by every turn); built on the first guess that differs from the suggestion."""
 
-    def __init__(self, lists: WordLists, rule: Optional[str], cap: Optional[int],
-                 time_limit: Optional[float] = TIME_LIMIT):
+    def __init__(
+        self, lists: WordLists, rule: Optional[str], cap: Optional[int], time_limit: Optional[float] = TIME_LIMIT
+    ):
         self.lists = lists
         self.ev = Evaluator(lists, rule, cap, None, 1, CACHE_MB, time_limit)
 
@@ -45,21 +47,29 @@ class GuessCost:
         """Candidates left after g, on average over the candidates (0 when g is the answer)."""
         row = self.ev.engine.table[g, np.asarray(S)]
         pats, sizes = np.unique(row, return_counts=True)
-        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != self.ev.engine.all_green)) / max(len(S), 1)
+        return float(sum(int(s) * int(s) for p, s in zip(pats, sizes) if p != self.ev.engine.all_green)) / max(
+            len(S), 1
+        )
 
     def compare(self, S: np.ndarray, L: np.ndarray, turns_played: int, mine: int, suggested: int) -> List[str]:
         """Lines for the player: their guess against the suggestion."""
         words = self.lists.guesses
         if len(S) > MAX_CANDIDATES:
-            return [f"({upper(words[mine])} is not the suggestion; with {len(S)} candidates an exact "
-                    "value takes too long during play: `review` the game afterwards to see what it cost)"]
+            return [
+                f"({upper(words[mine])} is not the suggestion; with {len(S)} candidates an exact "
+                "value takes too long during play: `review` the game afterwards to see what it cost)"
+            ]
         costs = {g: self.value(S, L, turns_played, g) for g in (mine, suggested)}
         width = max(len(words[mine]), len(words[suggested]))
-        lines = [f"{upper(words[mine])} against the suggestion {upper(words[suggested])}, "
-                 "each followed by optimal play (the review's measure):"]
+        lines = [
+            f"{upper(words[mine])} against the suggestion {upper(words[suggested])}, "
+            "each followed by optimal play (the review's measure):"
+        ]
         for g, who in ((mine, "yours"), (suggested, "suggested")):
-            lines.append(f"  {upper(words[g]):<{width}} ({who}): {_finish(costs[g])}, "
-                         f"{self.left(S, g):.1f} candidates left on average")
+            lines.append(
+                f"  {upper(words[g]):<{width}} ({who}): {_finish(costs[g])}, "
+                f"{self.left(S, g):.1f} candidates left on average"
+            )
         lines.append("  " + _difference(words[mine], costs[mine], costs[suggested]))
         return lines
 
@@ -76,14 +86,17 @@ def _difference(word: str, mine: Cost, best: Cost) -> str:
     if not (mine.feasible and best.feasible):
         if mine.feasible == best.feasible:
             return "neither finishes every candidate within the cap"
-        return (f"{upper(word)} cannot finish every candidate within the cap" if not mine.feasible
-                else f"{upper(word)} finishes within the cap, the suggestion does not")
+        return (
+            f"{upper(word)} cannot finish every candidate within the cap"
+            if not mine.feasible
+            else f"{upper(word)} finishes within the cap, the suggestion does not"
+        )
     d = mine.expected - best.expected
     per = f"{d:+.4f} guesses per game"
     if mine.exact and best.exact:
         return f"cost of {upper(word)}: {per}"
-    if best.exact:      # mine is a lower bound, so the cost is at least d
+    if best.exact:  # mine is a lower bound, so the cost is at least d
         return f"cost of {upper(word)}: at least {per} (bound)"
-    if mine.exact:      # the suggestion's is a lower bound, so the cost is at most d
+    if mine.exact:  # the suggestion's is a lower bound, so the cost is at most d
         return f"cost of {upper(word)}: at most {per} (bound)"
     return f"cost of {upper(word)}: about {per} (estimate from two bounds)"

@@ -23,6 +23,7 @@ is exact for the heuristic itself -- not a lower bound on what is possible.
 The decisions are remembered, so only the first estimate of a game costs
 anything (about the time of one simulation).
 """
+
 from __future__ import annotations
 
 import sys
@@ -30,13 +31,13 @@ from typing import List, Optional, TextIO, Tuple
 
 import numpy as np
 
+from wordle_opt.assistant.cost import GuessCost
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, example, pattern_table
-from wordle_opt.assistant.cost import GuessCost
 from wordle_opt.rules import all_green, normalise_rule, violation
-from wordle_opt.strategies.simulation import Walker
 from wordle_opt.strategies.builtin import get_strategy
+from wordle_opt.strategies.simulation import Walker
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
@@ -45,17 +46,33 @@ TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
 def help_text(length: int) -> str:
-    return (f"Type the word you played (Enter = the suggestion), then its colours: {example(length)}, "
-            f"{example(length, '0120')} or tiles. Commands: undo, quit, help.")
+    return (
+        f"Type the word you played (Enter = the suggestion), then its colours: {example(length)}, "
+        f"{example(length, '0120')} or tiles. Commands: undo, quit, help."
+    )
 
 
 class Assistant(LineConsole):
     """An interactive session over ``input``/``output`` text streams."""
 
-    def __init__(self, strategy="entropy", hard=None, answers="original", guesses=None,
-                 answers_only=False, opener=None, tree=None, seed=0, max_guesses=6,
-                 input: Optional[TextIO] = None, output: Optional[TextIO] = None,
-                 colour: Optional[bool] = None, alternatives: int = 5, lists=None, widen: bool = True):
+    def __init__(
+        self,
+        strategy="entropy",
+        hard=None,
+        answers="original",
+        guesses=None,
+        answers_only=False,
+        opener=None,
+        tree=None,
+        seed=0,
+        max_guesses=6,
+        input: Optional[TextIO] = None,
+        output: Optional[TextIO] = None,
+        colour: Optional[bool] = None,
+        alternatives: int = 5,
+        lists=None,
+        widen: bool = True,
+    ):
         self.lists = lists if lists is not None else load_lists(answers, guesses)
         self.rule = normalise_rule(hard)
         self.max_guesses = max_guesses
@@ -66,8 +83,16 @@ class Assistant(LineConsole):
         self.colour = use_colour(self.output) if colour is None else colour
         self.alternatives = alternatives
         self.answers_only = answers_only
-        self.strategy = get_strategy(strategy, self.lists, opener=opener, answers_only=answers_only,
-                                     hard=self.rule, seed=seed, tree=tree, max_guesses=max_guesses)
+        self.strategy = get_strategy(
+            strategy,
+            self.lists,
+            opener=opener,
+            answers_only=answers_only,
+            hard=self.rule,
+            seed=seed,
+            tree=tree,
+            max_guesses=max_guesses,
+        )
         self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
         self._fallback: Optional[Walker] = None
         cands, legal = self.walker.root()
@@ -132,7 +157,8 @@ class Assistant(LineConsole):
         if len(cands) == 0:
             raise WordleOptError(
                 f"no answer left gives {upper(word)} {Pattern(p, self.lists.length).byg}; check the colours "
-                f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)")
+                f"(nothing changed, {plural(len(self.candidates), 'candidate')} remain)"
+            )
         if p == all_green(self.lists.length):
             self.history.append((g, p))
             self._states.append((cands[:0], self.legal[:0]))
@@ -159,11 +185,17 @@ class Assistant(LineConsole):
         # they were, so every index in the history still means the same word.
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
         hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
-        self._say(f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
-                  f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
-                  f"that fit{hint}")
-        strat = get_strategy("entropy" if self.strategy.name == "optimal" else self.strategy.name,
-                             self.lists, answers_only=self.answers_only, hard=self.rule)
+        self._say(
+            f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
+            f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
+            f"that fit{hint}"
+        )
+        strat = get_strategy(
+            "entropy" if self.strategy.name == "optimal" else self.strategy.name,
+            self.lists,
+            answers_only=self.answers_only,
+            hard=self.rule,
+        )
         self.strategy = strat
         self.walker = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
         self._fallback, self._cost = None, None
@@ -197,8 +229,10 @@ class Assistant(LineConsole):
         else:
             self._say(f"{n} answers left")
         guess = self.suggestion()
-        self._say(f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
-                  f"playing {self.strategy.name})")
+        self._say(
+            f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
+            f"playing {self.strategy.name})"
+        )
         if n > 2 and self.alternatives:
             w = self._active()
             ranked = w.strategy.ranked(self.candidates, self.legal, self.history, self.alternatives)
@@ -213,13 +247,17 @@ class Assistant(LineConsole):
     def run(self) -> int:
         """The interactive loop; returns the exit code (0)."""
         mode = f"hard ({self.rule})" if self.rule else "easy"
-        self._say(f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
-                  f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})")
+        self._say(
+            f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
+            f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})"
+        )
         self._say(help_text(self.lists.length))
         if self.lists.name != TODAY_SET and TODAY_SET in SETS:
-            self._say(f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
-                      f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
-                      "still found among the allowed words.")
+            self._say(
+                f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
+                f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
+                "still found among the allowed words."
+            )
         show = True
         while True:
             if show:
@@ -258,15 +296,17 @@ class Assistant(LineConsole):
                 for text in self.cost_lines(word):
                     self._say(text)
             solved = self._feedback(word, colours)
-            if solved is None:           # end of input / quit
+            if solved is None:  # end of input / quit
                 return 0
             if solved == "back":
                 show = False
                 continue
             if solved:
                 n = len(self.history)
-                self._say(f"Solved in {n} guess{'es' if n != 1 else ''}! "
-                          + " ".join(tiles(self.lists.guesses[g], p, self.colour) for g, p in self.history))
+                self._say(
+                    f"Solved in {n} guess{'es' if n != 1 else ''}! "
+                    + " ".join(tiles(self.lists.guesses[g], p, self.colour) for g, p in self.history)
+                )
                 return 0
 
     def _check_word(self, word: str) -> Optional[str]:
@@ -310,16 +350,36 @@ class Assistant(LineConsole):
             return solved
 
 
-def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="original", guesses=None,
-          answers_only=False, tree=None, seed=0, max_guesses=6, output: Optional[TextIO] = None,
-          colour: Optional[bool] = None, lists=None) -> List[Tuple[str, int]]:
+def solve(
+    answer: str,
+    strategy="entropy",
+    opener=None,
+    hard=None,
+    answers="original",
+    guesses=None,
+    answers_only=False,
+    tree=None,
+    seed=0,
+    max_guesses=6,
+    output: Optional[TextIO] = None,
+    colour: Optional[bool] = None,
+    lists=None,
+) -> List[Tuple[str, int]]:
     """Play one game against ``answer`` and print it as tiles; returns the
     [(guess, colouring)] path."""
     lists = lists if lists is not None else load_lists(answers, guesses)
     a = lists.answer_index(str(answer))
     rule = normalise_rule(hard)
-    strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule, seed=seed,
-                         tree=tree, max_guesses=max_guesses)
+    strat = get_strategy(
+        strategy,
+        lists,
+        opener=opener,
+        answers_only=answers_only,
+        hard=rule,
+        seed=seed,
+        tree=tree,
+        max_guesses=max_guesses,
+    )
     walker = Walker(lists, strat, hard=rule, answers_only=answers_only)
     cands, legal = walker.root()
     history: List[Tuple[int, int]] = []
@@ -336,8 +396,10 @@ def solve(answer: str, strategy="entropy", opener=None, hard=None, answers="orig
         legal = walker.ctx.next_legal(legal, g, p, rule)
     n = len(history)
     if history and history[-1][1] == all_green(lists.length):
-        out.write(f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
-                  f"({strat.name}{', hard ' + rule if rule else ''})\n")
+        out.write(
+            f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
+            f"({strat.name}{', hard ' + rule if rule else ''})\n"
+        )
     else:
         out.write(f"not solved after {plural(n, 'guess')}\n")
     out.flush()

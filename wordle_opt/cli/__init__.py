@@ -4,6 +4,7 @@ Each command lives in a module of this package with a ``register(subparsers)``
 function; a command only parses its arguments into options and calls the same
 public API a notebook uses.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     args, extra = parser.parse_known_args(argv)
     for word in extra:
         if word in after_hard:
-            parser.error(f"--hard takes a rule (nyt or strict), not {word!r}; a word after a bare --hard is "
-                         f"the command's WORD argument, which is already {_first_positional(args)!r}")
+            parser.error(
+                f"--hard takes a rule (nyt or strict), not {word!r}; a word after a bare --hard is "
+                f"the command's WORD argument, which is already {_first_positional(args)!r}"
+            )
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:

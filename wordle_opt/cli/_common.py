@@ -1,4 +1,5 @@
 """Pieces every command shares: option helpers and the progress line."""
+
 from __future__ import annotations
 
 import argparse
@@ -17,22 +18,35 @@ LIST_HELP = f"{LIST_NAMES} (default original), or a file (one word a line)"
 
 def add_list_options(p: argparse.ArgumentParser, answers_default="original", answers_help=None) -> None:
     """--answers SET|FILE and --guesses SET|FILE."""
-    p.add_argument("--answers", default=answers_default, metavar="SET|FILE",
-                   help=answers_help or f"answer list: {LIST_HELP}")
-    p.add_argument("--guesses", default=None, metavar="SET|FILE",
-                   help="allowed guesses: a named set or a file (default: the answer set's own)")
+    p.add_argument(
+        "--answers", default=answers_default, metavar="SET|FILE", help=answers_help or f"answer list: {LIST_HELP}"
+    )
+    p.add_argument(
+        "--guesses",
+        default=None,
+        metavar="SET|FILE",
+        help="allowed guesses: a named set or a file (default: the answer set's own)",
+    )
 
 
 HARD_RULES = ("nyt", "strict", "easy")
-HARD_HELP = ("hard mode: nyt (the game's rule; the default when given) or strict. A word after a bare "
-             "--hard that is not a rule is the command's WORD argument: 'search --hard salet' is "
-             "'search salet --hard nyt'; with WORD already given it is an error")
+HARD_HELP = (
+    "hard mode: nyt (the game's rule; the default when given) or strict. A word after a bare "
+    "--hard that is not a rule is the command's WORD argument: 'search --hard salet' is "
+    "'search salet --hard nyt'; with WORD already given it is an error"
+)
 
 
 def add_hard_option(p: argparse.ArgumentParser, extra_choices=(), help=None) -> None:
     """--hard [nyt|strict]: alone, the NYT rule."""
-    p.add_argument("--hard", nargs="?", const="nyt", default=None, choices=("nyt", "strict", *extra_choices),
-                       help=help or HARD_HELP)
+    p.add_argument(
+        "--hard",
+        nargs="?",
+        const="nyt",
+        default=None,
+        choices=("nyt", "strict", *extra_choices),
+        help=help or HARD_HELP,
+    )
 
 
 def bare_hard_first(argv):
@@ -113,8 +127,7 @@ class Progress:
         self.shown = True
         what = f"{label}: " if label else ""
         self.stream.write(
-            f"\r{what}{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), "
-            f"{now - self.start:.0f} s   "
+            f"\r{what}{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), {now - self.start:.0f} s   "
         )
         self.stream.flush()
 

@@ -1,27 +1,40 @@
 """Command ``absurdle``: play against the adversary, or ``--solve`` it exactly."""
+
 from __future__ import annotations
 
 import argparse
 import sys
 
-from wordle_opt.games.absurdle import DEFAULT_TIE_BREAK, TIE_BREAKS
 from wordle_opt.cli._common import Progress, add_list_options, guess_count
+from wordle_opt.games.absurdle import DEFAULT_TIE_BREAK, TIE_BREAKS
 
 _ANY = "-"
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    p = sub.add_parser("absurdle", help="play Absurdle, or find the fewest guesses that force a win",
-                       description="Absurdle keeps the largest group of candidates after every guess. "
-                       "Without --solve: play against it. With --solve [OPENER]: the fewest guesses "
-                       "that force a win from OPENER (or from any opener), proven by search, with the line.")
-    p.add_argument("--solve", nargs="?", const=_ANY, default=None, metavar="OPENER",
-                   help="solve exactly, opening with OPENER (default: any opener)")
-    p.add_argument("--tie-break", default=DEFAULT_TIE_BREAK, choices=TIE_BREAKS,
-                   help="which of equally large groups the adversary keeps: fewest-hints (fewest greens, "
-                   "then yellows, then lowest colouring; the default) or lowest (colouring number)")
-    p.add_argument("--max-depth", type=guess_count, default=8, metavar="N",
-                   help="give up above N guesses (default 8)")
+    p = sub.add_parser(
+        "absurdle",
+        help="play Absurdle, or find the fewest guesses that force a win",
+        description="Absurdle keeps the largest group of candidates after every guess. "
+        "Without --solve: play against it. With --solve [OPENER]: the fewest guesses "
+        "that force a win from OPENER (or from any opener), proven by search, with the line.",
+    )
+    p.add_argument(
+        "--solve",
+        nargs="?",
+        const=_ANY,
+        default=None,
+        metavar="OPENER",
+        help="solve exactly, opening with OPENER (default: any opener)",
+    )
+    p.add_argument(
+        "--tie-break",
+        default=DEFAULT_TIE_BREAK,
+        choices=TIE_BREAKS,
+        help="which of equally large groups the adversary keeps: fewest-hints (fewest greens, "
+        "then yellows, then lowest colouring; the default) or lowest (colouring number)",
+    )
+    p.add_argument("--max-depth", type=guess_count, default=8, metavar="N", help="give up above N guesses (default 8)")
     add_list_options(p)
     p.set_defaults(func=cmd_absurdle)
 
@@ -40,8 +53,13 @@ def _solve(args, lists) -> int:
 
     progress = Progress(unit="openers" if args.solve == _ANY else "second guesses")
     try:
-        result = solve(lists, opener=None if args.solve == _ANY else args.solve, tie_break=args.tie_break,
-                       max_depth=args.max_depth, progress=progress)
+        result = solve(
+            lists,
+            opener=None if args.solve == _ANY else args.solve,
+            tie_break=args.tie_break,
+            max_depth=args.max_depth,
+            progress=progress,
+        )
     finally:
         progress.close()
     print(result)
@@ -49,9 +67,9 @@ def _solve(args, lists) -> int:
 
 
 def _play(args, lists) -> int:
-    from wordle_opt.games.absurdle import Game
     from wordle_opt.display import tiles, use_colour
     from wordle_opt.errors import WordleOptError
+    from wordle_opt.games.absurdle import Game
 
     game = Game(lists, args.tie_break)
     colour = use_colour()
@@ -69,7 +87,10 @@ def _play(args, lists) -> int:
             print(f"error: {exc}")
             continue
         left = len(game.cands)
-        print(tiles(game.history[-1][0], p, colour) + ("" if game.won else f"   {left} answer{'' if left == 1 else 's'} left"))
+        print(
+            tiles(game.history[-1][0], p, colour)
+            + ("" if game.won else f"   {left} answer{'' if left == 1 else 's'} left")
+        )
     n = len(game.history)
     print(f"You won in {n} guess{'es' if n != 1 else ''}.")
     return 0

@@ -1,4 +1,5 @@
 """Commands ``score`` and ``lists``."""
+
 from __future__ import annotations
 
 import argparse
@@ -7,8 +8,8 @@ import sys
 from wordle_opt.display import tiles, use_colour
 from wordle_opt.patterns import score
 from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH
-from wordle_opt.words import normalise
 from wordle_opt.wordlists import DEFAULT_SET, SETS, check_word, data_dir, list_sets, load_lists
+from wordle_opt.words import normalise
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -49,8 +50,10 @@ def cmd_score(args: argparse.Namespace) -> int:
         lists.answer_index(answer)
     pattern = score(guess, answer)
     colour = use_colour(sys.stdout)
-    print(f"{tiles(guess, pattern, colour)}  digits {pattern.digits} (0 grey, 1 yellow, 2 green)  "
-          f"number {int(pattern)} (the digits in base 3, first letter lowest)")
+    print(
+        f"{tiles(guess, pattern, colour)}  digits {pattern.digits} (0 grey, 1 yellow, 2 green)  "
+        f"number {int(pattern)} (the digits in base 3, first letter lowest)"
+    )
     return 0
 
 
@@ -60,8 +63,9 @@ def cmd_lists(args: argparse.Namespace) -> int:
     for s, lists in sets:
         name = s.name + (" (default)" if s.name == DEFAULT_SET else "")
         letters = f"{lists.length} a-z" + "".join(c for c in lists.alphabet if not c.isascii())
-        rows.append((name, str(len(lists.answers)), str(len(lists.guesses)), letters,
-                     f"{s.answers_file} + {s.guesses_file}"))
+        rows.append(
+            (name, str(len(lists.answers)), str(len(lists.guesses)), letters, f"{s.answers_file} + {s.guesses_file}")
+        )
     w = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:<{w[3]}}  {r[4]}")

@@ -1,11 +1,19 @@
 """Command ``openers``: the proven ranking of the best first guesses."""
+
 from __future__ import annotations
 
 import argparse
 import sys
 
-from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
-                                    positive_float, positive_int)
+from wordle_opt.cli._common import (
+    Progress,
+    add_hard_option,
+    add_list_options,
+    check_writable,
+    guess_cap,
+    positive_float,
+    positive_int,
+)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -22,13 +30,23 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 def add_anytime_options(p: argparse.ArgumentParser) -> None:
     """--beam and --time-limit: the anytime search (``search OPENER``) or ranking."""
-    p.add_argument("--beam", type=positive_int, default=None, metavar="N",
-                   help="anytime: a tree from the N most promising guesses at each node "
-                   "(default 2 with --time-limit), then a proven lower bound beside its total; "
-                   "openers: for the screen and for each of the --top openers it values best")
-    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
-                   help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "
-                   "openers: shared equally by the --top openers")
+    p.add_argument(
+        "--beam",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="anytime: a tree from the N most promising guesses at each node "
+        "(default 2 with --time-limit), then a proven lower bound beside its total; "
+        "openers: for the screen and for each of the --top openers it values best",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "
+        "openers: shared equally by the --top openers",
+    )
 
 
 def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, with_checkpoint: bool = True) -> None:
@@ -38,27 +56,64 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
     if with_lists:
         add_hard_option(p)
         add_list_options(p)
-        p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
-                       help="guess cap, or 'none' for no cap (default 6)")
-        p.add_argument("--out", default=None, metavar="FILE.csv",
-                       help="write every opener with its exact total or its proven lower bound (CSV)")
-        p.add_argument("--tree", default=None, metavar="FILE",
-                       help="write the best opener's tree (json for *.json, else the leaderboard text)")
-        p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
-                       help="solver cache per worker in MiB (default 192)")
-        p.add_argument("--minimise", "--minimize", default="total", metavar="OBJECTIVE",
-                       help="rank by total (the default: fewest guesses in all), worst,total (smallest "
-                       "worst case, then fewest guesses) or total,worst (fewest guesses, ties broken by "
-                       "the smallest worst case); each proven")
-    p.add_argument("--top", type=positive_int, default=None, metavar="K",
-                   help="how many openers to rank exactly (default 10; search: 1)")
+        p.add_argument(
+            "--max-guesses",
+            type=guess_cap,
+            default=6,
+            metavar="N|none",
+            help="guess cap, or 'none' for no cap (default 6)",
+        )
+        p.add_argument(
+            "--out",
+            default=None,
+            metavar="FILE.csv",
+            help="write every opener with its exact total or its proven lower bound (CSV)",
+        )
+        p.add_argument(
+            "--tree",
+            default=None,
+            metavar="FILE",
+            help="write the best opener's tree (json for *.json, else the leaderboard text)",
+        )
+        p.add_argument(
+            "--cache-mb",
+            type=positive_float,
+            default=None,
+            metavar="MB",
+            help="solver cache per worker in MiB (default 192)",
+        )
+        p.add_argument(
+            "--minimise",
+            "--minimize",
+            default="total",
+            metavar="OBJECTIVE",
+            help="rank by total (the default: fewest guesses in all), worst,total (smallest "
+            "worst case, then fewest guesses) or total,worst (fewest guesses, ties broken by "
+            "the smallest worst case); each proven",
+        )
+    p.add_argument(
+        "--top",
+        type=positive_int,
+        default=None,
+        metavar="K",
+        help="how many openers to rank exactly (default 10; search: 1)",
+    )
     if with_checkpoint:
-        p.add_argument("--checkpoint", default=None, metavar="FILE",
-                       help="save progress to FILE as it goes; rerun the same command to resume")
-    p.add_argument("--workers", type=positive_int, default=None, metavar="N",
-                   help="local worker processes (default: all cores)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="run on a Dask cluster, e.g. tcp://host:8786 (needs wordle_opt[distributed])")
+        p.add_argument(
+            "--checkpoint",
+            default=None,
+            metavar="FILE",
+            help="save progress to FILE as it goes; rerun the same command to resume",
+        )
+    p.add_argument(
+        "--workers", type=positive_int, default=None, metavar="N", help="local worker processes (default: all cores)"
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask cluster, e.g. tcp://host:8786 (needs wordle_opt[distributed])",
+    )
 
 
 def run_ranking(args, top: int):
@@ -75,11 +130,18 @@ def run_ranking(args, top: int):
 
         anytime = dict(beam=args.beam, time_limit=args.time_limit, note=note, progress=progress)
     return rank_openers(
-        hard=args.hard, answers=args.answers, guesses=args.guesses, max_guesses=args.max_guesses,
-        top=args.top or top, workers=args.workers if args.workers is not None else getattr(args, "threads", None),
-        scheduler=args.scheduler, checkpoint=args.checkpoint,
-        cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb, minimise=args.minimise,
-        **anytime)
+        hard=args.hard,
+        answers=args.answers,
+        guesses=args.guesses,
+        max_guesses=args.max_guesses,
+        top=args.top or top,
+        workers=args.workers if args.workers is not None else getattr(args, "threads", None),
+        scheduler=args.scheduler,
+        checkpoint=args.checkpoint,
+        cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
+        minimise=args.minimise,
+        **anytime,
+    )
 
 
 def write_tree(result, path: str, fmt=None) -> None:

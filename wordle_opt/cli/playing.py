@@ -1,4 +1,5 @@
 """Commands ``simulate``, ``play`` and ``solve``."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,50 +12,82 @@ from wordle_opt.strategies.builtin import STRATEGIES
 
 def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
     if strategy:
-        p.add_argument("--strategy", "-s", default="entropy", metavar="NAME",
-                       help=f"one of {', '.join(STRATEGIES)} (default entropy)")
+        p.add_argument(
+            "--strategy",
+            "-s",
+            default="entropy",
+            metavar="NAME",
+            help=f"one of {', '.join(STRATEGIES)} (default entropy)",
+        )
     add_hard_option(p, extra_choices=("easy",))
     add_list_options(p, answers_default=None)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
-    p.add_argument("--tree", default=None, metavar="FILE",
-                   help="tree file for --strategy optimal; its recorded rule, cap and lists are the "
-                        "defaults of --hard, --max-guesses and --answers/--guesses")
+    p.add_argument(
+        "--tree",
+        default=None,
+        metavar="FILE",
+        help="tree file for --strategy optimal; its recorded rule, cap and lists are the "
+        "defaults of --hard, --max-guesses and --answers/--guesses",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the random strategy (default 0)")
-    p.add_argument("--max-guesses", type=guess_count, default=None, metavar="N",
-                   help="count a game as solved within N guesses (default 6, or the cap a --tree file "
-                        "records; with --boards: 7, 9, 13 or N+5)")
+    p.add_argument(
+        "--max-guesses",
+        type=guess_count,
+        default=None,
+        metavar="N",
+        help="count a game as solved within N guesses (default 6, or the cap a --tree file "
+        "records; with --boards: 7, 9, 13 or N+5)",
+    )
 
 
 def _boards_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--boards", type=positive_int, default=1, metavar="N",
-                   help="play N boards at once, one guess for all: 2 Dordle, 4 Quordle, 8 Octordle (default 1)")
+    p.add_argument(
+        "--boards",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="play N boards at once, one guess for all: 2 Dordle, 4 Quordle, 8 Octordle (default 1)",
+    )
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    p = sub.add_parser("simulate", help="play a strategy against every answer",
-                       description="Play a strategy against every answer and report solved within "
-                       "--max-guesses, average, histogram, worst words and time.")
+    p = sub.add_parser(
+        "simulate",
+        help="play a strategy against every answer",
+        description="Play a strategy against every answer and report solved within "
+        "--max-guesses, average, histogram, worst words and time.",
+    )
     _common(p)
-    p.add_argument("--compare", default=None, metavar="A,B,C",
-                   help="simulate several strategies and print one table")
+    p.add_argument("--compare", default=None, metavar="A,B,C", help="simulate several strategies and print one table")
     p.add_argument("--paths", action="store_true", help="also print every answer's game")
     _boards_option(p)
-    p.add_argument("--games", type=positive_int, default=1000, metavar="N",
-                   help="with --boards: random games to play, seeded by --seed (default 1000)")
+    p.add_argument(
+        "--games",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="with --boards: random games to play, seeded by --seed (default 1000)",
+    )
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("play", help="assistant for a live game",
-                       description="Suggests guesses for the game you are playing: type the word you "
-                       "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
-                       "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
-                       "fits, it carries on with the allowed words that do.")
+    p = sub.add_parser(
+        "play",
+        help="assistant for a live game",
+        description="Suggests guesses for the game you are playing: type the word you "
+        "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
+        "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
+        "fits, it carries on with the allowed words that do.",
+    )
     _common(p)
     _boards_option(p)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("solve", help="show the game a strategy plays against ANSWER",
-                       description="Print the whole game for one answer as tiles.")
+    p = sub.add_parser(
+        "solve",
+        help="show the game a strategy plays against ANSWER",
+        description="Print the whole game for one answer as tiles.",
+    )
     p.add_argument("answer", metavar="ANSWER")
     _common(p)
     p.set_defaults(func=cmd_solve)
@@ -64,9 +97,16 @@ def _options(args) -> dict:
     hard, answers, guesses, cap = args.hard, args.answers, args.guesses, args.max_guesses
     if args.tree is not None:
         hard, answers, guesses, cap = _tree_defaults(args)
-    return dict(opener=args.opener, hard=hard, answers=answers or "original", guesses=guesses,
-                answers_only=args.answers_only, max_guesses=cap or 6, tree=args.tree,
-                seed=args.seed)
+    return dict(
+        opener=args.opener,
+        hard=hard,
+        answers=answers or "original",
+        guesses=guesses,
+        answers_only=args.answers_only,
+        max_guesses=cap or 6,
+        tree=args.tree,
+        seed=args.seed,
+    )
 
 
 def _tree_defaults(args):
@@ -85,10 +125,12 @@ def _tree_defaults(args):
     if answers is None:
         answers, recorded_guesses = treemeta.recorded_lists(meta, args.tree)
         guesses = recorded_guesses if guesses is None else guesses
-    cap = treemeta.settle_cap(meta, treemeta.RECORDED if args.max_guesses is None else args.max_guesses,
-                              args.tree)
-    if ((args.hard is None and hard) or (args.answers is None and answers != "original")
-            or (args.max_guesses is None and cap not in (None, 6))):
+    cap = treemeta.settle_cap(meta, treemeta.RECORDED if args.max_guesses is None else args.max_guesses, args.tree)
+    if (
+        (args.hard is None and hard)
+        or (args.answers is None and answers != "original")
+        or (args.max_guesses is None and cap not in (None, 6))
+    ):
         print(f"{args.tree} records {treemeta.describe(meta)}: the defaults here", file=sys.stderr)
     return hard, answers, guesses, cap
 
@@ -108,7 +150,6 @@ def cmd_simulate(args) -> int:
         progress.close()
     print(result)
     if args.paths and not args.compare:
-
         for word, path in result.paths.items():
             print(word, " ".join(f"{g}:{Pattern(p, len(g)).byg}" for g, p in path))
     return 0

@@ -1,33 +1,55 @@
 """Command ``review``: a finished game (or one in progress) against the exact optimum."""
+
 from __future__ import annotations
 
 import argparse
 
-from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
-                                    positive_float)
+from wordle_opt.cli._common import (
+    Progress,
+    add_hard_option,
+    add_list_options,
+    check_writable,
+    guess_cap,
+    positive_float,
+)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
     p = sub.add_parser(
-        "review", help="rate each guess of a game for skill and luck, from the exact optimum",
+        "review",
+        help="rate each guess of a game for skill and luck, from the exact optimum",
         description="For each guess: the candidates before and after, the expected guesses still "
         "needed after it and after the best guess (exact optimum under the rule, lists and cap), "
         "the best guess, a skill score and a luck score. Give the guesses and --answer "
-        "(salet drone crate --answer crate), or the colours instead (salet.BBBYB.drone.YBBBG).")
-    p.add_argument("game", nargs="+", metavar="GAME",
-                   help="the guesses (with --answer), or WORD.COLOURS pairs")
+        "(salet drone crate --answer crate), or the colours instead (salet.BBBYB.drone.YBBBG).",
+    )
+    p.add_argument("game", nargs="+", metavar="GAME", help="the guesses (with --answer), or WORD.COLOURS pairs")
     p.add_argument("--answer", default=None, metavar="WORD", help="the answer of a finished game")
     add_hard_option(p)
     add_list_options(p)
-    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
-                   help="guess cap, or 'none' for no cap (default 6)")
-    p.add_argument("--openers", default="", metavar="A,B",
-                   help="more first guesses to search for the first turn's best (when not proven)")
-    p.add_argument("--ranking", default=None, metavar="FILE",
-                   help="prove the best opener with the opener ranking (as `openers --top 1 --checkpoint "
-                        "FILE`: minutes the first time, then read back from FILE)")
-    p.add_argument("--time-limit", type=positive_float, default=60.0, metavar="S",
-                   help="seconds per batch of searches; past it, proven bounds (default 60)")
+    p.add_argument(
+        "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"
+    )
+    p.add_argument(
+        "--openers",
+        default="",
+        metavar="A,B",
+        help="more first guesses to search for the first turn's best (when not proven)",
+    )
+    p.add_argument(
+        "--ranking",
+        default=None,
+        metavar="FILE",
+        help="prove the best opener with the opener ranking (as `openers --top 1 --checkpoint "
+        "FILE`: minutes the first time, then read back from FILE)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=positive_float,
+        default=60.0,
+        metavar="S",
+        help="seconds per batch of searches; past it, proven bounds (default 60)",
+    )
     p.set_defaults(func=cmd_review)
 
 
@@ -39,14 +61,29 @@ def cmd_review(args) -> int:
         from wordle_opt.openers.ranking import rank_openers
 
         check_writable(args.ranking)
-        ranking = rank_openers(hard=args.hard, answers=args.answers, guesses=args.guesses,
-                               max_guesses=args.max_guesses, top=1, checkpoint=args.ranking, trees=False)
+        ranking = rank_openers(
+            hard=args.hard,
+            answers=args.answers,
+            guesses=args.guesses,
+            max_guesses=args.max_guesses,
+            top=1,
+            checkpoint=args.ranking,
+            trees=False,
+        )
     progress = Progress(unit="steps")
     try:
-        result = review(" ".join(args.game), answer=args.answer, hard=args.hard, answers=args.answers,
-                        guesses=args.guesses, max_guesses=args.max_guesses,
-                        openers=[w for w in args.openers.split(",") if w.strip()],
-                        time_limit=args.time_limit, progress=progress, ranking=ranking)
+        result = review(
+            " ".join(args.game),
+            answer=args.answer,
+            hard=args.hard,
+            answers=args.answers,
+            guesses=args.guesses,
+            max_guesses=args.max_guesses,
+            openers=[w for w in args.openers.split(",") if w.strip()],
+            time_limit=args.time_limit,
+            progress=progress,
+            ranking=ranking,
+        )
     finally:
         progress.close()
     print(result)

@@ -1,14 +1,22 @@
 """Command ``search``: the proven optimal tree for an opener (or the best opener)."""
+
 from __future__ import annotations
 
 import argparse
 import sys
 
-from wordle_opt.cli._common import (Progress, add_hard_option, add_list_options, check_writable, guess_cap,
-                                    positive_float, positive_int)
+from wordle_opt.cli._common import (
+    Progress,
+    add_hard_option,
+    add_list_options,
+    check_writable,
+    guess_cap,
+    positive_float,
+    positive_int,
+)
 from wordle_opt.cli.openers import add_anytime_options, add_ranking_options, run_ranking, write_tree
-from wordle_opt.errors import WordleOptError
 from wordle_opt.display import plural
+from wordle_opt.errors import WordleOptError
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -19,54 +27,89 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "all answers, starting with OPENER, and prove it optimal. Without OPENER, find the best "
         "opener too (practical on small custom lists).",
     )
-    p.add_argument("opener", nargs="?", default=None, metavar="OPENER",
-                   help="first guess, e.g. salet (default: search every allowed guess)")
+    p.add_argument(
+        "opener",
+        nargs="?",
+        default=None,
+        metavar="OPENER",
+        help="first guess, e.g. salet (default: search every allowed guess)",
+    )
     add_hard_option(p)
     add_list_options(p)
-    p.add_argument("--max-guesses", type=guess_cap, default=6, metavar="N|none",
-                   help="guess cap, or 'none' for no cap (default 6)")
+    p.add_argument(
+        "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"
+    )
     p.add_argument("--out", default=None, metavar="FILE", help="write the tree to FILE")
-    p.add_argument("--format", default=None, choices=("text", "json"),
-                   help="tree file format (default: json for *.json, else the leaderboard text)")
-    p.add_argument("--threads", type=positive_int, default=None, metavar="N",
-                   help="solver threads (default: all cores)")
-    p.add_argument("--cache-mb", type=positive_float, default=None, metavar="MB",
-                   help="transposition table per thread in MiB (default 192)")
-    p.add_argument("--minimise", "--minimize", default="total", metavar="OBJECTIVE",
-                   help="total (the default: fewest guesses in all), worst,total (smallest worst "
-                   "case, then fewest guesses) or total,worst (fewest guesses, ties broken by the "
-                   "smallest worst case); each proven")
+    p.add_argument(
+        "--format",
+        default=None,
+        choices=("text", "json"),
+        help="tree file format (default: json for *.json, else the leaderboard text)",
+    )
+    p.add_argument(
+        "--threads", type=positive_int, default=None, metavar="N", help="solver threads (default: all cores)"
+    )
+    p.add_argument(
+        "--cache-mb",
+        type=positive_float,
+        default=None,
+        metavar="MB",
+        help="transposition table per thread in MiB (default 192)",
+    )
+    p.add_argument(
+        "--minimise",
+        "--minimize",
+        default="total",
+        metavar="OBJECTIVE",
+        help="total (the default: fewest guesses in all), worst,total (smallest worst "
+        "case, then fewest guesses) or total,worst (fewest guesses, ties broken by the "
+        "smallest worst case); each proven",
+    )
     add_anytime_options(p)
-    p.add_argument("--no-fallback", action="store_true",
-                   help="when no tree fits the cap, do not look for the smallest cap that works")
-    p.add_argument("--checkpoint", default=None, metavar="FILE",
-                   help="save progress to FILE as it goes (the ranking without OPENER, or the anytime "
-                   "search of OPENER: each group's best tree and bound); rerun the same command to resume")
+    p.add_argument(
+        "--no-fallback",
+        action="store_true",
+        help="when no tree fits the cap, do not look for the smallest cap that works",
+    )
+    p.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="save progress to FILE as it goes (the ranking without OPENER, or the anytime "
+        "search of OPENER: each group's best tree and bound); rerun the same command to resume",
+    )
 
-    add_ranking_options(p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False,
-                        with_checkpoint=False)
+    add_ranking_options(
+        p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False, with_checkpoint=False
+    )
     p.set_defaults(func=cmd_search)
 
 
 def cmd_search(args) -> int:
-    from wordle_opt.solver.exact import DEFAULT_CACHE_MB
     from wordle_opt.openers.best import search  # (the public one: it opens --checkpoint)
+    from wordle_opt.solver.exact import DEFAULT_CACHE_MB
 
     if args.format is not None and args.out is None:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
     if args.out is not None:
         check_writable(args.out)  # before the search, not after it
     if args.opener is not None and args.checkpoint is not None and args.beam is None and args.time_limit is None:
-        raise WordleOptError("--checkpoint with an OPENER resumes the anytime search: add --beam N or --time-limit "
-                             "SECONDS (the exact search of one opener keeps nothing between runs)")
+        raise WordleOptError(
+            "--checkpoint with an OPENER resumes the anytime search: add --beam N or --time-limit "
+            "SECONDS (the exact search of one opener keeps nothing between runs)"
+        )
     given = [f"--{name}" for name in ("top", "workers", "scheduler") if getattr(args, name) is not None]
     if args.opener is not None and given:
-        raise WordleOptError(f"{', '.join(given)}: only without OPENER (the ranking); the search of "
-                             f"{args.opener.upper()} runs on --threads")
+        raise WordleOptError(
+            f"{', '.join(given)}: only without OPENER (the ranking); the search of "
+            f"{args.opener.upper()} runs on --threads"
+        )
     if args.opener is None:
         if args.beam is not None or args.time_limit is not None:
-            raise WordleOptError("--beam/--time-limit: the anytime search needs an OPENER "
-                                 "(`openers --beam N --time-limit SECONDS` ranks openers by it)")
+            raise WordleOptError(
+                "--beam/--time-limit: the anytime search needs an OPENER "
+                "(`openers --beam N --time-limit SECONDS` ranks openers by it)"
+            )
         return _best_opener(args)
     progress = Progress(unit="groups")
     first = []
@@ -77,8 +120,10 @@ def cmd_search(args) -> int:
         if not first:
             first.append(result)
             print(result)
-            print(f"no strategy solves every answer within {plural(result.max_guesses, 'guess')}"
-                  + (f" with opener {result.opener.upper()}" if result.opener else ""))
+            print(
+                f"no strategy solves every answer within {plural(result.max_guesses, 'guess')}"
+                + (f" with opener {result.opener.upper()}" if result.opener else "")
+            )
             for line in result.unsolvable[:5]:
                 print(f"  cannot finish: {line}")
         else:

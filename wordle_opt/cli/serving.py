@@ -1,4 +1,5 @@
 """Command ``serve``: the web page (Play, Review, Explore) on a local server."""
+
 from __future__ import annotations
 
 import argparse
@@ -7,9 +8,12 @@ from wordle_opt.errors import WordleOptError
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    p = sub.add_parser("serve", help="the web page: play, review and explore in a browser",
-                       description="Start a local web server with the page (needs the [web] extra: "
-                       "pip install 'wordle_opt[web]') and print its address.")
+    p = sub.add_parser(
+        "serve",
+        help="the web page: play, review and explore in a browser",
+        description="Start a local web server with the page (needs the [web] extra: "
+        "pip install 'wordle_opt[web]') and print its address.",
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
@@ -22,8 +26,9 @@ def cmd_serve(args) -> int:
 
         from wordle_opt.web.app import app
     except ImportError as exc:
-        raise WordleOptError(f"serve needs the web extra ({exc.name} is missing): "
-                             "pip install 'wordle_opt[web]'") from None
+        raise WordleOptError(
+            f"serve needs the web extra ({exc.name} is missing): pip install 'wordle_opt[web]'"
+        ) from None
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
     server = uvicorn.Server(config)
     _announce_when_up(server, args.host, args.open)

@@ -1,44 +1,59 @@
 """Commands on tree files: ``verify`` and ``show``."""
+
 from __future__ import annotations
 
 import sys
 from typing import List, Optional, Tuple
 
 from wordle_opt.cli._common import LIST_NAMES, add_hard_option, add_list_options, guess_cap
-from wordle_opt.errors import WordleOptError
 from wordle_opt.display import plural, upper
+from wordle_opt.errors import WordleOptError
 from wordle_opt.trees.treemeta import RECORDED
 from wordle_opt.words import normalise
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "verify", help="check a tree file against the rules and print its figures",
+        "verify",
+        help="check a tree file against the rules and print its figures",
         description="Re-check a decision tree (JSON or leaderboard text) from the rules alone: "
-                    "every answer solved exactly once, every colouring right, every guess "
-                    "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.")
+        "every answer solved exactly once, every colouring right, every guess "
+        "allowed (and legal in hard mode), within the guess cap.  Exit 0 if ok, 1 if not.",
+    )
     p.add_argument("file", metavar="FILE", help="tree file (.json or leaderboard text)")
-    add_list_options(p, answers_default=None,
-                     answers_help=f"answer list: {LIST_NAMES} or a file (default: the "
-                                  "lists the tree file records, else original)")
-    add_hard_option(p, extra_choices=("easy",),
-                    help="check a hard-mode rule (--hard alone = nyt; default: the rule the "
-                         "tree file records, else easy)")
-    p.add_argument("--max-guesses", type=guess_cap, default=RECORDED, metavar="N|none",
-                   help="guess cap ('none' for no cap; default: the cap the tree file records, else 6)")
+    add_list_options(
+        p,
+        answers_default=None,
+        answers_help=f"answer list: {LIST_NAMES} or a file (default: the lists the tree file records, else original)",
+    )
+    add_hard_option(
+        p,
+        extra_choices=("easy",),
+        help="check a hard-mode rule (--hard alone = nyt; default: the rule the tree file records, else easy)",
+    )
+    p.add_argument(
+        "--max-guesses",
+        type=guess_cap,
+        default=RECORDED,
+        metavar="N|none",
+        help="guess cap ('none' for no cap; default: the cap the tree file records, else 6)",
+    )
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser(
-        "show", help="print a tree as an outline, or the path to one answer",
+        "show",
+        help="print a tree as an outline, or the path to one answer",
         description="Print a decision tree as an indented outline (coloured tiles on a terminal, "
-                    "B/Y/G letters when piped), or the game it plays against one answer.")
+        "B/Y/G letters when piped), or the game it plays against one answer.",
+    )
     p.add_argument("tree", metavar="TREE", help="tree file (.json or leaderboard text)")
     p.add_argument("--answer", metavar="WORD", help="show only the game for this answer")
-    add_list_options(p, answers_default=None,
-                     answers_help=f"answer list: {LIST_NAMES} or a file (default: the "
-                                  "lists the tree file records, else original)")
-    p.add_argument("--depth", type=int, default=None, metavar="N",
-                   help="show only the first N guesses of each branch")
+    add_list_options(
+        p,
+        answers_default=None,
+        answers_help=f"answer list: {LIST_NAMES} or a file (default: the lists the tree file records, else original)",
+    )
+    p.add_argument("--depth", type=int, default=None, metavar="N", help="show only the first N guesses of each branch")
     p.set_defaults(func=cmd_show)
 
 
@@ -47,8 +62,7 @@ def cmd_verify(args) -> int:
 
     # Names and paths go through as given: an unset --answers means the set the
     # file names (else original), also when only --guesses is given.
-    report = verify(args.file, answers=args.answers, guesses=args.guesses, hard=args.hard,
-                    max_guesses=args.max_guesses)
+    report = verify(args.file, answers=args.answers, guesses=args.guesses, hard=args.hard, max_guesses=args.max_guesses)
     print(report)
     return 0 if report.ok else 1
 
@@ -61,8 +75,13 @@ def cmd_show(args) -> int:
         raise WordleOptError(f"--depth must be at least 1, got {args.depth}")
     tree = Tree.load(args.tree, args.answers)
     if args.guesses is not None:
-        tree = Tree(tree.root, args.answers or tree.name or "original", guesses=args.guesses,
-                    hard=tree.hard, max_guesses=tree.max_guesses)
+        tree = Tree(
+            tree.root,
+            args.answers or tree.name or "original",
+            guesses=args.guesses,
+            hard=tree.hard,
+            max_guesses=tree.max_guesses,
+        )
     colour = use_colour(sys.stdout)
     out = sys.stdout
     if args.answer:
@@ -123,8 +142,11 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
             else:
                 note = f"{upper(child.guess)}  ({plural(len(left), 'answer')})"
             lines.append(f"{pad}{_tile(node.guess, p, colour)}  -> {note}")
-            if (depth is None or level + 1 < depth) and left and not (
-                    len(left) == 1 and not child.children and child.guess == left[0]):
+            if (
+                (depth is None or level + 1 < depth)
+                and left
+                and not (len(left) == 1 and not child.children and child.guess == left[0])
+            ):
                 walk(child, left, level + 1)
 
     walk(tree.root, list(tree.answers), 1)

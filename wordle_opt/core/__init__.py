@@ -22,6 +22,7 @@ up to five letters: ``_core``, ...) and wide (uint16, six to eight letters:
     from wordle_opt.core import modules
     core, heuristics, bounds, caps = modules(lists.length)
 """
+
 from __future__ import annotations
 
 import glob
@@ -47,8 +48,9 @@ class SourceTreeError(ImportError):
 
 
 def _compiled_here(name: str) -> bool:
-    return any(glob.glob(os.path.join(_PACKAGE_DIR, name + suffix))
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    return any(
+        glob.glob(os.path.join(_PACKAGE_DIR, name + suffix)) for suffix in importlib.machinery.EXTENSION_SUFFIXES
+    )
 
 
 def _source_tree_without_build() -> bool:
@@ -64,7 +66,8 @@ def _compiled(name: str) -> ModuleType:
             root = os.path.dirname(os.path.dirname(_PACKAGE_DIR))
             raise SourceTreeError(
                 f"running from the source tree {root}, which has no compiled core; run from "
-                "another directory, or `pip install -e .` here") from exc
+                "another directory, or `pip install -e .` here"
+            ) from exc
         raise ImportError(
             f"wordle_opt: the compiled core wordle_opt.core.{name} does not import ({exc}); "
             "reinstall with `pip install .` (or `python setup.py build_ext --inplace` in a "
@@ -75,9 +78,7 @@ def _compiled(name: str) -> ModuleType:
 def _select() -> Tuple[str, ModuleType, ModuleType, ModuleType, ModuleType]:
     choice = os.environ.get(ENV_VAR, "").strip().lower() or "cython"
     if choice not in CHOICES:
-        raise ImportError(
-            f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not one of {', '.join(CHOICES)}"
-        )
+        raise ImportError(f"{ENV_VAR}={os.environ[ENV_VAR]!r} is not one of {', '.join(CHOICES)}")
     if choice == "python":
         from wordle_opt.core import _bounds_py, _caps_py, _core_py, _heuristics_py
 
@@ -113,10 +114,10 @@ def modules(length: int) -> Modules:
     except TypeError:
         n = -1
     if not MIN_LENGTH <= n <= MAX_LENGTH:
-        raise WordleOptError(f"word length {length!r} is not supported: "
-                             f"expected {MIN_LENGTH} to {MAX_LENGTH} letters")
+        raise WordleOptError(f"word length {length!r} is not supported: expected {MIN_LENGTH} to {MAX_LENGTH} letters")
     wide = IMPLEMENTATION == "cython" and n > NARROW_MAX_LENGTH
     if wide not in _BY_WIDTH:
-        _BY_WIDTH[wide] = Modules(_compiled("_core_wide"), _compiled("_heuristics_wide"),
-                                  _compiled("_bounds_wide"), _compiled("_caps_wide"))
+        _BY_WIDTH[wide] = Modules(
+            _compiled("_core_wide"), _compiled("_heuristics_wide"), _compiled("_bounds_wide"), _compiled("_caps_wide")
+        )
     return _BY_WIDTH[wide]

@@ -5,6 +5,7 @@ rules.py, for the differential tests and as the independent check of the
 lower bounds a ranking claims.  Slow: a full opener bound on the original
 lists takes seconds.
 """
+
 from __future__ import annotations
 
 from typing import Sequence, Tuple
@@ -12,7 +13,7 @@ from typing import Sequence, Tuple
 import numpy as np
 
 from wordle_opt import rules
-from wordle_opt.core._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT, _lb_size, _as_word
+from wordle_opt.core._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT, _as_word, _lb_size
 from wordle_opt.rules import violation
 
 __all__ = ["INFINITY", "Bounder"]
@@ -50,8 +51,7 @@ class Bounder:
         if self.rule == 0:
             return np.arange(self.ng, dtype=np.int32)
         rule, gw = _RULES[self.rule], self.words[o]
-        return np.array([h for h, w in enumerate(self.words) if violation([(gw, p)], w, rule) is None],
-                        dtype=np.int32)
+        return np.array([h for h, w in enumerate(self.words) if violation([(gw, p)], w, rule) is None], dtype=np.int32)
 
     def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
         """Lower bound on cost(S, d): |S| + min over the guesses of L that split S
@@ -75,8 +75,9 @@ class Bounder:
             elif splits.any():
                 for row in rows[splits]:
                     pats, counts = np.unique(row, return_counts=True)
-                    total = s + sum(_lb_size(int(c), d - 1, self.npat)
-                                    for p, c in zip(pats, counts) if p != self.all_green)
+                    total = s + sum(
+                        _lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
+                    )
                     best = min(best, total)
         if best >= INFINITY:
             return triv
@@ -88,8 +89,7 @@ class Bounder:
         if self.rule == 0:
             return L
         rule, hw = _RULES[self.rule], self.words[h]
-        return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None],
-                        dtype=np.int64)
+        return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None], dtype=np.int64)
 
     def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
         """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
@@ -164,8 +164,9 @@ class Bounder:
         out = np.empty(self.ng, dtype=np.int64)
         for g in range(self.ng):
             pats, counts = np.unique(self.table[g], return_counts=True)
-            total = self.na + sum(_lb_size(int(c), d - 1, self.npat)
-                                  for p, c in zip(pats, counts) if p != self.all_green)
+            total = self.na + sum(
+                _lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
+            )
             out[g] = min(total, INFINITY) if d >= 1 else INFINITY
         return out
 
@@ -178,9 +179,11 @@ class Bounder:
     def opener_groups(self, o: int, d: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
         self._check(o)
         _, groups, bounds = self._refine(o, d, INFINITY)
-        return (np.array([p for p, _ in groups], dtype=np.int32),
-                np.array([len(S) for _, S in groups], dtype=np.int32),
-                np.array([min(b, INFINITY) for b in bounds], dtype=np.int64))
+        return (
+            np.array([p for p, _ in groups], dtype=np.int32),
+            np.array([len(S) for _, S in groups], dtype=np.int32),
+            np.array([min(b, INFINITY) for b in bounds], dtype=np.int64),
+        )
 
     def _check(self, o: int) -> None:
         if not 0 <= o < self.ng:

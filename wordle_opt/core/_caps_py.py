@@ -4,6 +4,7 @@ Written from the definitions alone, with numpy: no witnesses, every guess
 tried every time.  For the differential tests; slow (seconds for one group of
 the original lists).
 """
+
 from __future__ import annotations
 
 import numpy as np

@@ -18,6 +18,7 @@ with cost(empty) = 0, cost(S, L, d) = INFINITY for d <= 0 < |S|, and d
 clamped to |S| (every useful guess shrinks each group).  "L after (g, p)"
 is L in easy mode and the hard rule's filter otherwise.  For small lists only.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,8 +30,19 @@ import numpy as np
 from wordle_opt import rules
 from wordle_opt.rules import ALL_GREEN, NPAT
 
-__all__ = ["ALL_GREEN", "NPAT", "INFINITY", "RULE_EASY", "RULE_NYT", "RULE_STRICT",
-           "DEFAULT_CACHE_MB", "encode", "score_codes", "pattern_table_codes", "Solver"]
+__all__ = [
+    "ALL_GREEN",
+    "NPAT",
+    "INFINITY",
+    "RULE_EASY",
+    "RULE_NYT",
+    "RULE_STRICT",
+    "DEFAULT_CACHE_MB",
+    "encode",
+    "score_codes",
+    "pattern_table_codes",
+    "Solver",
+]
 
 INFINITY = 1 << 40  # the core's INF: a total no tree reaches, marks infeasible
 RULE_EASY, RULE_NYT, RULE_STRICT = 0, 1, 2
@@ -88,8 +100,9 @@ class Solver:
     """Exact solver over one pattern table (see the module docstring).
     Values are exact, so the beta contract of `solve_set` holds trivially."""
 
-    def __init__(self, table, guess_codes, answer_guess, rule: int = RULE_EASY,
-                 cache_mb: float = DEFAULT_CACHE_MB, beam: int = 0):
+    def __init__(
+        self, table, guess_codes, answer_guess, rule: int = RULE_EASY, cache_mb: float = DEFAULT_CACHE_MB, beam: int = 0
+    ):
         if not 0 < cache_mb < 1e9 or not math.isfinite(cache_mb):
             raise ValueError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
         if rule not in _RULE_NAMES:
@@ -167,8 +180,13 @@ class Solver:
         def key(g):
             groups = self._groups(g, S)
             sizes = [len(part) for p, part in groups.items() if p != self.all_green]
-            return (len(S) + sum(_lb_size(s, d - 1, self.npat) for s in sizes), self.all_green not in groups,
-                    sum(s * s for s in sizes), g)
+            return (
+                len(S) + sum(_lb_size(s, d - 1, self.npat) for s in sizes),
+                self.all_green not in groups,
+                sum(s * s for s in sizes),
+                g,
+            )
+
         return sorted(L, key=key)
 
     def _try_guess(self, S: Tuple[int, ...], L: Tuple[int, ...], d: int, g: int, best: int) -> int:

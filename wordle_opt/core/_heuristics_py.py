@@ -4,6 +4,7 @@ Written from the definitions with dicts and Counters; the differential tests
 check the compiled loops against it on generated word lists.  Any word
 length and any letter codes: codes are compared, never read as letters.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,8 +15,15 @@ import numpy as np
 from wordle_opt.core._core_py import _as_word
 from wordle_opt.rules import nyt_violation, strict_violation
 
-__all__ = ["score_guesses", "max_entropy", "lookahead_entropy", "filter_candidates", "legal_nyt",
-           "legal_strict", "frequency_scores"]
+__all__ = [
+    "score_guesses",
+    "max_entropy",
+    "lookahead_entropy",
+    "filter_candidates",
+    "legal_nyt",
+    "legal_strict",
+    "frequency_scores",
+]
 
 
 def _entropy(sizes, n) -> float:
@@ -32,8 +40,12 @@ def score_guesses(table, cands, guesses):
         largest.append(max(sizes, default=0))
         sumsq.append(sum(c * c for c in sizes))
         ngroups.append(len(sizes))
-    return (np.array(ent, dtype=np.float64), np.array(largest, dtype=np.int32),
-            np.array(sumsq, dtype=np.int64), np.array(ngroups, dtype=np.int32))
+    return (
+        np.array(ent, dtype=np.float64),
+        np.array(largest, dtype=np.int32),
+        np.array(sumsq, dtype=np.int64),
+        np.array(ngroups, dtype=np.int32),
+    )
 
 
 def max_entropy(table, cands, guesses) -> float:
@@ -66,14 +78,12 @@ def filter_candidates(table, cands, guess, pattern):
 
 def legal_nyt(codes, legal, guess, pattern):
     g = _as_word(guess)
-    return np.array([w for w in legal if nyt_violation(g, int(pattern), _as_word(codes[w])) is None],
-                    dtype=np.int32)
+    return np.array([w for w in legal if nyt_violation(g, int(pattern), _as_word(codes[w])) is None], dtype=np.int32)
 
 
 def legal_strict(codes, legal, guess, pattern):
     g = _as_word(guess)
-    return np.array([w for w in legal if strict_violation(g, int(pattern), _as_word(codes[w])) is None],
-                    dtype=np.int32)
+    return np.array([w for w in legal if strict_violation(g, int(pattern), _as_word(codes[w])) is None], dtype=np.int32)
 
 
 def frequency_scores(answer_codes, cands, guess_codes, guesses):

@@ -26,6 +26,7 @@ a set of s candidates keeps at least ceil(s / P) after one guess, so it can
 be won in d guesses only if s <= cap(d), where cap(1) = 1 and
 cap(d) = P * cap(d - 1).  Sets already proven lost at depth d are remembered.
 """
+
 from __future__ import annotations
 
 import time
@@ -34,10 +35,10 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.strategies.context import context_for
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
+from wordle_opt.strategies.context import context_for
 
 TIE_BREAKS = ("fewest-hints", "lowest")
 DEFAULT_TIE_BREAK = "fewest-hints"
@@ -114,12 +115,20 @@ class AbsurdleResult:
         if self.guesses is None:
             return f"{head}\nno forced win found within the depth limit ({self.seconds:.2f} s)"
         moves = "  ".join(f"{w.upper()} {r}" for w, r in zip(self.line, self.replies))
-        proof = [f"  no win in {d}: {k} of {plural(n, 'opener')} keep{'s' if n == 1 else ''} "
-                 f"at most {plural(b, 'answer')} (the size bound), {'none wins' if k else 'so none can win'}"
-                 for d, (k, n, b) in sorted(self.proven_lost.items())]
-        return "\n".join([head, f"fewest guesses that force a win: {self.guesses} (proven; "
-                          f"{self.sets_searched} sets searched, {self.seconds:.2f} s)", f"line: {moves}"]
-                          + proof)
+        proof = [
+            f"  no win in {d}: {k} of {plural(n, 'opener')} keep{'s' if n == 1 else ''} "
+            f"at most {plural(b, 'answer')} (the size bound), {'none wins' if k else 'so none can win'}"
+            for d, (k, n, b) in sorted(self.proven_lost.items())
+        ]
+        return "\n".join(
+            [
+                head,
+                f"fewest guesses that force a win: {self.guesses} (proven; "
+                f"{self.sets_searched} sets searched, {self.seconds:.2f} s)",
+                f"line: {moves}",
+            ]
+            + proof
+        )
 
 
 class Solver:
@@ -139,7 +148,7 @@ class Solver:
         # P: the most groups any guess makes of the answers; a subset has no more.
         _, _, _, groups = self.H.score_guesses(self.table, ctx.all_answers, self.guesses)
         self.p = int(groups.max())
-        self.lost: Dict[bytes, int] = {}   # set -> deepest depth proven lost
+        self.lost: Dict[bytes, int] = {}  # set -> deepest depth proven lost
         self.searched = 0
         self.progress = progress
 
@@ -147,8 +156,9 @@ class Solver:
         """Largest set that could be won in ``d`` guesses (see the module doc)."""
         return self.p ** (d - 1) if d >= 1 else 0
 
-    def win(self, cands: np.ndarray, d: int,
-            progress: Optional[Callable[[int, int], None]] = None) -> Optional[List[int]]:
+    def win(
+        self, cands: np.ndarray, d: int, progress: Optional[Callable[[int, int], None]] = None
+    ) -> Optional[List[int]]:
         if len(cands) == 1 and d >= 1:
             return [int(self.ans2guess[cands[0]])]
         if d <= 1 or len(cands) > self.cap(d):
@@ -160,10 +170,10 @@ class Solver:
         _, largest, _, _ = self.H.score_guesses(self.table, cands, self.guesses)
         limit = self.cap(d - 1)
         ok = np.flatnonzero(largest <= limit)
-        ok = ok[np.argsort(largest[ok], kind="stable")]   # smallest kept group first
+        ok = ok[np.argsort(largest[ok], kind="stable")]  # smallest kept group first
         seen = set()
         for done, i in enumerate(ok, 1):
-            if progress is not None:   # the caller's own guesses only, not the subtree's
+            if progress is not None:  # the caller's own guesses only, not the subtree's
                 progress(done, len(ok))
             g = int(self.guesses[i])
             _, kept = self.adv.reply(cands, g)
@@ -174,7 +184,7 @@ class Solver:
             line = self.win(kept, d - 1)
             if line is not None:
                 return [g] + line
-        if len(self.lost) >= LOST_LIMIT:   # bound the memory; forgetting only costs time
+        if len(self.lost) >= LOST_LIMIT:  # bound the memory; forgetting only costs time
             self.lost.clear()
         self.lost[key] = d
         return None
@@ -212,8 +222,13 @@ def replay(adversary: Adversary, line: List[int]) -> Tuple[List[int], bool]:
     return replies, bool(replies) and replies[-1] == adversary.all_green
 
 
-def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREAK, max_depth: int = 8,
-          progress: Optional[Callable[[int, int], None]] = None) -> AbsurdleResult:
+def solve(
+    lists,
+    opener: Optional[str] = None,
+    tie_break: str = DEFAULT_TIE_BREAK,
+    max_depth: int = 8,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> AbsurdleResult:
     """The fewest guesses that force a win against the adversary, opening with
     ``opener`` or (None) with any guess, proven by the search: every depth
     below the result is searched completely (with the size bound) and fails."""
@@ -255,8 +270,17 @@ def solve(lists, opener: Optional[str] = None, tie_break: str = DEFAULT_TIE_BREA
     if not won:  # the search and the adversary disagree: never report such a line
         raise AssertionError(f"line {line} does not win on replay")
     words = [lists.guesses[g] for g in line]
-    return AbsurdleResult(lists.name, tie_break, opener, len(line), words,
-                          [Pattern(p, lists.length).byg for p in replies], seconds, solver.searched, proven)
+    return AbsurdleResult(
+        lists.name,
+        tie_break,
+        opener,
+        len(line),
+        words,
+        [Pattern(p, lists.length).byg for p in replies],
+        seconds,
+        solver.searched,
+        proven,
+    )
 
 
 def _kept_sizes(solver: Solver, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:

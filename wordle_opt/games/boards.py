@@ -16,19 +16,19 @@ word is played (of several such boards, the first).  Hard mode is not
 offered: the games' hard modes differ, and the one-board rules do not say
 how they combine.
 """
+
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.strategies.context import context_for
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.strategies.simulation import GUESS_CAP, SimulationResult
 from wordle_opt.strategies.builtin import _pick, strategy_key
+from wordle_opt.strategies.context import context_for
+from wordle_opt.strategies.simulation import GUESS_CAP, SimulationResult
 from wordle_opt.wordlists import load_lists
 
 # The guess caps the games use: Wordle 6, Dordle 7, Quordle 9, Octordle 13.
@@ -62,8 +62,9 @@ class BoardsStrategy:
         if opener:
             self.opener = lists.guess_index(str(opener).strip().lower())
             if answers_only and self.ctx.guess2ans[self.opener] < 0:
-                raise WordListError(f"opener {opener!r} is not in the answer list of {lists.name} "
-                                    "(answers-only guessing)")
+                raise WordListError(
+                    f"opener {opener!r} is not in the answer list of {lists.name} (answers-only guessing)"
+                )
         self._first: Optional[int] = None
         self.decisions = 0
 
@@ -72,7 +73,7 @@ class BoardsStrategy:
             raise WordleOptError("a board has no answer consistent with the feedback so far")
         if first and self.opener is not None:
             return self.opener
-        if first and self._first is not None:   # every game opens the same way
+        if first and self._first is not None:  # every game opens the same way
             return self._first
         self.decisions += 1
         certain = [b for b in boards if len(b) == 1]
@@ -117,8 +118,9 @@ def get_boards_strategy(name, lists, opener=None, answers_only=False) -> BoardsS
         return name
     cls = BOARD_STRATEGIES.get(strategy_key(name))
     if cls is None:
-        raise WordleOptError(f"unknown strategy {name!r} for several boards: expected one of "
-                             f"{', '.join(BOARD_STRATEGIES)}")
+        raise WordleOptError(
+            f"unknown strategy {name!r} for several boards: expected one of {', '.join(BOARD_STRATEGIES)}"
+        )
     return cls(lists, opener=opener, answers_only=answers_only)
 
 
@@ -127,9 +129,9 @@ class Position:
 
     def __init__(self, ctx, n_boards: int):
         self.ctx = ctx
-        self.all_green = 3 ** len(ctx.lists.answers[0]) - 1   # 3 colours per letter
+        self.all_green = 3 ** len(ctx.lists.answers[0]) - 1  # 3 colours per letter
         self.cands: List[np.ndarray] = [ctx.all_answers] * n_boards
-        self.solved: List[Optional[int]] = [None] * n_boards   # turn each board was solved
+        self.solved: List[Optional[int]] = [None] * n_boards  # turn each board was solved
         self.turns: List[Tuple[int, Tuple[Optional[int], ...]]] = []
 
     @property
@@ -154,8 +156,9 @@ class Position:
             else:
                 new[b] = np.array([self.ctx.guess2ans[guess]], dtype=np.int32)
             if len(new[b]) == 0:
-                raise WordleOptError(f"board {b + 1}: no answer of {self.ctx.lists.name} is consistent "
-                                     "with that colouring")
+                raise WordleOptError(
+                    f"board {b + 1}: no answer of {self.ctx.lists.name} is consistent with that colouring"
+                )
         turn = len(self.turns) + 1
         for b in self.open_boards:
             if int(patterns[b]) == self.all_green:
@@ -172,8 +175,7 @@ class BoardsResult(SimulationResult):
 
     def _title(self) -> str:
         game = GAME_NAMES.get(self.boards, "several boards")
-        return (f"{game} ({plural(self.boards, 'board')}), {plural(self.n, 'random game')}, "
-                + super()._title())
+        return f"{game} ({plural(self.boards, 'board')}), {plural(self.n, 'random game')}, " + super()._title()
 
     def __str__(self) -> str:
         text = super().__str__().replace("answers     ", "games       ", 1)
@@ -201,9 +203,19 @@ def sample_games(n_answers: int, n_boards: int, games: int, seed: int) -> np.nda
     return np.array([rng.choice(n_answers, n_boards, replace=False) for _ in range(games)], dtype=np.int32)
 
 
-def simulate_boards(boards=4, strategy="entropy", games=1000, seed=0, max_guesses=None, opener=None,
-                    answers="original", guesses=None, answers_only=False, hard=None,
-                    progress: Optional[Callable[[int, int], None]] = None) -> BoardsResult:
+def simulate_boards(
+    boards=4,
+    strategy="entropy",
+    games=1000,
+    seed=0,
+    max_guesses=None,
+    opener=None,
+    answers="original",
+    guesses=None,
+    answers_only=False,
+    hard=None,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> BoardsResult:
     """Play ``games`` random games of ``boards`` boards (seeded by ``seed``)."""
     n = check_boards(boards)
     if hard:
@@ -223,16 +235,25 @@ def simulate_boards(boards=4, strategy="entropy", games=1000, seed=0, max_guesse
     for i, deal in enumerate(deals):
         pos = play_game(strat, deal, limit)
         key = "+".join(lists.answers[a] for a in deal)
-        if key in result_guesses:   # the same deal again (likely with one board): keep both games
+        if key in result_guesses:  # the same deal again (likely with one board): keep both games
             key = f"{key}#{i + 1}"
         result_guesses[key] = len(pos.turns) if pos.done else None
         paths[key] = [(lists.guesses[g], pats) for g, pats in pos.turns]
         if progress is not None:
             progress(i + 1, len(deals))
     seconds = time.perf_counter() - start
-    result = BoardsResult(strategy=strat.name, lists=lists.name, hard=None,
-                          opener=next(iter(paths.values()))[0][0],
-                          answers_only=bool(answers_only), max_guesses=cap, guesses=result_guesses,
-                          paths=paths, seconds=seconds, decisions=strat.decisions, cap=limit)
+    result = BoardsResult(
+        strategy=strat.name,
+        lists=lists.name,
+        hard=None,
+        opener=next(iter(paths.values()))[0][0],
+        answers_only=bool(answers_only),
+        max_guesses=cap,
+        guesses=result_guesses,
+        paths=paths,
+        seconds=seconds,
+        decisions=strat.decisions,
+        cap=limit,
+    )
     result.boards = n
     return result

@@ -1,7 +1,8 @@
 """The play assistant for several boards: one guess, one colouring per unsolved board.
 
-    BoardsAssistant(4).run()      # Quordle: type the word, then e.g. "BYBBG GGGGG BBBBY BYYBB"
+BoardsAssistant(4).run()      # Quordle: type the word, then e.g. "BYBBG GGGGG BBBBY BYYBB"
 """
+
 from __future__ import annotations
 
 import copy
@@ -9,9 +10,9 @@ import re
 import sys
 from typing import List, Optional, TextIO
 
-from wordle_opt.games.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
 from wordle_opt.display import LineConsole, plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
+from wordle_opt.games.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
 from wordle_opt.patterns import Pattern, example
 from wordle_opt.wordlists import load_lists
 
@@ -19,17 +20,18 @@ LIST_AT_MOST = 6
 
 
 def help_text(length: int) -> str:
-    return ("Type the word you played (Enter = the suggestion), then its colourings, one per open board in "
-            f"board order, separated by spaces ({example(length)}, {example(length, '0120')} or tiles; "
-            f"{'G' * length} = solved). Commands: undo, help, quit.")
+    return (
+        "Type the word you played (Enter = the suggestion), then its colourings, one per open board in "
+        f"board order, separated by spaces ({example(length)}, {example(length, '0120')} or tiles; "
+        f"{'G' * length} = solved). Commands: undo, help, quit."
+    )
 
 
 def parse_colourings(text: str, n: int, length: int = 5) -> List[Pattern]:
     """``n`` colourings of ``length``-letter words from one line, separated by spaces or commas."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if len(tokens) != n:
-        raise PatternError(f"expected {plural(n, 'colouring')} (one per open board), "
-                           f"got {len(tokens)} in {text!r}")
+        raise PatternError(f"expected {plural(n, 'colouring')} (one per open board), got {len(tokens)} in {text!r}")
     return [Pattern.parse(t, length) for t in tokens]
 
 
@@ -37,9 +39,19 @@ class BoardsAssistant(LineConsole):
     """Suggests guesses for a game of ``boards`` boards and follows the
     colourings you type (``apply``/``undo`` also work without the loop)."""
 
-    def __init__(self, boards: int = 4, strategy="entropy", answers="original", guesses=None,
-                 answers_only=False, opener=None, max_guesses=None, input: Optional[TextIO] = None,
-                 output: Optional[TextIO] = None, colour: Optional[bool] = None):
+    def __init__(
+        self,
+        boards: int = 4,
+        strategy="entropy",
+        answers="original",
+        guesses=None,
+        answers_only=False,
+        opener=None,
+        max_guesses=None,
+        input: Optional[TextIO] = None,
+        output: Optional[TextIO] = None,
+        colour: Optional[bool] = None,
+    ):
         self.n = check_boards(boards)
         self.lists = load_lists(answers, guesses)
         self.strategy = get_boards_strategy(strategy, self.lists, opener=opener, answers_only=answers_only)
@@ -89,8 +101,10 @@ class BoardsAssistant(LineConsole):
 
     def run(self) -> int:
         game = GAME_NAMES.get(self.n, "several boards")
-        self._say(f"wordle_opt play: {game}, {plural(self.n, 'board')}, strategy "
-                  f"{self.strategy.name}, lists {self.lists.name}, {self.cap} guesses")
+        self._say(
+            f"wordle_opt play: {game}, {plural(self.n, 'board')}, strategy "
+            f"{self.strategy.name}, lists {self.lists.name}, {self.cap} guesses"
+        )
         self._say(help_text(self.lists.length))
         while True:
             self._say()
@@ -127,8 +141,10 @@ class BoardsAssistant(LineConsole):
         opened = [b + 1 for b in self.position.open_boards]
         while True:
             if colours is None:
-                colours = self._ask(f"colours for {word.upper()} on board{'s' if len(opened) > 1 else ''} "
-                                    f"{' '.join(map(str, opened))}> ")
+                colours = self._ask(
+                    f"colours for {word.upper()} on board{'s' if len(opened) > 1 else ''} "
+                    f"{' '.join(map(str, opened))}> "
+                )
                 if colours is None or colours.lower() in ("quit", "exit", "q"):
                     self._stopped = True
                     return False

@@ -2,6 +2,7 @@
 may win (`ranking`, `ranking_objective`, `ranking_anytime`), run as tasks on
 local or Dask pools, resumable from a checkpoint; and the public `search`,
 which proves the best opener by that ranking when none is given (`best`)."""
+
 from wordle_opt.openers.best import search
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.result import OpenerRanking, RankedOpener

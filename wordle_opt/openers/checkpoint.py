@@ -12,6 +12,7 @@ apart (`Checkpoint.at`).  Facts only ever get stronger on resume: an exact
 value replaces a bound, a higher bound a lower one; an anytime group's tree
 is replaced only by one that totals less (`Checkpoint.save_groups`).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,8 @@ import sqlite3
 from typing import Dict, Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.trees.node import Node
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
+from wordle_opt.trees.node import Node
 
 FORMAT = "wordle_opt openers checkpoint 1"
 _RANK = {BOUND: 0, INFEASIBLE: 1, EXACT: 1}  # an exact fact is never replaced by a bound
@@ -68,15 +69,21 @@ class Checkpoint:
     def _open(self, ident: Dict[str, str]) -> None:
         with self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS facts (opener INTEGER PRIMARY KEY, "
-                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL)")
-            self.db.execute("CREATE TABLE IF NOT EXISTS facts_at (depth INTEGER NOT NULL, opener INTEGER NOT NULL, "
-                            "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL, "
-                            "PRIMARY KEY (depth, opener))")
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS facts (opener INTEGER PRIMARY KEY, "
+                "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL)"
+            )
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS facts_at (depth INTEGER NOT NULL, opener INTEGER NOT NULL, "
+                "kind TEXT NOT NULL, value INTEGER NOT NULL, searched INTEGER NOT NULL, "
+                "PRIMARY KEY (depth, opener))"
+            )
             # the anytime search: one row per group of an opener (its tree's total, proven bound, tree)
-            self.db.execute("CREATE TABLE IF NOT EXISTS anytime (opener INTEGER NOT NULL, pattern INTEGER NOT NULL, "
-                            "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
-                            "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))")
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS anytime (opener INTEGER NOT NULL, pattern INTEGER NOT NULL, "
+                "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
+                "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))"
+            )
             stored = dict(self.db.execute("SELECT key, value FROM meta"))
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
@@ -86,7 +93,8 @@ class Checkpoint:
             if stored.get(key) != ident[key]:
                 raise CheckpointError(
                     f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
-                    f"not {ident[key]}; use another checkpoint file")
+                    f"not {ident[key]}; use another checkpoint file"
+                )
 
     def facts(self) -> Dict[int, Tuple[str, int, bool]]:
         """opener -> (kind, value, whether it was searched)."""
@@ -110,22 +118,28 @@ class Checkpoint:
         with self.db:
             old = {}
             for o, _, _ in rows:
-                r = self.db.execute(f"SELECT kind, value, searched FROM {table} WHERE {where}opener = ?",
-                                    key + (o,)).fetchone()
+                r = self.db.execute(
+                    f"SELECT kind, value, searched FROM {table} WHERE {where}opener = ?", key + (o,)
+                ).fetchone()
                 if r:
                     old[o] = r
             for o, kind, value in rows:
                 if o in old and _stronger(old[o][:2], (kind, value)):
                     continue
                 flag = searched or (o in old and old[o][2])
-                self.db.execute(f"INSERT OR REPLACE INTO {table} VALUES ({marks})",
-                                key + (o, kind, int(value), int(flag)))
+                self.db.execute(
+                    f"INSERT OR REPLACE INTO {table} VALUES ({marks})", key + (o, kind, int(value), int(flag))
+                )
 
     def groups(self, opener: int) -> Dict[int, Tuple[int, int, int, Node]]:
         """The anytime search's groups of ``opener``: colouring -> (its tree's
         total, proven lower bound, how far the widening is done, tree)."""
-        return {p: (t, lb, int(w), _node(json.loads(tree))) for p, t, lb, w, tree in self.db.execute(
-            "SELECT pattern, total, lb, widened, tree FROM anytime WHERE opener = ?", (opener,))}
+        return {
+            p: (t, lb, int(w), _node(json.loads(tree)))
+            for p, t, lb, w, tree in self.db.execute(
+                "SELECT pattern, total, lb, widened, tree FROM anytime WHERE opener = ?", (opener,)
+            )
+        }
 
     def save_groups(self, opener: int, rows: Iterable[Tuple[int, int, int, int, Node]]) -> None:
         """Record (colouring, total, lb, widened, tree) rows in one
@@ -133,18 +147,26 @@ class Checkpoint:
         higher bound, and the further widening."""
         rows = list(rows)
         with self.db:
-            old = {p: (t, lb, w) for p, t, lb, w in self.db.execute(
-                "SELECT pattern, total, lb, widened FROM anytime WHERE opener = ?", (opener,))}
+            old = {
+                p: (t, lb, w)
+                for p, t, lb, w in self.db.execute(
+                    "SELECT pattern, total, lb, widened FROM anytime WHERE opener = ?", (opener,)
+                )
+            }
             for p, total, lb, widened, node in rows:
                 if p in old:
                     t0, lb0, w0 = old[p]
                     lb, widened = max(lb, lb0), max(int(widened), w0)
                     if total >= t0:
-                        self.db.execute("UPDATE anytime SET lb = ?, widened = ? WHERE opener = ? AND pattern = ?",
-                                        (lb, int(widened), opener, p))
+                        self.db.execute(
+                            "UPDATE anytime SET lb = ?, widened = ? WHERE opener = ? AND pattern = ?",
+                            (lb, int(widened), opener, p),
+                        )
                         continue
-                self.db.execute("INSERT OR REPLACE INTO anytime VALUES (?, ?, ?, ?, ?, ?)",
-                                (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))))
+                self.db.execute(
+                    "INSERT OR REPLACE INTO anytime VALUES (?, ?, ?, ?, ?, ?)",
+                    (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))),
+                )
 
     def close(self) -> None:
         self.db.close()
@@ -166,8 +188,12 @@ class _AtCap:
         self.ck, self.depth = ck, depth
 
     def facts(self) -> Dict[int, Tuple[str, int, bool]]:
-        return {o: (k, v, bool(s)) for o, k, v, s in self.ck.db.execute(
-            "SELECT opener, kind, value, searched FROM facts_at WHERE depth = ?", (self.depth,))}
+        return {
+            o: (k, v, bool(s))
+            for o, k, v, s in self.ck.db.execute(
+                "SELECT opener, kind, value, searched FROM facts_at WHERE depth = ?", (self.depth,)
+            )
+        }
 
     def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
         self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results, searched)

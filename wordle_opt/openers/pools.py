@@ -3,6 +3,7 @@
 All three hand out futures and wait for the first of them to finish in short
 steps (so Ctrl-C reaches the main thread); the ranking logic is the same.
 """
+
 from __future__ import annotations
 
 import concurrent.futures as cf
@@ -44,8 +45,9 @@ class LocalPool:
             # fork where there is one: spawn would re-run a user's script
             # that lacks the `if __name__ == "__main__"` guard.
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-            self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method),
-                                               initializer=_worker_init)
+            self.pool = cf.ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context(method), initializer=_worker_init
+            )
 
     def share(self, obj):
         return obj

@@ -17,6 +17,7 @@ exact total or a lower bound, so a run can stop and resume anywhere):
    which refutes most of them after a few groups; a better total found
    lowers the K-th total for the openers after it.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,18 +27,26 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.solver.anytime import check_options
-from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.tasks import (BOUND, EXACT, INFEASIBLE, Problem, bound_openers, prove_opener,
-                                     prove_openers, threshold_stop)
-from wordle_opt.solver.objectives import parse_objective
+from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.openers.pools import make_pool
 from wordle_opt.openers.ranking_anytime import rank_anytime
 from wordle_opt.openers.ranking_objective import Ranked, rank_total_then_worst, rank_worst_then_total
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
-from wordle_opt.openers.pools import make_pool
+from wordle_opt.openers.tasks import (
+    BOUND,
+    EXACT,
+    INFEASIBLE,
+    Problem,
+    bound_openers,
+    prove_opener,
+    prove_openers,
+    threshold_stop,
+)
 from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.solver.anytime import check_options
 from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, search
+from wordle_opt.solver.objectives import parse_objective
 from wordle_opt.wordlists import load_lists
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
@@ -74,11 +83,13 @@ class _Ranker:
         lists = problem.lists()
         Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
         self.inf = lists.modules.bounds.INFINITY
-        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
-                        ).quick(problem.depth)  # (the rule does not enter the quick bound)
+        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
+            problem.depth
+        )  # (the rule does not enter the quick bound)
         self.n_openers = len(quick)
         self.facts: Dict[int, Tuple[str, int]] = {
-            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())}
+            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())
+        }
         self.refined = set()
         self.searched = set()
         for o in exclude:
@@ -149,7 +160,7 @@ class _Ranker:
         self.phase = "bounds"
         todo = [o for o in self.open_openers() if o not in self.refined]
         inc = self.incumbent()
-        chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
         self.phase = "search"
         # Until no opener can still enter the ranking: that is the proof.
@@ -162,9 +173,10 @@ class _Ranker:
         opener it does not search (about 0.17 s per opener on the every-word game)."""
         self.phase = "bounds, all"
         self.show()
-        todo = [o for _, o in sorted((v, o) for o, (k, v) in self.facts.items()
-                                     if k == BOUND and o not in self.refined)]
-        chunks = [todo[i:i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        todo = [
+            o for _, o in sorted((v, o) for o, (k, v) in self.facts.items() if k == BOUND and o not in self.refined)
+        ]
+        chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False, until=until)
 
     def _search(self) -> None:
@@ -253,8 +265,9 @@ def rank_openers(
     objective = parse_objective(minimise)
     problem, lists, cap = problem_of(hard, answers, guesses, max_guesses, cache_mb)
     if beam is not None or time_limit is not None:
-        return _anytime_ranking(problem, lists, cap, top, beam, time_limit, workers, scheduler, checkpoint, objective,
-                                note, progress)
+        return _anytime_ranking(
+            problem, lists, cap, top, beam, time_limit, workers, scheduler, checkpoint, objective, note, progress
+        )
     store = open_checkpoint(checkpoint, problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
@@ -265,8 +278,9 @@ def rank_openers(
     try:
         if objective != "total":
             tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
-            found = _BY_OBJECTIVE[objective](problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists,
-                                             trees, tell)
+            found = _BY_OBJECTIVE[objective](
+                problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists, trees, tell
+            )
         else:
             ranker = make_ranker(problem, min(top, len(lists.guesses)), store, (), False)
             ranker.run()
@@ -294,22 +308,42 @@ def rank_openers(
     _finish_stats(stats, t0, cpu0)
     inc = ranker.incumbent()
     return OpenerRanking(
-        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
-        guesses=lists.guesses, ranking=ranked,
+        hard=problem.rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=len(lists.answers),
+        guesses=lists.guesses,
+        ranking=ranked,
         others_at_least=None if inc[0] >= ranker.inf or len(ranked) == len(lists.guesses) else inc[0],
-        facts=dict(ranker.facts), searched=frozenset(ranker.searched), stats=stats, lists_obj=lists,
+        facts=dict(ranker.facts),
+        searched=frozenset(ranker.searched),
+        stats=stats,
+        lists_obj=lists,
     )
 
 
-def _anytime_ranking(problem: Problem, lists, cap, top: int, beam, time_limit, workers: int, scheduler, checkpoint,
-                     objective: str, note, progress) -> OpenerRanking:
+def _anytime_ranking(
+    problem: Problem,
+    lists,
+    cap,
+    top: int,
+    beam,
+    time_limit,
+    workers: int,
+    scheduler,
+    checkpoint,
+    objective: str,
+    note,
+    progress,
+) -> OpenerRanking:
     """`rank_anytime` after refining the bounds of every opener (at most
     ``REFINE_SHARE`` of the time limit), on ``workers`` processes."""
     if objective != "total":
         raise WordleOptError(f"beam/time limit: the anytime ranking ranks by total only, not {objective!r}")
     if scheduler is not None:
-        raise WordleOptError("beam/time limit: the anytime ranking runs on this machine (--workers), "
-                             "not on a Dask scheduler")
+        raise WordleOptError(
+            "beam/time limit: the anytime ranking runs on this machine (--workers), not on a Dask scheduler"
+        )
     check_options(beam, time_limit)
     t0, cpu0 = time.perf_counter(), time.process_time()
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -336,11 +370,25 @@ def _anytime_ranking(problem: Problem, lists, cap, top: int, beam, time_limit, w
             if bar is not None:
                 bar.close()
         if note is not None:
-            note(f"bounds refined for {len(ranker.refined)} of {ranker.n_openers} openers "
-                 f"({time.perf_counter() - t0:.0f} s)")
-        result = rank_anytime(problem, lists, cap, dict(ranker.facts), ranker.refined, min(top, len(lists.guesses)),
-                              beam, None if deadline is None else max(0.0, deadline - time.monotonic()), workers,
-                              store, note, progress if callable(progress) else None, interrupted)
+            note(
+                f"bounds refined for {len(ranker.refined)} of {ranker.n_openers} openers "
+                f"({time.perf_counter() - t0:.0f} s)"
+            )
+        result = rank_anytime(
+            problem,
+            lists,
+            cap,
+            dict(ranker.facts),
+            ranker.refined,
+            min(top, len(lists.guesses)),
+            beam,
+            None if deadline is None else max(0.0, deadline - time.monotonic()),
+            workers,
+            store,
+            note,
+            progress if callable(progress) else None,
+            interrupted,
+        )
         result.stats["refined"] = len(ranker.refined)
         _finish_stats(result.stats, t0, cpu0)
         return result
@@ -354,21 +402,37 @@ _BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total
 
 def _by_objective(found: Ranked, objective: str, problem: Problem, lists, cap, pool, t0, cpu0) -> OpenerRanking:
     # (settled by bounds: under the caps the ranking ran; those below were refuted first, for every opener)
-    stats = {"settled_by_bounds": len(lists.guesses) - len(found.searched), "searched": len(found.searched),
-             "refuted_within": found.refuted_within, "workers": pool.workers}
+    stats = {
+        "settled_by_bounds": len(lists.guesses) - len(found.searched),
+        "searched": len(found.searched),
+        "refuted_within": found.refuted_within,
+        "workers": pool.workers,
+    }
     _finish_stats(stats, t0, cpu0)
     return OpenerRanking(
-        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
+        hard=problem.rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=len(lists.answers),
         guesses=lists.guesses,
         ranking=[RankedOpener(lists.guesses[o], v, tree, w) for o, v, w, tree in found.ranked],
-        others_at_least=found.others_at_least, facts=found.facts, searched=frozenset(found.searched),
-        stats=stats, lists_obj=lists, objective=objective, worst_facts=found.worst_facts, proof=found.proof)
+        others_at_least=found.others_at_least,
+        facts=found.facts,
+        searched=frozenset(found.searched),
+        stats=stats,
+        lists_obj=lists,
+        objective=objective,
+        worst_facts=found.worst_facts,
+        proof=found.proof,
+    )
 
 
 def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
     stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
-    stats["peak_rss_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                               resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+    stats["peak_rss_mb"] = (
+        max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        / 1024
+    )
     stats["seconds"] = time.perf_counter() - t0
 
 
@@ -393,5 +457,4 @@ def _bar(progress: Optional[bool], total: int):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, unit="openers", desc="seed: ", dynamic_ncols=True, file=sys.stderr,
-                bar_format=SEED_BAR)
+    return tqdm(total=total, unit="openers", desc="seed: ", dynamic_ncols=True, file=sys.stderr, bar_format=SEED_BAR)

@@ -33,17 +33,18 @@ With a checkpoint, each candidate's groups are saved as in ``search
 --checkpoint`` (one file holds several openers) and a rerun resumes each.
 Ctrl-C stops the candidate that runs and ranks those done so far.
 """
+
 from __future__ import annotations
 
 import time
 from typing import Callable, Dict, List, Optional, Tuple
 
+from wordle_opt.display import gap, plural
+from wordle_opt.openers.result import OpenerRanking, RankedOpener
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
 from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.anytime_widen import stopping
-from wordle_opt.display import gap, plural
 from wordle_opt.solver.engine import Engine
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
-from wordle_opt.openers.result import OpenerRanking, RankedOpener
 from wordle_opt.solver.exact import search
 
 Note = Callable[[str], None]
@@ -57,9 +58,21 @@ SCREEN_SHARE = 1 / 3
 SCREEN_NOTE_SECONDS = 60.0  # the screen says how far it got this often
 
 
-def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, Tuple[str, int]], refined,
-                 top: int, beam: Optional[int], time_limit: Optional[float], threads: int, store,
-                 note: Optional[Note] = None, progress=None, interrupted: bool = False) -> OpenerRanking:
+def rank_anytime(
+    problem: Problem,
+    lists,
+    cap: Optional[int],
+    facts: Dict[int, Tuple[str, int]],
+    refined,
+    top: int,
+    beam: Optional[int],
+    time_limit: Optional[float],
+    threads: int,
+    store,
+    note: Optional[Note] = None,
+    progress=None,
+    interrupted: bool = False,
+) -> OpenerRanking:
     """Steps 3-5 (see the module), given ``facts``: a proven (kind, value)
     for every opener (updated here), refined for the openers in ``refined``
     (the candidates come from those when there are any: an unrefined quick
@@ -74,14 +87,15 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
     screened: Dict[int, Optional[int]] = {}
     if not interrupted:
         until = None if deadline is None else time.monotonic() + SCREEN_SHARE * time_limit
-        interrupted = _screen(problem, lists, order[:None if until else SCREEN * top], beam, threads, until,
-                              screened, note)
+        interrupted = _screen(
+            problem, lists, order[: None if until else SCREEN * top], beam, threads, until, screened, note
+        )
     fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
     unvalued = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
     queue = [o for _, _, o in fits] + unvalued
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
     trees = 0  # (a candidate whose beam fitted no tree within the cap does not count: the next one is tried)
-    tried = queue[:None if deadline else SCREEN * top]
+    tried = queue[: None if deadline else SCREEN * top]
     for o in [] if interrupted else tried:
         if trees == top:
             break
@@ -90,14 +104,28 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
             break
         word = lists.guesses[o]
         if note is not None:
-            note(f"opener {trees + 1} of {top}: {word.upper()} (bound {facts[o][1]}"
-                 + ("" if share is None else f", {share:.0f} s") + ")")
+            note(
+                f"opener {trees + 1} of {top}: {word.upper()} (bound {facts[o][1]}"
+                + ("" if share is None else f", {share:.0f} s")
+                + ")"
+            )
         until = None if share is None else time.monotonic() + share
         # (with a cap, the beam's width stays: an opener it cannot fit is passed over, as most of the
         # every-word game's best screened openers are: SALET, TARNS, TALES, PARTS at beam 64)
-        res = search(word, hard=problem.rule, answers=lists, max_guesses=cap, threads=threads,
-                     cache_mb=problem.cache_mb, progress=progress, note=note, beam=beam, time_limit=share,
-                     store=store, max_beam=None if cap is None else beam)
+        res = search(
+            word,
+            hard=problem.rule,
+            answers=lists,
+            max_guesses=cap,
+            threads=threads,
+            cache_mb=problem.cache_mb,
+            progress=progress,
+            note=note,
+            beam=beam,
+            time_limit=share,
+            store=store,
+            max_beam=None if cap is None else beam,
+        )
         found.append((o, res))
         if res.lower_bound is not None:
             facts[o] = (EXACT, res.total) if res.proven else (BOUND, max(facts[o][1], res.lower_bound))
@@ -111,36 +139,45 @@ def rank_anytime(problem: Problem, lists, cap: Optional[int], facts: Dict[int, T
             interrupted = True
             break
     ranked = sorted(((res.total, o, res) for o, res in found if res.feasible), key=lambda x: x[:2])
-    ranking = [RankedOpener(lists.guesses[o], total, res.tree, lower_bound=facts[o][1])
-               for total, o, res in ranked]
+    ranking = [RankedOpener(lists.guesses[o], total, res.tree, lower_bound=facts[o][1]) for total, o, res in ranked]
     done = {o for o, _ in found}
     rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
     stats = {"searched": len(found), "workers": threads, "screened": len(screened)}
     return OpenerRanking(
-        hard=problem.rule, max_guesses=cap, lists=lists.name, n_answers=len(lists.answers),
-        guesses=lists.guesses, ranking=ranking, others_at_least=min(rest) if rest else None,
-        facts=facts, searched=frozenset(done), stats=stats, lists_obj=lists, screened=screened, anytime=True,
-        proof=_proof(lists, found, facts, rest, interrupted, min(top - trees, len(tried) - len(found)), top, beam))
+        hard=problem.rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=len(lists.answers),
+        guesses=lists.guesses,
+        ranking=ranking,
+        others_at_least=min(rest) if rest else None,
+        facts=facts,
+        searched=frozenset(done),
+        stats=stats,
+        lists_obj=lists,
+        screened=screened,
+        anytime=True,
+        proof=_proof(lists, found, facts, rest, interrupted, min(top - trees, len(tried) - len(found)), top, beam),
+    )
 
 
-def _proof(lists, found, facts, rest: List[int], interrupted: bool, missing: int, top: int,
-           beam: Optional[int]) -> str:
+def _proof(lists, found, facts, rest: List[int], interrupted: bool, missing: int, top: int, beam: Optional[int]) -> str:
     """What is proven about the game's best opener, in one line (``missing``:
     how many of the ``top`` candidates were not reached)."""
     done = {o for o, _ in found}
     lines = []
     passed = [lists.guesses[o].upper() for o, res in found if res.gave_up]
     if passed:
-        lines.append(f"passed over, as beam {beam} fitted no tree within the cap (which proves nothing): "
-                     + ", ".join(passed))
+        lines.append(
+            f"passed over, as beam {beam} fitted no tree within the cap (which proves nothing): " + ", ".join(passed)
+        )
     for o, res in found:
         if not res.feasible and not res.gave_up:
             lines.append(f"{lists.guesses[o].upper()}: {_outcome(res, facts[o])}")
     if missing > 0:
         lines.append(f"{missing} of {top} candidates not reached" + (" (interrupted)" if interrupted else " (time)"))
     least = min([facts[o][1] for o in done if facts[o][0] != INFEASIBLE] + rest, default=None)
-    head = f"every other opener ({len(rest)}) totals at least {min(rest)}" if rest else \
-        "every opener was searched"
+    head = f"every other opener ({len(rest)}) totals at least {min(rest)}" if rest else "every opener was searched"
     trees = [(res.total, o) for o, res in found if res.feasible]
     if least is not None:
         head += f"; no tree from any opener totals less than {least}"
@@ -161,8 +198,16 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
     return f"no tree in the time given (proven >= {fact[1]})"
 
 
-def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], threads: int,
-            until: Optional[float], screened: Dict[int, Optional[int]], note: Optional[Note]) -> bool:
+def _screen(
+    problem: Problem,
+    lists,
+    openers: List[int],
+    beam: Optional[int],
+    threads: int,
+    until: Optional[float],
+    screened: Dict[int, Optional[int]],
+    note: Optional[Note],
+) -> bool:
     """Value each opener, in order, by its beam tree with no cap
     (``screened[o]``: its total) until ``until``; one engine and its caches
     serve them all.  With the cap, beam 4 fits a group of each of the first
@@ -177,8 +222,10 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
 
     def tell(what: str, k: int) -> None:
         best = sorted((v, o) for o, v in screened.items() if v is not None)[:k]
-        note(f"{what} {plural(len(screened), 'opener')} by beam {width} ({time.monotonic() - t0:.0f} s): "
-             + (", ".join(f"{lists.guesses[o].upper()} {v}" for v, o in best) or "no tree within the cap"))
+        note(
+            f"{what} {plural(len(screened), 'opener')} by beam {width} ({time.monotonic() - t0:.0f} s): "
+            + (", ".join(f"{lists.guesses[o].upper()} {v}" for v, o in best) or "no tree within the cap")
+        )
 
     try:
         with stopping([beamer], until):
@@ -197,6 +244,7 @@ def _screen(problem: Problem, lists, openers: List[int], beam: Optional[int], th
 
 def _beam_value(beamer: Engine, o: int, n: int) -> Optional[int]:
     """The total of the beam's tree from opener o with no cap (None: no tree)."""
-    values = beamer.run([lambda S=S, legal=legal: beamer.solve_group(S, legal, n)[0]
-                         for _, S, legal in opener_parts(beamer, o)])
+    values = beamer.run(
+        [lambda S=S, legal=legal: beamer.solve_group(S, legal, n)[0] for _, S, legal in opener_parts(beamer, o)]
+    )
     return None if max(values, default=0) >= beamer.inf else n + int(sum(values))

@@ -20,6 +20,7 @@ K-th total proven exact too (ties); then each of those openers' least worst
 case among its optimal trees (`search` with minimise='total,worst'), and the
 order by (total, worst, list order).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -29,10 +30,10 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.display import plural
-from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.objectives import rank_key
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_opener
+from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import search
+from wordle_opt.solver.objectives import rank_key
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
 CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
@@ -59,8 +60,16 @@ class Ranked:
     refuted_within: int = 0
 
 
-def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
-                          store, lists, trees: bool, tell: Optional[Callable[[str], None]] = None) -> Ranked:
+def rank_worst_then_total(
+    problem: Problem,
+    cap: Optional[int],
+    top: int,
+    make_ranker: MakeRanker,
+    store,
+    lists,
+    trees: bool,
+    tell: Optional[Callable[[str], None]] = None,
+) -> Ranked:
     """``tell(status)``: the progress of the proof that no opener fits a cap."""
     ranked: List[Tuple[int, int, int, object]] = []
     searched: set = set()
@@ -71,17 +80,29 @@ def rank_worst_then_total(problem: Problem, cap: Optional[int], top: int, make_r
         last = c == problem.depth
         # (under the last cap the ranking itself finds whether some opener fits,
         # unless the cap proofs can show that none does)
-        if not ranked and (not last or c <= CAPS_MAX) and _none_fits(
-                at_c, lists, None if store is None else store.at(c), tell,
-                fallback=not last and problem.rule is None):
+        if (
+            not ranked
+            and (not last or c <= CAPS_MAX)
+            and _none_fits(
+                at_c, lists, None if store is None else store.at(c), tell, fallback=not last and problem.rule is None
+            )
+        ):
             refuted = c
             if last:
                 facts = {o: (INFEASIBLE, lists.modules.core.INFINITY) for o in range(n)}
-                return Ranked([], facts, {o: (BOUND, c + 1) for o in range(n)}, searched, None,
-                              _worst_proof([], c, False, None), refuted)
+                return Ranked(
+                    [],
+                    facts,
+                    {o: (BOUND, c + 1) for o in range(n)},
+                    searched,
+                    None,
+                    _worst_proof([], c, False, None),
+                    refuted,
+                )
             continue
-        ranker = make_ranker(at_c, top - len(ranked), None if store is None else store.at(c),
-                             exclude={o for o, *_ in ranked}, ties=False)
+        ranker = make_ranker(
+            at_c, top - len(ranked), None if store is None else store.at(c), exclude={o for o, *_ in ranked}, ties=False
+        )
         ranker.run()
         searched |= ranker.searched
         ranked += [(o, v, c, None) for v, o in ranker.ranking()]
@@ -131,15 +152,20 @@ def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> b
     # big lists the search the ranking avoids.  So first the openers with the
     # least quick bounds, one by one: if one of them fits, the ranking goes on.
     core, bounds = lists.modules.core, lists.modules.bounds
-    quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0
-                           ).quick(problem.depth)
+    quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
+        problem.depth
+    )
     for o in np.argsort(quick, kind="stable")[:SEEDS].tolist():
         if quick[o] < core.INFINITY and prove_opener(problem, o, core.INFINITY)[1] != INFEASIBLE:
             return False
-    progress = None if tell is None else (lambda done, total, status: tell(
-        f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
-    found = search(None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb,
-                   progress=progress)
+    progress = (
+        None
+        if tell is None
+        else (lambda done, total, status: tell(f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
+    )
+    found = search(
+        None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb, progress=progress
+    )
     if found.feasible:
         return False
     if store is not None:
@@ -172,8 +198,10 @@ def _caps_verdict(problem: Problem, lists, store, tell) -> Optional[bool]:
             if time.monotonic() - last >= SAVE_SECONDS:
                 last = _save_batch(store, batch)
                 if tell is not None:
-                    tell(f"does any opener fit {plural(problem.depth, 'guess')}? none of the first {o + 1} of {n} "
-                         f"(cap proofs, {last - t0:.0f} s)")
+                    tell(
+                        f"does any opener fit {plural(problem.depth, 'guess')}? none of the first {o + 1} of {n} "
+                        f"(cap proofs, {last - t0:.0f} s)"
+                    )
     finally:
         _save_batch(store, batch)
     return True
@@ -201,8 +229,16 @@ def _worst_proof(ranked, c: int, full: bool, others: Optional[int]) -> str:
     return "; ".join(parts) if parts else "every opener is ranked"
 
 
-def rank_total_then_worst(problem: Problem, cap: Optional[int], top: int, make_ranker: MakeRanker,
-                          store, lists, trees: bool, tell: Optional[Callable[[str], None]] = None) -> Ranked:
+def rank_total_then_worst(
+    problem: Problem,
+    cap: Optional[int],
+    top: int,
+    make_ranker: MakeRanker,
+    store,
+    lists,
+    trees: bool,
+    tell: Optional[Callable[[str], None]] = None,
+) -> Ranked:
     ranker = make_ranker(problem, top, store, exclude=set(), ties=True)
     ranker.run()
     exact = sorted((v, o) for o, (k, v) in ranker.facts.items() if k == EXACT)
@@ -212,8 +248,14 @@ def rank_total_then_worst(problem: Problem, cap: Optional[int], top: int, make_r
         if kth is not None and v > kth:
             break
         # (every opener with the K-th total is exact here: one of them may have the smaller worst case)
-        res = search(problem.guesses[o], hard=problem.rule, answers=lists, max_guesses=cap,
-                     cache_mb=problem.cache_mb, minimise="total,worst")
+        res = search(
+            problem.guesses[o],
+            hard=problem.rule,
+            answers=lists,
+            max_guesses=cap,
+            cache_mb=problem.cache_mb,
+            minimise="total,worst",
+        )
         if not res.feasible or res.total != v:
             raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {v}, its tree totals {res.total}")
         rows.append((o, v, res.max_depth, res.tree if trees else None))
@@ -234,8 +276,14 @@ def rank_total_then_worst(problem: Problem, cap: Optional[int], top: int, make_r
 
 
 def _tree(problem: Problem, lists, o: int, cap: int, objective: str, total: int):
-    res = search(problem.guesses[o], hard=problem.rule, answers=lists, max_guesses=cap,
-                 cache_mb=problem.cache_mb, minimise=objective)
+    res = search(
+        problem.guesses[o],
+        hard=problem.rule,
+        answers=lists,
+        max_guesses=cap,
+        cache_mb=problem.cache_mb,
+        minimise=objective,
+    )
     if not res.feasible or res.total != total:
         raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {total}, its tree totals {res.total}")
     return res.tree

@@ -1,4 +1,5 @@
 """The result of `rank_openers`: the proven ranking, as text, a notebook table and CSV."""
+
 from __future__ import annotations
 
 import csv
@@ -99,7 +100,8 @@ class OpenerRanking:
 
     def header(self) -> Tuple[str, ...]:
         return ("rank", "opener", "tree" if self.anytime else "total", "average", "worst") + (
-            ("proven >=", "gap") if self.anytime else ())
+            ("proven >=", "gap") if self.anytime else ()
+        )
 
     def __str__(self) -> str:
         head = f"best openers: {self.lists} lists ({self.n_answers} answers), {self.mode}"
@@ -109,33 +111,44 @@ class OpenerRanking:
         lines.append(self.statement())
         st = self.stats
         if st and self.anytime:
-            lines.append(f"in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU, "
-                         f"{st.get('peak_rss_mb', 0):.0f} MB peak ({plural(int(st.get('workers', 1)), 'worker')}): "
-                         f"bounds refined for {int(st.get('refined', 0))} openers, "
-                         f"{plural(int(st.get('searched', 0)), 'opener')} searched")
+            lines.append(
+                f"in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU, "
+                f"{st.get('peak_rss_mb', 0):.0f} MB peak ({plural(int(st.get('workers', 1)), 'worker')}): "
+                f"bounds refined for {int(st.get('refined', 0))} openers, "
+                f"{plural(int(st.get('searched', 0)), 'opener')} searched"
+            )
         elif st:
-            how = (f"{int(st.get('settled_by_bounds', 0))} openers settled by bounds alone, "
-                   f"{int(st.get('searched', 0))} searched")
+            how = (
+                f"{int(st.get('settled_by_bounds', 0))} openers settled by bounds alone, "
+                f"{int(st.get('searched', 0))} searched"
+            )
             refuted = int(st.get("refuted_within", 0))
             if refuted:
                 first = f"every opener refuted within {plural(refuted, 'guess')}"
                 how = f"{first} first; then {how}" if self.ranking else first
             lines.append(
                 f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
-                f"({plural(int(st.get('workers', 1)), 'worker')}): {how}")
+                f"({plural(int(st.get('workers', 1)), 'worker')}): {how}"
+            )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
         b = self.best
-        return (f"<OpenerRanking {self.mode}: best {b.word.upper()} {b.total}, {self.statement()}>"
-                if b else f"<OpenerRanking {self.mode}: {self.statement()}>")
+        return (
+            f"<OpenerRanking {self.mode}: best {b.word.upper()} {b.total}, {self.statement()}>"
+            if b
+            else f"<OpenerRanking {self.mode}: {self.statement()}>"
+        )
 
     def _repr_html_(self) -> str:
         cells = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows())
+            "<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in self.rows()
+        )
         head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header())
-        return (f"<p>{html.escape(self.lists)} lists ({self.n_answers} answers), {html.escape(self.mode)}</p>"
-                f"<table><tr>{head}</tr>{cells}</table><p>{html.escape(self.statement())}</p>")
+        return (
+            f"<p>{html.escape(self.lists)} lists ({self.n_answers} answers), {html.escape(self.mode)}</p>"
+            f"<table><tr>{head}</tr>{cells}</table><p>{html.escape(self.statement())}</p>"
+        )
 
     def to_csv(self, path) -> None:
         """Every opener with its exact total, its proven lower bound, or
@@ -144,21 +157,34 @@ class OpenerRanking:
         ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total",
-                        "beam_total"])
+            w.writerow(
+                ["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"]
+            )
             for o, word in enumerate(self.guesses):
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))
                 if word in ranked and not wkind and ranked[word][1].worst is not None:
                     wkind, worst = "tree", ranked[word][1].worst  # the worst case of its optimal tree
-                w.writerow([word, ranked[word][0] if word in ranked else "", kind,
-                            "" if kind == INFEASIBLE else value, worst, wkind, self._meaning(kind, wkind, worst),
-                            ranked[word][1].total if word in ranked else "",
-                            _screened(self.screened, o)])
+                w.writerow(
+                    [
+                        word,
+                        ranked[word][0] if word in ranked else "",
+                        kind,
+                        "" if kind == INFEASIBLE else value,
+                        worst,
+                        wkind,
+                        self._meaning(kind, wkind, worst),
+                        ranked[word][1].total if word in ranked else "",
+                        _screened(self.screened, o),
+                    ]
+                )
 
     def _meaning(self, kind: str, wkind: str, worst) -> str:
-        total = {EXACT: "optimal total", BOUND: "proven lower bound on the total",
-                 INFEASIBLE: "no strategy within the cap"}[kind]
+        total = {
+            EXACT: "optimal total",
+            BOUND: "proven lower bound on the total",
+            INFEASIBLE: "no strategy within the cap",
+        }[kind]
         if self.objective == "total,worst" and wkind == EXACT:
             return f"{total}; its optimal trees need at least {worst} guesses"
         if self.objective != "worst,total" or not wkind:
@@ -166,8 +192,9 @@ class OpenerRanking:
         if wkind == EXACT:
             return f"worst case {worst} (proven least), {total} within it"
         if kind == INFEASIBLE:
-            return total if self.max_guesses is not None and worst > self.max_guesses else \
-                f"worst case at least {worst}"
+            return (
+                total if self.max_guesses is not None and worst > self.max_guesses else f"worst case at least {worst}"
+            )
         return f"worst case at least {worst}; within {worst} guesses, {total}"
 
 

@@ -6,6 +6,7 @@ table, a `Bounder` and a `Solver` with its cache), so the exact values and
 bounds the solver learns under one opener serve every later opener: all of
 them number the answers the same way (by list order).
 """
+
 from __future__ import annotations
 
 import threading
@@ -18,10 +19,9 @@ import numpy as np
 from wordle_opt.solver.engine import rule_code
 from wordle_opt.wordlists import WordLists
 
-
 # What is known about one opener.
-EXACT = "exact"            # value is its optimal total
-BOUND = "bound"            # value is a proven lower bound on its total
+EXACT = "exact"  # value is its optimal total
+BOUND = "bound"  # value is a proven lower bound on its total
 INFEASIBLE = "infeasible"  # no strategy finishes every answer within the cap
 
 
@@ -53,8 +53,9 @@ class _State:
         codes = np.ascontiguousarray(lists.guess_codes)
         code = rule_code(core, problem.rule)
         self.bounder = bounds.Bounder(self.table, codes, code)
-        self.solver = core.Solver(self.table, codes, np.ascontiguousarray(lists.answer_guess_index), code,
-                             problem.cache_mb)
+        self.solver = core.Solver(
+            self.table, codes, np.ascontiguousarray(lists.answer_guess_index), code, problem.cache_mb
+        )
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
 
     def legal(self, o: int, p: int) -> np.ndarray:

@@ -11,16 +11,17 @@ Two forms, as a string or a sequence:
 Every way a game can be wrong gets one line naming the turn, the word, the
 list and what was expected (`GameError`).
 """
+
 from __future__ import annotations
 
 import re
 from typing import List, Optional, Sequence, Tuple, Union
 
+from wordle_opt.display import plural
 from wordle_opt.errors import HardModeError, PatternError, WordleOptError
 from wordle_opt.patterns import Pattern, score
 from wordle_opt.rules import ALL_GREEN, violation
 from wordle_opt.wordlists import WordLists
-from wordle_opt.display import plural
 
 FORMS = "guesses with an answer (salet drone crate) or WORD.COLOURS pairs (salet.BBBYB.drone.YBBBG)"
 
@@ -36,8 +37,7 @@ def _tokens(game: Game) -> Tuple[List[object], bool]:
     if isinstance(game, str):
         return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], "." in game
     if not isinstance(game, (list, tuple)):
-        raise GameError(f"game must be a string or a list of words or (word, colours) pairs, "
-                        f"got {type(game).__name__}")
+        raise GameError(f"game must be a string or a list of words or (word, colours) pairs, got {type(game).__name__}")
     out: List[object] = []
     dotted = False
     for item in game:
@@ -71,13 +71,17 @@ def parse_game(game: Game, lists: WordLists, answer: Optional[str] = None) -> Li
         answer = lists.answers[lists.answer_index(str(answer).strip().lower())]
     # Alternating word/colours unless it can only be guesses: with an answer,
     # no dots, and some second part that is not a colouring (or an odd count).
-    pairs = answer is None or dotted or (
-        len(tokens) % 2 == 0 and all(_is_colours(t) and not lists.is_guess(str(t).lower())
-                                     for t in tokens[1::2]))
+    pairs = (
+        answer is None
+        or dotted
+        or (len(tokens) % 2 == 0 and all(_is_colours(t) and not lists.is_guess(str(t).lower()) for t in tokens[1::2]))
+    )
     if pairs:
         if len(tokens) % 2:
-            raise GameError(f"game {_show(game)}: {len(tokens)} parts, expected WORD.COLOURS pairs "
-                            f"(e.g. salet.BBBYB.drone.YBBBG){'' if answer else ', or give the answer'}")
+            raise GameError(
+                f"game {_show(game)}: {len(tokens)} parts, expected WORD.COLOURS pairs "
+                f"(e.g. salet.BBBYB.drone.YBBBG){'' if answer else ', or give the answer'}"
+            )
         turns = []
         for i in range(0, len(tokens), 2):
             word = _word(tokens[i], lists, i // 2 + 1)
@@ -92,8 +96,10 @@ def parse_game(game: Game, lists: WordLists, answer: Optional[str] = None) -> Li
         for i, (word, colours) in enumerate(turns):
             real = score(word, answer)
             if colours is not None and colours != real:
-                raise GameError(f"turn {i + 1}: {word.upper()} against the answer {answer.upper()} "
-                                f"colours {real.byg}, not {colours.byg}")
+                raise GameError(
+                    f"turn {i + 1}: {word.upper()} against the answer {answer.upper()} "
+                    f"colours {real.byg}, not {colours.byg}"
+                )
             turns[i] = (word, real)
     return turns
 
@@ -112,25 +118,29 @@ def _show(game: Game) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
-def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optional[str],
-               cap: Optional[int]) -> None:
+def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optional[str], cap: Optional[int]) -> None:
     """Raise GameError unless the game is one these lists, rule and cap allow:
     some answer gives every colouring, each guess is legal, nothing follows GGGGG."""
     history: List[Tuple[str, int]] = []
     left = list(lists.answers)
     for t, (word, colours) in enumerate(turns, 1):
         if history and history[-1][1] == ALL_GREEN:
-            raise GameError(f"turn {t}: {word.upper()} follows {history[-1][0].upper()} GGGGG at turn {t - 1}; "
-                            "expected the game to end at the all-green guess")
+            raise GameError(
+                f"turn {t}: {word.upper()} follows {history[-1][0].upper()} GGGGG at turn {t - 1}; "
+                "expected the game to end at the all-green guess"
+            )
         if cap is not None and t > cap:
-            raise GameError(f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
-                            "(--max-guesses N or none)")
+            raise GameError(
+                f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
+                "(--max-guesses N or none)"
+            )
         why = violation(history, word, rule)
         if why:
             raise HardModeError(f"turn {t}: {word.upper()} breaks the hard rule ({rule}): {why}")
         left = [a for a in left if score(word, a) == colours]
         if not left:
             seen = ", ".join(f"{w.upper()} {Pattern(p).byg}" for w, p in history + [(word, colours)])
-            raise GameError(f"turn {t}: no answer in list {lists.name!r} gives {seen}; "
-                            "expected colours that some answer could give")
+            raise GameError(
+                f"turn {t}: no answer in list {lists.name!r} gives {seen}; expected colours that some answer could give"
+            )
         history.append((word, int(colours)))

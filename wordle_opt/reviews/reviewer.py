@@ -19,6 +19,7 @@ optimum under the rule, lists and cap of the review):
   ``luck_percentile``: the share of the candidates whose colouring would have
   left more to do, ties counting half (50 = a typical colouring).
 """
+
 from __future__ import annotations
 
 import os
@@ -29,17 +30,17 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from wordle_opt.display import plural
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import Game, check_game, parse_game
 from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
-from wordle_opt.display import plural
 
 # The first turn's shortlist, when the best opener is not proven: the player's
 # opener, these many top openers by entropy, and any the caller names.
 ENTROPY_OPENERS = 2
-DEFAULT_TIME_LIMIT = 60.0   # seconds per batch of searches; then proven bounds
+DEFAULT_TIME_LIMIT = 60.0  # seconds per batch of searches; then proven bounds
 REVIEW_CACHE_MB = 128.0
 
 
@@ -53,7 +54,7 @@ class Turn:
     player: Cost
     best: Cost
     best_guesses: Tuple[str, ...]
-    best_scope: str                 # "proven best", or what "best" was taken over
+    best_scope: str  # "proven best", or what "best" was taken over
     expected_after: Optional[float]  # guesses still needed after this one, over its colourings
     realised_after: Optional[float]  # ... after the colouring that came
     luck_percentile: Optional[float]
@@ -84,15 +85,26 @@ class Turn:
 
     def as_dict(self) -> dict:
         return {
-            "turn": self.number, "guess": self.guess, "colours": self.colours.byg,
-            "candidates_before": self.candidates_before, "candidates_after": list(self.candidates_after),
-            "player_total": _num(self.player.total), "player_expected": _num(self.player.expected),
+            "turn": self.number,
+            "guess": self.guess,
+            "colours": self.colours.byg,
+            "candidates_before": self.candidates_before,
+            "candidates_after": list(self.candidates_after),
+            "player_total": _num(self.player.total),
+            "player_expected": _num(self.player.expected),
             "player_exact": self.player.exact,
-            "best_total": _num(self.best.total), "best_expected": _num(self.best.expected),
-            "best_exact": self.best.exact, "best_guesses": list(self.best_guesses),
-            "best_scope": self.best_scope, "skill": self.skill, "loss": self.loss, "luck": self.luck,
-            "luck_percentile": self.luck_percentile, "expected_after": self.expected_after,
-            "realised_after": self.realised_after, "exact": self.exact,
+            "best_total": _num(self.best.total),
+            "best_expected": _num(self.best.expected),
+            "best_exact": self.best.exact,
+            "best_guesses": list(self.best_guesses),
+            "best_scope": self.best_scope,
+            "skill": self.skill,
+            "loss": self.loss,
+            "luck": self.luck,
+            "luck_percentile": self.luck_percentile,
+            "expected_after": self.expected_after,
+            "realised_after": self.realised_after,
+            "exact": self.exact,
         }
 
 
@@ -123,10 +135,17 @@ class Review:
         return f"{rule}, {cap}, lists {self.lists} ({plural(self.n_answers, 'answer')})"
 
     def as_dict(self) -> dict:
-        return {"answer": self.answer, "hard": self.hard, "max_guesses": self.max_guesses,
-                "lists": self.lists, "n_answers": self.n_answers, "solved": self.solved,
-                "seconds": self.seconds, "stopped_searches": self.stopped_searches,
-                "turns": [t.as_dict() for t in self.turns]}
+        return {
+            "answer": self.answer,
+            "hard": self.hard,
+            "max_guesses": self.max_guesses,
+            "lists": self.lists,
+            "n_answers": self.n_answers,
+            "solved": self.solved,
+            "seconds": self.seconds,
+            "stopped_searches": self.stopped_searches,
+            "turns": [t.as_dict() for t in self.turns],
+        }
 
     def __repr__(self) -> str:
         game = " ".join(t.guess for t in self.turns)
@@ -144,10 +163,20 @@ class Review:
         return html_table(self)
 
 
-def review(game: Game, answer: Optional[str] = None, hard=None, answers="original", guesses=None,
-           max_guesses=6, openers: Sequence[str] = (), time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
-           threads: Optional[int] = None, cache_mb: float = REVIEW_CACHE_MB,
-           progress: Optional[Callable[[int, int, str], None]] = None, ranking=None) -> Review:
+def review(
+    game: Game,
+    answer: Optional[str] = None,
+    hard=None,
+    answers="original",
+    guesses=None,
+    max_guesses=6,
+    openers: Sequence[str] = (),
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    threads: Optional[int] = None,
+    cache_mb: float = REVIEW_CACHE_MB,
+    progress: Optional[Callable[[int, int, str], None]] = None,
+    ranking=None,
+) -> Review:
     """Review a game turn by turn against the exact optimum (see the module doc).
 
     ``game``: ``"salet drone crate"`` with ``answer="crate"``, or the game state
@@ -168,14 +197,18 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)
     extra = [lists.guess_index(str(w).strip().lower()) for w in openers]
-    ev = Evaluator(lists, rule, cap, lists.guess_index(turns[0][0]), threads or os.cpu_count() or 1,
-                   cache_mb, time_limit)
+    ev = Evaluator(
+        lists, rule, cap, lists.guess_index(turns[0][0]), threads or os.cpu_count() or 1, cache_mb, time_limit
+    )
     out: List[Turn] = []
     S = np.arange(len(lists.answers), dtype=np.int32)
-    known: Optional[Cost] = None   # V of the position, from the previous turn's split
+    known: Optional[Cost] = None  # V of the position, from the previous turn's split
     L = ev.engine.all_guesses
-    shortlist = [] if ranking is not None else list(
-        dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
+    shortlist = (
+        []
+        if ranking is not None
+        else list(dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
+    )
     steps = len(turns) + len(shortlist)
 
     def tick(done: int, label: str) -> None:
@@ -204,14 +237,32 @@ def review(game: Game, answer: Optional[str] = None, hard=None, answers="origina
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
         out.append(_turn(ev, t + 1, word, colours, S, split, best, best_words, scope))
-        S, L, known = split.groups[p]   # the next position and its V
+        S, L, known = split.groups[p]  # the next position and its V
     tick(steps, "done")
-    return Review(out, answer and answer.strip().lower(), rule, cap, lists.name, len(lists.answers),
-                  time.perf_counter() - t0, ev.stopped_searches, root)
+    return Review(
+        out,
+        answer and answer.strip().lower(),
+        rule,
+        cap,
+        lists.name,
+        len(lists.answers),
+        time.perf_counter() - t0,
+        ev.stopped_searches,
+        root,
+    )
 
 
-def _turn(ev: Evaluator, number: int, word: str, colours: Pattern, S: np.ndarray, split: Split,
-          best: Cost, best_words: List[str], scope: str) -> Turn:
+def _turn(
+    ev: Evaluator,
+    number: int,
+    word: str,
+    colours: Pattern,
+    S: np.ndarray,
+    split: Split,
+    best: Cost,
+    best_words: List[str],
+    scope: str,
+) -> Turn:
     p = int(colours)
     Sp, _, got = split.groups[p]
     n = len(S)
@@ -227,8 +278,20 @@ def _turn(ev: Evaluator, number: int, word: str, colours: Pattern, S: np.ndarray
             worse += len(Sq) * (r > mine)
             same += len(Sq) * (r == mine)
         pct = 100.0 * (worse + same / 2) / n
-    return Turn(number, word, colours, n, tuple(ev.answers(Sp)), split.cost, best, tuple(best_words),
-                scope, expected_after, realised_after, pct)
+    return Turn(
+        number,
+        word,
+        colours,
+        n,
+        tuple(ev.answers(Sp)),
+        split.cost,
+        best,
+        tuple(best_words),
+        scope,
+        expected_after,
+        realised_after,
+        pct,
+    )
 
 
 def _after(p: int, c: Cost) -> Fraction:

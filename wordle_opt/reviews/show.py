@@ -1,4 +1,5 @@
 """A game review as text (terminal) and as an HTML table (notebooks)."""
+
 from __future__ import annotations
 
 import html
@@ -7,8 +8,8 @@ from typing import List, Optional
 from wordle_opt.reviews.values import INF
 from wordle_opt.rules import ALL_GREEN
 
-_SHOW_WORDS = 8   # list the candidates left when there are at most this many
-_SHOW_BEST = 3    # best guesses shown in the table, then a count
+_SHOW_WORDS = 8  # list the candidates left when there are at most this many
+_SHOW_BEST = 3  # best guesses shown in the table, then a count
 _TILE_CSS = {0: "#787c7e", 1: "#c9b458", 2: "#6aaa64"}
 
 
@@ -65,36 +66,55 @@ def _luck(turn) -> str:
 def rows(review) -> List[List[str]]:
     out = []
     for t in review.turns:
-        out.append([str(t.number), t.guess.upper(), t.colours.byg, str(t.candidates_before), _after(t),
-                    _cost(t.player), _cost(t.best), _best(t), _skill(t),
-                    _luck(t), _num(t.luck_percentile, "{:.0f}")])
+        out.append(
+            [
+                str(t.number),
+                t.guess.upper(),
+                t.colours.byg,
+                str(t.candidates_before),
+                _after(t),
+                _cost(t.player),
+                _cost(t.best),
+                _best(t),
+                _skill(t),
+                _luck(t),
+                _num(t.luck_percentile, "{:.0f}"),
+            ]
+        )
     return out
 
 
-HEADER = ["#", "guess", "colours", "before", "after", "E(guess)", "E(best)", "best", "skill", "luck",
-          "luck %"]
+HEADER = ["#", "guess", "colours", "before", "after", "E(guess)", "E(best)", "best", "skill", "luck", "luck %"]
 
 
 def notes(review) -> List[str]:
-    out = [review.mode,
-           "E(...): expected guesses still needed, this one included, playing that guess now and "
-           "optimally after (exact optimum)."]
+    out = [
+        review.mode,
+        "E(...): expected guesses still needed, this one included, playing that guess now and "
+        "optimally after (exact optimum).",
+    ]
     if review.root is not None and not review.root.proven:
         searched = ", ".join(f"{w.upper()} {c.text(4)}" for w, c in review.root.searched)
         out.append(f"* turn 1: {review.root.scope}: {searched}; the best opener is not proven here.")
     if review.stopped_searches:
-        out.append(f">= : {review.stopped_searches} group searches did not finish within the time limit; "
-                   "their values are proven lower bounds, not exact (<= / >= : skill bounded by them; "
-                   "~ : an estimate from bounds).")
+        out.append(
+            f">= : {review.stopped_searches} group searches did not finish within the time limit; "
+            "their values are proven lower bounds, not exact (<= / >= : skill bounded by them; "
+            "~ : an estimate from bounds)."
+        )
     t = review.turns[0] if review.turns else None
     if t is not None and t.best.feasible and t.player.feasible:
         n = t.candidates_before
         if t.player.exact and t.best.exact:
-            out.append(f"opener: {t.guess.upper()} costs {t.player.total:.0f} guesses over {n} answers "
-                       f"against {t.best.total:.0f}, i.e. {t.loss:.3f} guesses per game.")
+            out.append(
+                f"opener: {t.guess.upper()} costs {t.player.total:.0f} guesses over {n} answers "
+                f"against {t.best.total:.0f}, i.e. {t.loss:.3f} guesses per game."
+            )
         else:
-            out.append(f"opener: {t.guess.upper()} costs {_cost_words(t.player)} guesses over {n} answers "
-                       f"against {_cost_words(t.best)} (from bounds: not exact).")
+            out.append(
+                f"opener: {t.guess.upper()} costs {_cost_words(t.player)} guesses over {n} answers "
+                f"against {_cost_words(t.best)} (from bounds: not exact)."
+            )
     out.append(f"{review.seconds:.2f} s")
     return out
 
@@ -106,8 +126,12 @@ def _cost_words(c) -> str:
 def text_table(review) -> str:
     table = [HEADER] + rows(review)
     width = [max(len(r[i]) for r in table) for i in range(len(HEADER))]
-    lines = ["  ".join(c.rjust(w) if i not in (1, 2, 4, 7) else c.ljust(w)
-                       for i, (c, w) in enumerate(zip(r, width))).rstrip() for r in table]
+    lines = [
+        "  ".join(
+            c.rjust(w) if i not in (1, 2, 4, 7) else c.ljust(w) for i, (c, w) in enumerate(zip(r, width))
+        ).rstrip()
+        for r in table
+    ]
     return "\n".join(lines + [""] + notes(review))
 
 
@@ -115,7 +139,8 @@ def _tiles(word: str, colours) -> str:
     return "".join(
         f"<span style='display:inline-block;width:1.4em;text-align:center;color:white;"
         f"font-weight:bold;background:{_TILE_CSS[c]};margin:1px'>{html.escape(ch.upper())}</span>"
-        for ch, c in zip(word, colours.colours))
+        for ch, c in zip(word, colours.colours)
+    )
 
 
 def html_table(review) -> str:

@@ -14,6 +14,7 @@ is exact when it finishes.  A search that outlasts the time limit is stopped;
 then the value is the core's proven lower bound for that set (solve_set with
 beta = 1 returns at once with it), marked not exact -- never a silent guess.
 """
+
 from __future__ import annotations
 
 import threading
@@ -23,8 +24,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.solver.engine import Engine
 from wordle_opt.errors import WordleOptError
+from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
 
 INF = float("inf")
@@ -68,7 +69,7 @@ class Split:
     answers, the legal guesses after it and the group's value."""
 
     guess: int
-    cost: Cost                                   # Q(guess) over the whole position
+    cost: Cost  # Q(guess) over the whole position
     groups: Dict[int, Tuple[np.ndarray, np.ndarray, Cost]]  # colouring -> (S_p, L_p, V)
 
 
@@ -77,14 +78,21 @@ class Evaluator:
     game share many subproblems.  Answers are numbered as in ``engine.table``
     (by the opener's colouring, as `search` does, which makes scans faster)."""
 
-    def __init__(self, lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[int],
-                 threads: int, cache_mb: float, time_limit: Optional[float]):
+    def __init__(
+        self,
+        lists: WordLists,
+        rule: Optional[str],
+        cap: Optional[int],
+        opener: Optional[int],
+        threads: int,
+        cache_mb: float,
+        time_limit: Optional[float],
+    ):
         self.lists, self.rule, self.cap = lists, rule, cap
         self.opener = opener
         self.args = (lists, rule, threads, cache_mb, opener)
         self.engine = Engine(*self.args)
-        self.order = (np.arange(len(lists.answers)) if opener is None
-                      else np.argsort(lists.table[opener], kind="stable"))
+        self.order = np.arange(len(lists.answers)) if opener is None else np.argsort(lists.table[opener], kind="stable")
         self.time_limit = time_limit
         self.stopped_searches = 0
 
@@ -164,8 +172,9 @@ class Evaluator:
             return False
         return True
 
-    def best_guesses(self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost,
-                     limit: int = 100) -> Tuple[List[int], bool]:
+    def best_guesses(
+        self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost, limit: int = 100
+    ) -> Tuple[List[int], bool]:
         """Every guess g with Q(g) = V at the position (V exact), and whether
         the list is complete: a guess is tried only if its cheap bound
         n + sum over its groups of (2s - 1) -- at most one answer of a group
@@ -214,8 +223,9 @@ class Evaluator:
                 return False
         return total <= V
 
-    def split(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int,
-              known: Optional[Dict[int, Cost]] = None) -> Split:
+    def split(
+        self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int, known: Optional[Dict[int, Cost]] = None
+    ) -> Split:
         """Q(g) at the position, with every group's exact value (or bound);
         ``known``: the groups' values from an earlier search, if any."""
         row = self.engine.table[g, S]
@@ -239,8 +249,7 @@ class Evaluator:
             total = total + cost
         if self.engine.all_green in groups:
             groups[self.engine.all_green].append(Cost(0, 1))
-        return Split(g, Cost(total.total, len(S), total.exact),
-                     {p: tuple(v) for p, v in groups.items()})
+        return Split(g, Cost(total.total, len(S), total.exact), {p: tuple(v) for p, v in groups.items()})
 
 
 def _cost(value: int, n: int, inf: int, exact: bool = True) -> Cost:
@@ -256,7 +265,7 @@ class RootBest:
     cost: Cost
     guesses: Tuple[str, ...]
     proven: bool
-    scope: str                     # shown beside "best", e.g. "best of the 4 openers searched"
+    scope: str  # shown beside "best", e.g. "best of the 4 openers searched"
     searched: Tuple[Tuple[str, Cost], ...] = ()
 
 
@@ -290,14 +299,22 @@ def opener_cost(ev: Evaluator, g: int) -> Split:
 def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     """The proven best opener of an opener ranking, checked against the review's problem."""
     lists = ev.lists
-    mismatch = [what for what, ours, theirs in (
-        ("rule", ev.rule, ranking.hard), ("guess cap", ev.cap, ranking.max_guesses),
-        ("answers", len(lists.answers), ranking.n_answers), ("guesses", tuple(lists.guesses), tuple(ranking.guesses)),
-        ("objective", "total", getattr(ranking, "objective", "total")))  # (a review minimises the total)
-        if ours != theirs]
+    mismatch = [
+        what
+        for what, ours, theirs in (
+            ("rule", ev.rule, ranking.hard),
+            ("guess cap", ev.cap, ranking.max_guesses),
+            ("answers", len(lists.answers), ranking.n_answers),
+            ("guesses", tuple(lists.guesses), tuple(ranking.guesses)),
+            ("objective", "total", getattr(ranking, "objective", "total")),
+        )  # (a review minimises the total)
+        if ours != theirs
+    ]
     if mismatch:
-        raise WordleOptError(f"the opener ranking is for another problem ({', '.join(mismatch)} differ); "
-                             "rank the openers with the review's lists, rule and cap")
+        raise WordleOptError(
+            f"the opener ranking is for another problem ({', '.join(mismatch)} differ); "
+            "rank the openers with the review's lists, rule and cap"
+        )
     if not ranking.ranking:
         return RootBest(Cost(INF, len(lists.answers)), (), True, "proven best (opener ranking)")
     best = ranking.ranking[0].total
@@ -308,8 +325,9 @@ def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     return RootBest(Cost(best, len(lists.answers)), words, True, scope)
 
 
-def _best_first_guess(ev: Evaluator, shortlist: List[int],
-                      progress: Optional[Callable[[int, str], None]] = None, ranking=None) -> RootBest:
+def _best_first_guess(
+    ev: Evaluator, shortlist: List[int], progress: Optional[Callable[[int, str], None]] = None, ranking=None
+) -> RootBest:
     """The best first guess and its value: THE one place the review learns it.
 
     With ``ranking`` (a `wordle_opt.openers.OpenerRanking` of these lists,

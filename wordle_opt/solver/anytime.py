@@ -33,6 +33,7 @@ from them: the
 beam only builds the trees still missing, the widening skips the groups it
 had finished with, and the closing skips the groups already proven.
 """
+
 from __future__ import annotations
 
 import time
@@ -41,11 +42,11 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.display import gap, plural
+from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
 from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
-from wordle_opt.display import gap, plural
 from wordle_opt.solver.engine import Engine, rule_code
-from wordle_opt.errors import WordleOptError
 from wordle_opt.trees.node import Node
 
 Note = Callable[[str], None]
@@ -68,7 +69,7 @@ class Group:
     ub: int
     lb: int
     node: Optional[Node]
-    widened: int = 0         # how far the widening ran out of ideas for it, 1 or 2 (a resumed search skips those)
+    widened: int = 0  # how far the widening ran out of ideas for it, 1 or 2 (a resumed search skips those)
 
     @property
     def closed(self) -> bool:
@@ -77,19 +78,27 @@ class Group:
 
 @dataclass
 class Anytime:
-    root: Optional[Node]     # None when some group has no tree within the cap
-    total: int               # the tree's total (an upper bound on the optimum)
-    lower_bound: int         # proven: no tree from this opener totals less
+    root: Optional[Node]  # None when some group has no tree within the cap
+    total: int  # the tree's total (an upper bound on the optimum)
+    lower_bound: int  # proven: no tree from this opener totals less
     groups: List[Group]
     beam_seconds: float
-    stopped: bool            # the time limit or Ctrl-C ended the search before its proof
-    counts: Dict[str, int]   # nodes searched and cache hits, over every engine of every phase
-    gave_up: bool = False    # the beam fitted no tree within the cap, even at max_beam (proves nothing)
+    stopped: bool  # the time limit or Ctrl-C ended the search before its proof
+    counts: Dict[str, int]  # nodes searched and cache hits, over every engine of every phase
+    gave_up: bool = False  # the beam fitted no tree within the cap, even at max_beam (proves nothing)
 
 
-def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limit: Optional[float],
-                   note: Optional[Note] = None, progress: Optional[Progress] = None, store=None,
-                   max_beam: Optional[int] = None) -> Anytime:
+def anytime_search(
+    engine: Engine,
+    opener: int,
+    depth: int,
+    beam: int,
+    time_limit: Optional[float],
+    note: Optional[Note] = None,
+    progress: Optional[Progress] = None,
+    store=None,
+    max_beam: Optional[int] = None,
+) -> Anytime:
     """Best tree from ``opener`` within ``depth`` guesses found by the beam,
     improved and bounded by the exact engine until ``time_limit`` seconds
     have passed (None: until every group is proven).  ``progress(groups
@@ -109,41 +118,68 @@ def anytime_search(engine: Engine, opener: int, depth: int, beam: int, time_limi
         saver.save()  # (stopped or done: what it found stays)
 
 
-def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: int, deadline: Optional[float],
-            note: Optional[Note], progress: Optional[Progress], saver: "_Saver", t0: float,
-            max_beam: Optional[int] = None) -> Anytime:
+def _phases(
+    engine: Engine,
+    opener: int,
+    groups: List[Group],
+    depth: int,
+    beam: int,
+    deadline: Optional[float],
+    note: Optional[Note],
+    progress: Optional[Progress],
+    saver: "_Saver",
+    t0: float,
+    max_beam: Optional[int] = None,
+) -> Anytime:
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
-    stopped, beamer = _beam_trees(engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline,
-                                  counts, max_beam)
+    stopped, beamer = _beam_trees(
+        engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline, counts, max_beam
+    )
     beam_seconds = time.monotonic() - t0
     if not stopped:
         saver.save()
     if not stopped and max_beam is not None and any(g.node is None for g in groups):
         _tally(counts, beamer)
-        return Anytime(None, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups, beam_seconds,
-                       False, counts, gave_up=True)
+        return Anytime(
+            None,
+            n + sum(g.ub for g in groups),
+            n + sum(g.lb for g in groups),
+            groups,
+            beam_seconds,
+            False,
+            counts,
+            gave_up=True,
+        )
 
     def poll() -> None:
         saver.save_now_and_then()
         if progress is not None:
             lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
-            progress(sum(g.closed for g in groups), len(groups),
-                     f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s")
+            progress(
+                sum(g.closed for g in groups),
+                len(groups),
+                f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s",
+            )
 
     if not stopped and deadline is not None:
         stopped = _widening(engine, beamer, groups, depth - 1, beam, deadline, 1, poll, saver, counts, note, t0)
     _tally(counts, beamer)
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
-        note(f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); "
-             "now raising the lower bound")
+        note(
+            f"tree totals {n + sum(g.ub for g in groups)} ({time.monotonic() - t0:.0f} s); now raising the lower bound"
+        )
     engine.poll = poll
     try:
         if not stopped:
-            stopped = _prove_trees(engine, groups, depth - 1,
-                                   None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 4,
-                                   counts)
+            stopped = _prove_trees(
+                engine,
+                groups,
+                depth - 1,
+                None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 4,
+                counts,
+            )
         if not stopped and deadline is not None:
             stopped = _widening(engine, None, groups, depth - 1, beam, deadline, 2, poll, saver, counts, note, t0)
         if not stopped:
@@ -154,13 +190,25 @@ def _phases(engine: Engine, opener: int, groups: List[Group], depth: int, beam: 
     feasible = depth >= 1 and all(g.node is not None for g in groups)
     root = Node(engine.lists.guesses[opener], {g.pattern: g.node for g in groups}) if feasible else None
     # (an infeasible beam group counts as INF: the total then says "no tree")
-    return Anytime(root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups,
-                   beam_seconds, stopped, counts)
+    return Anytime(
+        root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups, beam_seconds, stopped, counts
+    )
 
 
-def _widening(engine: Engine, beamer: Optional[Engine], groups: List[Group], depth: int, beam: int, deadline: float,
-              level: int, poll: Callable[[], None], saver: "_Saver", counts: Dict[str, int],
-              note: Optional[Note], t0: float) -> bool:
+def _widening(
+    engine: Engine,
+    beamer: Optional[Engine],
+    groups: List[Group],
+    depth: int,
+    beam: int,
+    deadline: float,
+    level: int,
+    poll: Callable[[], None],
+    saver: "_Saver",
+    counts: Dict[str, int],
+    note: Optional[Note],
+    t0: float,
+) -> bool:
     """Widening ``level`` 1 (`widen`) or 2 (`widen_far`) of the groups not
     yet widened so far and still open, for half the time left (level 1) or
     FAR_SHARE of it (level 2); True when stopped (time or Ctrl-C).  A level
@@ -172,10 +220,13 @@ def _widening(engine: Engine, beamer: Optional[Engine], groups: List[Group], dep
     far_beam = max(beam, FAR_BEAM)
     if note is not None:
         total = len(engine.lists.answers) + sum(g.ub for g in groups)
-        note(f"beam tree totals {total} ({time.monotonic() - t0:.0f} s); now trying more guesses, largest groups "
-             "and subtrees first" if level == 1 else
-             f"tree totals {total} ({time.monotonic() - t0:.0f} s); now trying up to {FAR} second guesses in "
-             f"each of the {len(todo)} open groups, beam {far_beam}")
+        note(
+            f"beam tree totals {total} ({time.monotonic() - t0:.0f} s); now trying more guesses, largest groups "
+            "and subtrees first"
+            if level == 1
+            else f"tree totals {total} ({time.monotonic() - t0:.0f} s); now trying up to {FAR} second guesses in "
+            f"each of the {len(todo)} open groups, beam {far_beam}"
+        )
     until = time.monotonic() + (deadline - time.monotonic()) * (0.5 if level == 1 else FAR_SHARE)
     made: List[Engine] = []  # (every engine made here: their searching goes into counts)
     try:
@@ -233,16 +284,24 @@ class _Saver:
         if note is not None and saved:
             n = len(engine.lists.answers)
             have = [g for g in groups if g.node is not None]
-            note(f"resumed: {len(have)} of {len(groups)} groups have a tree"
-                 + (f" (the tree totals {n + sum(g.ub for g in groups)})" if len(have) == len(groups) else "")
-                 + f", {sum(g.closed for g in groups)} proven optimal")
+            note(
+                f"resumed: {len(have)} of {len(groups)} groups have a tree"
+                + (f" (the tree totals {n + sum(g.ub for g in groups)})" if len(have) == len(groups) else "")
+                + f", {sum(g.closed for g in groups)} proven optimal"
+            )
 
     def save(self) -> None:
         if self.store is None:
             return
         # (each tree's own total: a worker may be replacing one of its subtrees)
-        self.store.save_groups(self.opener, [(g.pattern, subtree_total(self.engine, g.node, g.S), g.lb, g.widened,
-                                              g.node) for g in self.groups if g.node is not None])
+        self.store.save_groups(
+            self.opener,
+            [
+                (g.pattern, subtree_total(self.engine, g.node, g.S), g.lb, g.widened, g.node)
+                for g in self.groups
+                if g.node is not None
+            ],
+        )
         self.last = time.monotonic()
 
     def save_now_and_then(self) -> None:
@@ -269,22 +328,36 @@ def fits(engine: Engine, node: Node, S: np.ndarray, depth: int) -> bool:
 def opener_groups(engine: Engine, opener: int, depth: int) -> List[Group]:
     """The opener's groups, each with a first proven bound (one scan of the
     guesses, `_bounds`), so that a search stopped in the beam still states one."""
-    bounder = engine.lists.modules.bounds.Bounder(engine.table, np.ascontiguousarray(engine.lists.guess_codes),
-                                                  rule_code(engine.core, engine.rule))
-    return [Group(p, S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None)
-            for p, S, legal in opener_parts(engine, opener)]
+    bounder = engine.lists.modules.bounds.Bounder(
+        engine.table, np.ascontiguousarray(engine.lists.guess_codes), rule_code(engine.core, engine.rule)
+    )
+    return [
+        Group(p, S, legal, 0, min(int(bounder.group(S, legal, depth - 1)), engine.inf), None)
+        for p, S, legal in opener_parts(engine, opener)
+    ]
 
 
 def opener_parts(engine: Engine, opener: int) -> List[Tuple[int, np.ndarray, np.ndarray]]:
     """(colouring, answers, legal guesses) of each group the opener leaves
     (the all-green one aside), in colouring order."""
     row = engine.table[opener]
-    return [(int(p), np.flatnonzero(row == p).astype(np.int32), engine.legal_after(engine.all_guesses, opener, int(p)))
-            for p in np.unique(row) if p != engine.all_green]
+    return [
+        (int(p), np.flatnonzero(row == p).astype(np.int32), engine.legal_after(engine.all_guesses, opener, int(p)))
+        for p in np.unique(row)
+        if p != engine.all_green
+    ]
 
 
-def _beam_trees(engine: Engine, groups: List[Group], depth: int, beam: int, note: Optional[Note],
-                deadline: Optional[float], counts: Optional[Dict[str, int]] = None, max_beam: Optional[int] = None):
+def _beam_trees(
+    engine: Engine,
+    groups: List[Group],
+    depth: int,
+    beam: int,
+    note: Optional[Note],
+    deadline: Optional[float],
+    counts: Optional[Dict[str, int]] = None,
+    max_beam: Optional[int] = None,
+):
     """A tree for every group by beam solvers.  A group that the beam cannot
     fit within the cap (all the guesses it tried, and those it went on to
     when none fitted, failed deeper down) is fitted by trying more guesses
@@ -324,13 +397,15 @@ def check_options(beam, time_limit) -> None:
     """One line for a bad ``beam`` or ``time_limit`` (None: the default)."""
     if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
         raise WordleOptError(f"beam must be a positive number of guesses, not {beam!r}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0):
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0
+    ):
         raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
 
 
-def _prove_trees(engine: Engine, groups: List[Group], depth: int, deadline: Optional[float],
-                 counts: Dict[str, int]) -> bool:
+def _prove_trees(
+    engine: Engine, groups: List[Group], depth: int, deadline: Optional[float], counts: Dict[str, int]
+) -> bool:
     """One exact search per group, smallest first, with beta = its tree's
     total: at or above beta the tree is proven optimal, below it the search
     returns the optimum and its tree.  On the every-word game most widened
@@ -368,8 +443,12 @@ def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[f
     todo = sorted((g for g in groups if not g.closed), key=lambda g: len(g.S))
     try:
         with stopping([engine], deadline):
-            engine.run([lambda i=i: _close_some(engine, todo[i::len(engine.all_solvers)], depth)
-                        for i in range(len(engine.all_solvers))])
+            engine.run(
+                [
+                    lambda i=i: _close_some(engine, todo[i :: len(engine.all_solvers)], depth)
+                    for i in range(len(engine.all_solvers))
+                ]
+            )
     except KeyboardInterrupt:
         return True
     return not all(g.closed for g in groups)

@@ -20,6 +20,7 @@ On SALET's every-word groups, the 126 that beam 16 cannot fit within 5
 guesses was fitted at its 170th first guess, in 14 s (measured).  A None
 proves nothing: only the guesses tried failed.
 """
+
 from __future__ import annotations
 
 import time
@@ -34,7 +35,7 @@ from wordle_opt.trees.node import Node
 # (SALET's every-word group of 98: none of 4096 fitted; with its other groups
 # beamed and fitted, 124 s in all, measured).
 ROOT_WIDTH = 1024
-WIDTH = 64         # guesses tried at a part below the root
+WIDTH = 64  # guesses tried at a part below the root
 
 
 class Fitter:
@@ -77,8 +78,11 @@ class Fitter:
         e = self.beamer
         row = e.table[guess, S]
         pats, sizes = np.unique(row, return_counts=True)
-        parts = [(int(p), np.ascontiguousarray(S[row == p])) for p in pats[np.argsort(-sizes, kind="stable")]
-                 if p != e.all_green]
+        parts = [
+            (int(p), np.ascontiguousarray(S[row == p]))
+            for p in pats[np.argsort(-sizes, kind="stable")]
+            if p != e.all_green
+        ]
         if depth - 1 <= Engine.CAPS_DEPTH and not all(e.within(part, depth - 1) for _, part in parts):
             return None  # (proven hopeless before any search)
         children = {}
@@ -98,7 +102,7 @@ def guess_order(engine: Engine, S: np.ndarray, legal: np.ndarray, largest_first:
     counts = _split_counts(engine, S, legal)
     hit = counts[:, engine.all_green] > 0
     parts = (counts > 0).sum(axis=1)
-    keys = [(counts ** 2).sum(axis=1), ~hit, -parts]
+    keys = [(counts**2).sum(axis=1), ~hit, -parts]
     if largest_first:
         keys.append(np.delete(counts, engine.all_green, axis=1).max(axis=1))
     key = np.lexsort(keys)
@@ -110,7 +114,7 @@ def _split_counts(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarra
     npat = engine.all_green + 1
     counts = np.empty((len(legal), npat), dtype=np.int64)
     for i in range(0, len(legal), 512):  # (blocks of guesses: 512 x |S| at a time)
-        rows = engine.table[legal[i:i + 512]][:, S].astype(np.int64)
+        rows = engine.table[legal[i : i + 512]][:, S].astype(np.int64)
         rows += npat * np.arange(len(rows))[:, None]
-        counts[i:i + 512] = np.bincount(rows.ravel(), minlength=npat * len(rows)).reshape(-1, npat)
+        counts[i : i + 512] = np.bincount(rows.ravel(), minlength=npat * len(rows)).reshape(-1, npat)
     return counts

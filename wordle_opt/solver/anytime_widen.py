@@ -32,6 +32,7 @@ beam's searches take the rest of that budget as beta).  Every value here is
 an upper bound with a tree: the beam's caches and the widening's exact engine
 are the phase's own, so nothing of it reaches the closing phase's solvers.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -47,11 +48,11 @@ from wordle_opt.solver.anytime_fit import guess_order
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
 
-WIDTH = 64      # guesses tried at a group's root, then at each subtree
+WIDTH = 64  # guesses tried at a group's root, then at each subtree
 # Then the groups' second guesses up to this rank (time permitting): on LANTS
 # none ranked past 3000 came within 40 guesses of its group's total (measured).
 FAR = 1024
-FAR_BEAM = 16   # the far roots' beam, at least
+FAR_BEAM = 16  # the far roots' beam, at least
 EXACT_MAX = 40  # answers: subtrees at most this big go to the exact engine
 
 
@@ -65,13 +66,20 @@ class Spot:
     depth: int
     node: Node
     ub: int
-    group: object           # the anytime search's Group (node, ub) this subtree is part of
+    group: object  # the anytime search's Group (node, ub) this subtree is part of
     up: Optional["Spot"] = None
-    pattern: int = -1       # the colouring under up.node that leads here
+    pattern: int = -1  # the colouring under up.node that leads here
 
 
-def widen(beamer: Engine, exact: Engine, groups: list, depth: int, deadline: float, width: int = WIDTH,
-          exact_max: int = EXACT_MAX) -> bool:
+def widen(
+    beamer: Engine,
+    exact: Engine,
+    groups: list,
+    depth: int,
+    deadline: float,
+    width: int = WIDTH,
+    exact_max: int = EXACT_MAX,
+) -> bool:
     """Improve the groups' trees (``node``, ``ub``; ``depth`` guesses left
     after the opener) by 1 and 2 of the module until the deadline or every
     idea is tried; True when Ctrl-C stopped it (every tree kept so far is
@@ -90,8 +98,17 @@ def widen(beamer: Engine, exact: Engine, groups: list, depth: int, deadline: flo
     return _share(beamer, [exact], groups, deadline, work)
 
 
-def widen_far(beamer: Engine, wide: Engine, exact: Engine, groups: list, depth: int, deadline: float,
-              far: int = FAR, width: int = WIDTH, exact_max: int = EXACT_MAX) -> bool:
+def widen_far(
+    beamer: Engine,
+    wide: Engine,
+    exact: Engine,
+    groups: list,
+    depth: int,
+    deadline: float,
+    far: int = FAR,
+    width: int = WIDTH,
+    exact_max: int = EXACT_MAX,
+) -> bool:
     """Improve the groups' trees by 3 of the module (second guesses up to
     rank ``far``, with the ``wide`` beam's trees), as `widen` does."""
 
@@ -155,8 +172,16 @@ def _push_children(beamer: Engine, heap: list, s: Spot) -> None:
     for p, child in s.node.children.items():
         sub = np.ascontiguousarray(s.S[row == p])
         if len(sub) > 2:  # (one or two answers: any tree of 1 or 3 is optimal)
-            spot = Spot(sub, beamer.legal_after(s.legal, guess, p), s.depth - 1, child,
-                        subtree_total(beamer, child, sub), s.group, s, p)
+            spot = Spot(
+                sub,
+                beamer.legal_after(s.legal, guess, p),
+                s.depth - 1,
+                child,
+                subtree_total(beamer, child, sub),
+                s.group,
+                s,
+                p,
+            )
             heapq.heappush(heap, (-len(sub), id(spot), spot))
 
 
@@ -192,8 +217,9 @@ def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: in
         _improve(s, node, cost)
 
 
-def _polish(beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, depth: int, node: Node, v: int,
-            exact_max: int) -> Tuple[int, Node]:
+def _polish(
+    beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, depth: int, node: Node, v: int, exact_max: int
+) -> Tuple[int, Node]:
     """The beam's tree ``node`` of S (totalling v) with its subtrees of at
     most exact_max answers replaced by exact optima where they total less,
     and its total: a candidate's parts then compare fairly with the
@@ -210,8 +236,9 @@ def _polish(beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, dep
     for p, child in node.children.items():
         sub = np.ascontiguousarray(S[row == p])
         was = subtree_total(beamer, child, sub)
-        now, node.children[p] = _polish(beamer, exact, sub, beamer.legal_after(legal, guess, p), depth - 1, child,
-                                        was, exact_max)
+        now, node.children[p] = _polish(
+            beamer, exact, sub, beamer.legal_after(legal, guess, p), depth - 1, child, was, exact_max
+        )
         v -= was - now
     return v, node
 

@@ -4,6 +4,7 @@ the walk that turns a proven optimum into a `Node` tree.
 The implementation (compiled `_core` or its plain-Python twin) is chosen by
 the one switch in `wordle_opt.core`.  `wordle_opt.search` drives it.
 """
+
 from __future__ import annotations
 
 import queue
@@ -34,8 +35,15 @@ class Engine:
     keyed by (set, guesses left, legal guesses), so one engine serves every
     cap of a search."""
 
-    def __init__(self, lists: WordLists, rule: Optional[str], threads: int, cache_mb: float,
-                 opener: Optional[int] = None, beam: int = 0):
+    def __init__(
+        self,
+        lists: WordLists,
+        rule: Optional[str],
+        threads: int,
+        cache_mb: float,
+        opener: Optional[int] = None,
+        beam: int = 0,
+    ):
         self.lists = lists
         self.rule = rule
         self.core = core = lists.modules.core  # narrow or wide, by the word length
@@ -101,8 +109,9 @@ class Engine:
             other.all_solvers.append(s)
         return other
 
-    def solve_group(self, S: np.ndarray, legal: np.ndarray, cap: int,
-                    beta: Optional[int] = None) -> Tuple[int, Optional[Node]]:
+    def solve_group(
+        self, S: np.ndarray, legal: np.ndarray, cap: int, beta: Optional[int] = None
+    ) -> Tuple[int, Optional[Node]]:
         """The cost of one candidate set and its best subtree (None if
         infeasible), exact for an exact engine.  With beta: the cost and its
         tree if below beta, else a lower bound >= beta and None."""

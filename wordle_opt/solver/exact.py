@@ -4,6 +4,7 @@
 hands the groups (independent subproblems) to the `Engine` (one core Solver
 per thread), and turns the proven optimum into a `Tree`.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,13 +17,13 @@ from typing import Callable, List, Optional, Union
 import numpy as np
 
 from wordle_opt.core import core
-from wordle_opt.solver.anytime import anytime_search, check_options
-from wordle_opt.solver.engine import Engine
-from wordle_opt.errors import WordleOptError
-from wordle_opt.solver.objectives import parse_objective, total_then_worst, worst_then_total
 from wordle_opt.display import plural
+from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.solver.anytime import anytime_search, check_options
+from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.objectives import parse_objective, total_then_worst, worst_then_total
 from wordle_opt.solver.result import SearchResult
 from wordle_opt.trees.tree import Node, Tree
 from wordle_opt.wordlists import WordLists, load_lists
@@ -107,11 +108,14 @@ def search(
     try:
         engine = Engine(lists, rule, threads, cache_mb, opener_idx)
     except MemoryError:
-        raise WordleOptError(f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
-                             "cache; give a smaller cache_mb (--cache-mb)") from None
+        raise WordleOptError(
+            f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
+            "cache; give a smaller cache_mb (--cache-mb)"
+        ) from None
     if beam is not None or time_limit is not None:
-        return _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
-                        t0, cpu0, store)
+        return _anytime(
+            engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store
+        )
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def solve(c: Optional[int]) -> SearchResult:
@@ -127,15 +131,22 @@ def search(
 
     return _by_objective(solve, objective, n, cap, fallback, on_refuted, note)
 
-def _by_objective(solve: Callable[[Optional[int]], SearchResult], objective: str, n: int, cap: Optional[int],
-                  fallback: bool, on_refuted, note: Optional[Note]) -> SearchResult:
+
+def _by_objective(
+    solve: Callable[[Optional[int]], SearchResult],
+    objective: str,
+    n: int,
+    cap: Optional[int],
+    fallback: bool,
+    on_refuted,
+    note: Optional[Note],
+) -> SearchResult:
     """The optimum under ``objective`` from ``solve(cap)``, the exact search at
     one cap; with ``fallback``, the smallest cap above ``cap`` that some tree fits."""
     if objective == "worst,total":
         result, refuted = worst_then_total(_noting(solve, note), n + 1 if cap is None or fallback else cap)
         if result.feasible and refuted is not None:
-            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " \
-                           + _from(refuted)
+            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " + _from(refuted)
         return result
     if objective == "total,worst":
         result, below = total_then_worst(_noting(solve, note), cap)
@@ -147,8 +158,14 @@ def _by_objective(solve: Callable[[Optional[int]], SearchResult], objective: str
     return over_caps(solve, cap, n, fallback, on_refuted, note)
 
 
-def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int], n: int, fallback: bool,
-              on_refuted, note: Optional[Note]) -> SearchResult:
+def over_caps(
+    solve: Callable[[Optional[int]], SearchResult],
+    cap: Optional[int],
+    n: int,
+    fallback: bool,
+    on_refuted,
+    note: Optional[Note],
+) -> SearchResult:
     """``solve(cap)``; with ``fallback``, while no tree fits, the caps above it
     (up to n + 1, where one always fits), telling ``on_refuted`` of each cap
     that fails and ``note`` of the next one tried."""
@@ -163,38 +180,57 @@ def over_caps(solve: Callable[[Optional[int]], SearchResult], cap: Optional[int]
             note(f"trying at most {plural(cap, 'guess')}")
 
 
-
-def _anytime(engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam,
-             t0, cpu0, store=None) -> SearchResult:
+def _anytime(
+    engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store=None
+) -> SearchResult:
     if opener_idx is None or objective != "total":
         raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
     check_options(beam, time_limit)
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
-    found = anytime_search(engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress,
-                           store, max_beam)
+    found = anytime_search(
+        engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress, store, max_beam
+    )
     feasible = found.root is not None
     result = SearchResult(
-        opener=lists.guesses[opener_idx], hard=rule, max_guesses=cap, lists=lists.name, n_answers=n,
-        feasible=feasible, tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
+        opener=lists.guesses[opener_idx],
+        hard=rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=n,
+        feasible=feasible,
+        tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
         lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
-        stopped=found.stopped, gave_up=found.gave_up,
-        unsolvable=[] if found.stopped or found.gave_up else [f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
-                    for g in found.groups if g.node is None])
+        stopped=found.stopped,
+        gave_up=found.gave_up,
+        unsolvable=[]
+        if found.stopped or found.gave_up
+        else [
+            f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+            for g in found.groups
+            if g.node is None
+        ],
+    )
     result.stats.update(engine.stats())
     result.stats.update(found.counts)  # (every phase's engines, not only the closing's)
-    result.stats.update(seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - cpu0,
-                        beam_seconds=found.beam_seconds, threads=len(engine.all_solvers),
-                        peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    result.stats.update(
+        seconds=time.perf_counter() - t0,
+        cpu_seconds=time.process_time() - cpu0,
+        beam_seconds=found.beam_seconds,
+        threads=len(engine.all_solvers),
+        peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    )
     return result
 
 
 def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]):
     """solve, telling note which cap it tries."""
+
     def tell(c: Optional[int]) -> SearchResult:
         if note is not None:
             note(f"searching within {'any number of' if c is None else c} guesses")
         return solve(c)
+
     return tell
 
 
@@ -219,16 +255,21 @@ def _check_threads(threads, note: Optional[Note]) -> int:
 def check_cache(cache_mb, threads: int) -> None:
     """One line for a ``cache_mb`` that is not a positive finite number or
     that ``threads`` caches of it would not fit this machine's memory."""
-    if isinstance(cache_mb, bool) or not isinstance(cache_mb, (int, float)) \
-            or not (cache_mb > 0 and math.isfinite(cache_mb)):
+    if (
+        isinstance(cache_mb, bool)
+        or not isinstance(cache_mb, (int, float))
+        or not (cache_mb > 0 and math.isfinite(cache_mb))
+    ):
         raise WordleOptError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
     try:
         ram_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
     except (ValueError, OSError, AttributeError):
         return
     if threads * cache_mb > ram_mb:
-        raise WordleOptError(f"cache_mb={cache_mb:g}: {threads} thread(s) x {cache_mb:g} MiB is more than "
-                             f"this machine's {ram_mb:.0f} MiB of memory; give a smaller cache_mb (--cache-mb)")
+        raise WordleOptError(
+            f"cache_mb={cache_mb:g}: {threads} thread(s) x {cache_mb:g} MiB is more than "
+            f"this machine's {ram_mb:.0f} MiB of memory; give a smaller cache_mb (--cache-mb)"
+        )
 
 
 def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, note: Optional[Note]) -> None:
@@ -237,18 +278,30 @@ def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, n
         return
     if opener_idx is None:
         if n > 100:
-            note(f"warning: finding the best opener over {n} answers is far beyond the published "
-                 "searches (which fix the opener) and may take hours or days")
+            note(
+                f"warning: finding the best opener over {n} answers is far beyond the published "
+                "searches (which fix the opener) and may take hours or days"
+            )
         return
-    largest = int(np.bincount(engine.table[opener_idx], minlength=engine.all_green + 1)[:engine.all_green]
-                  .max(initial=0))
+    largest = int(
+        np.bincount(engine.table[opener_idx], minlength=engine.all_green + 1)[: engine.all_green].max(initial=0)
+    )
     if largest > BIG_GROUP:
-        note(f"warning: {largest} of the {n} answers give {lists.guesses[opener_idx].upper()} one colouring; "
-             f"groups over {BIG_GROUP} are far beyond the published proofs and may take hours")
+        note(
+            f"warning: {largest} of the {n} answers give {lists.guesses[opener_idx].upper()} one colouring; "
+            f"groups over {BIG_GROUP} are far beyond the published proofs and may take hours"
+        )
 
 
-def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int], cap: Optional[int],
-                progress: Optional[Progress], share_min: int) -> SearchResult:
+def _search_cap(
+    engine: Engine,
+    lists: WordLists,
+    rule,
+    opener_idx: Optional[int],
+    cap: Optional[int],
+    progress: Optional[Progress],
+    share_min: int,
+) -> SearchResult:
     """The search for one cap (the body of search())."""
     n = len(lists.answers)
     # n useful guesses always suffice (each splits), plus a fixed opener that may not
@@ -274,8 +327,7 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
         row = engine.table[opener_idx]
         root = Node(opener_word, {})
         feasible = depth >= 1 and (depth >= 2 or (n == 1 and row[0] == engine.all_green))
-        groups = [(int(p), np.flatnonzero(row == p).astype(np.int32)) for p in np.unique(row)
-                  if p != engine.all_green]
+        groups = [(int(p), np.flatnonzero(row == p).astype(np.int32)) for p in np.unique(row) if p != engine.all_green]
         groups.sort(key=lambda pg: -len(pg[1]))  # largest first balances the threads
         ngroups = len(groups)
         lock = threading.Lock()
@@ -308,7 +360,7 @@ def _search_cap(engine: Engine, lists: WordLists, rule, opener_idx: Optional[int
                 results.append((p, S, engine.solve_group_shared_root(S, legal(p), depth - 1)[1]))
                 done += 1
                 poll()
-            results += engine.run([lambda pg=pg: work(*pg) for pg in groups[len(big):]])
+            results += engine.run([lambda pg=pg: work(*pg) for pg in groups[len(big) :]])
             for p, S, sub in results:
                 if sub is None:
                     unsolvable.append(_unsolvable(S, opener_word, p, lists.length))

@@ -16,6 +16,7 @@ cap), run for several caps on one engine:
   and a tree with total T* and worst case w is feasible under cap w, so the
   tree the capped search returns at w has worst case exactly w.
 """
+
 from __future__ import annotations
 
 from typing import Callable, Optional, Protocol, Tuple

@@ -5,12 +5,15 @@ opener), its tree and figures, and how it shows (text, notebook HTML).
     >>> r.total, r.average, r.proven      # (7920, 3.4212, True)
     >>> print(r)                           # the summary table
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from wordle_opt.display import gap, html_histogram as _html_histogram, html_table as _html_table, plural
+from wordle_opt.display import gap, plural
+from wordle_opt.display import html_histogram as _html_histogram
+from wordle_opt.display import html_table as _html_table
 from wordle_opt.trees.tree import Tree
 
 
@@ -87,8 +90,13 @@ class SearchResult:
         if not self.feasible and self.gave_up:
             rows.append(("result", "no tree found by the beam within the cap (this proves nothing about the cap)"))
         elif not self.feasible and self.stopped:
-            rows.append(("result", "no tree found in the time given (stopped before the search finished: "
-                                   "this proves nothing about the cap)"))
+            rows.append(
+                (
+                    "result",
+                    "no tree found in the time given (stopped before the search finished: "
+                    "this proves nothing about the cap)",
+                )
+            )
         elif not self.feasible:
             rows.append(("result", f"no strategy solves every answer within {plural(self.max_guesses, 'guess')}"))
         else:
@@ -104,15 +112,19 @@ class SearchResult:
         elif not self.feasible:
             rows.append(("proven", f"no strategy within {plural(self.max_guesses, 'guess')}"))
         elif self.lower_bound is not None:
-            rows.append(("lower bound", f"{self.lower_bound} (proven); the tree is "
-                                        f"{gap(self.total, self.lower_bound)}"))
+            rows.append(
+                ("lower bound", f"{self.lower_bound} (proven); the tree is {gap(self.total, self.lower_bound)}")
+            )
         else:
             rows.append(("proven optimal", "yes"))
         if self.proof:
             rows.append(("proof", self.proof))
         rows += [
             ("time", f"{self.stats.get('seconds', 0):.2f} s wall, {self.stats.get('cpu_seconds', 0):.2f} s CPU"),
-            ("nodes", f"{int(self.stats.get('nodes', 0)):,} searched, {int(self.stats.get('cache_hits', 0)):,} cache hits"),
+            (
+                "nodes",
+                f"{int(self.stats.get('nodes', 0)):,} searched, {int(self.stats.get('cache_hits', 0)):,} cache hits",
+            ),
         ]
         return rows
 
@@ -122,8 +134,13 @@ class SearchResult:
 
     def __repr__(self) -> str:
         if not self.feasible:
-            why = ("no tree found by the beam" if self.gave_up else "no tree found in time" if self.stopped
-                   else f"infeasible within {self.max_guesses}")
+            why = (
+                "no tree found by the beam"
+                if self.gave_up
+                else "no tree found in time"
+                if self.stopped
+                else f"infeasible within {self.max_guesses}"
+            )
             return f"<SearchResult {self.opener} {self.rule_name}: {why}>"
         return f"<SearchResult {self.opener} {self.rule_name}: total {self.total}, average {self.average:.4f}>"
 

@@ -15,6 +15,7 @@ the arrays they read in ``wordle_opt.strategies.context``.
 Tie-breaking is the same everywhere: the strategy's own score(s), then
 guesses that could be the answer, then list (alphabetical) order.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,12 +24,13 @@ from typing import Dict, List, Optional, Sequence, Tuple, Type
 
 import numpy as np
 
-from wordle_opt.strategies.context import context_for
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
-from wordle_opt.trees.node import history_text
 from wordle_opt.rules import normalise_rule
+from wordle_opt.strategies.context import context_for
+from wordle_opt.trees.node import history_text
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.treemeta import settle_rule
+
 # Float scores closer than this are ties (sums of the same terms in another order).
 EPS = 1e-9
 
@@ -79,8 +81,9 @@ class Strategy:
     # Keyword options the strategy reads from ``self.options``; others are refused.
     OPTIONS: tuple = ()
 
-    def __init__(self, lists, opener: Optional[str] = None, answers_only: bool = False,
-                 hard=None, seed: int = 0, **options):
+    def __init__(
+        self, lists, opener: Optional[str] = None, answers_only: bool = False, hard=None, seed: int = 0, **options
+    ):
         self.lists = lists
         self.ctx = context_for(lists)
         self.answers_only = bool(answers_only)
@@ -97,7 +100,8 @@ class Strategy:
             g = lists.guess_index(word)
             if self.answers_only and self.ctx.guess2ans[g] < 0:
                 raise WordListError(
-                    f"opener {word!r} is not in the answer list of {lists.name} (answers-only guessing)")
+                    f"opener {word!r} is not in the answer list of {lists.name} (answers-only guessing)"
+                )
             self.opener = g
 
     def __repr__(self):
@@ -113,8 +117,16 @@ class Strategy:
                 return self.opener
             # The opening costs the most and is the same every game: remember
             # it for every strategy object with the same lists and options.
-            key = (type(self), id(self.ctx), self.answers_only, self.hard, self.seed,
-                   tuple(sorted(self.options.items())), len(candidates), len(legal))
+            key = (
+                type(self),
+                id(self.ctx),
+                self.answers_only,
+                self.hard,
+                self.seed,
+                tuple(sorted(self.options.items())),
+                len(candidates),
+                len(legal),
+            )
             hit = _OPENINGS.get(key)
             if hit is None or hit[0] is not self.ctx:
                 if len(_OPENINGS) > 64:
@@ -136,8 +148,7 @@ class Strategy:
             return []
         order = _order(keys, pool, could)[:k]
         words = self.lists.guesses
-        return [Ranked(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i]))
-                for i in order]
+        return [Ranked(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i])) for i in order]
 
     # To implement --------------------------------------------------------
     def _choose(self, candidates, legal, history) -> int:
@@ -191,8 +202,7 @@ class Entropy2Strategy(Strategy):
             two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
         keys = np.full(len(legal), -1.0)
         keys[order[:k]] = two
-        return [keys, ent], lambda i: (f"{keys[i]:.3f} bits over 2 guesses" if keys[i] >= 0
-                                      else f"{ent[i]:.3f} bits")
+        return [keys, ent], lambda i: f"{keys[i]:.3f} bits over 2 guesses" if keys[i] >= 0 else f"{ent[i]:.3f} bits"
 
     def _two_step_hard(self, candidates, pool, first) -> float:
         ctx = self.ctx
@@ -235,8 +245,10 @@ class MinimaxStrategy(Strategy):
     def _scores(self, candidates, legal, history):
         _, largest, sumsq, groups = self.ctx.H.score_guesses(self.ctx.table, candidates, legal)
         n = len(candidates)
-        return ([-largest.astype(np.int64), -sumsq],
-                lambda i: f"largest group {largest[i]}, expected {sumsq[i] / n:.2f}")
+        return (
+            [-largest.astype(np.int64), -sumsq],
+            lambda i: f"largest group {largest[i]}, expected {sumsq[i] / n:.2f}",
+        )
 
 
 class ExpectedSizeStrategy(Strategy):
@@ -319,8 +331,7 @@ class OptimalStrategy(Strategy):
     description = "follows an exact decision tree"
     _shortcut_small = False
 
-    def __init__(self, lists, opener=None, answers_only=False, hard=None, seed=0, tree=None,
-                 max_guesses=6, **options):
+    def __init__(self, lists, opener=None, answers_only=False, hard=None, seed=0, tree=None, max_guesses=6, **options):
         super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
         self._tree_source = tree
         self._tree = None
@@ -341,11 +352,14 @@ class OptimalStrategy(Strategy):
             if not self.lists.is_guess(opener):
                 raise WordListError(
                     f"strategy optimal without a tree searches from {opener.upper()}, which is not an "
-                    f"allowed guess in list {self.lists.name!r}: give an opener or a tree file")
+                    f"allowed guess in list {self.lists.name!r}: give an opener or a tree file"
+                )
             result = search(opener=opener, hard=self.hard, answers=self.lists, max_guesses=self.max_guesses)
             if result.tree is None:
-                raise TreeError(f"strategy optimal: no tree opening with {opener.upper()} solves every "
-                                f"answer of {self.lists.name} within {self.max_guesses} guesses")
+                raise TreeError(
+                    f"strategy optimal: no tree opening with {opener.upper()} solves every "
+                    f"answer of {self.lists.name} within {self.max_guesses} guesses"
+                )
             return result.tree
         if isinstance(src, (str, os.PathLike)):
             tree = Tree.load(src, self.lists)
@@ -355,8 +369,10 @@ class OptimalStrategy(Strategy):
         else:
             raise WordleOptError(f"tree= must be a Tree or a tree file path, not {type(src).__name__}")
         if self.opener is not None and tree.root.guess != self.lists.guesses[self.opener]:
-            raise TreeError(f"the tree opens with {tree.root.guess.upper()}, "
-                            f"not the requested opener {self.lists.guesses[self.opener].upper()}")
+            raise TreeError(
+                f"the tree opens with {tree.root.guess.upper()}, "
+                f"not the requested opener {self.lists.guesses[self.opener].upper()}"
+            )
         return tree
 
     def choose(self, candidates, legal, history):
@@ -376,8 +392,16 @@ class OptimalStrategy(Strategy):
 
 STRATEGIES: Dict[str, Type[Strategy]] = {
     cls.name: cls
-    for cls in (EntropyStrategy, Entropy2Strategy, MinimaxStrategy, ExpectedSizeStrategy,
-                FrequencyStrategy, RandomStrategy, FirstStrategy, OptimalStrategy)
+    for cls in (
+        EntropyStrategy,
+        Entropy2Strategy,
+        MinimaxStrategy,
+        ExpectedSizeStrategy,
+        FrequencyStrategy,
+        RandomStrategy,
+        FirstStrategy,
+        OptimalStrategy,
+    )
 }
 
 
@@ -396,8 +420,9 @@ def get_strategy(name, lists, **opts) -> Strategy:
         raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
     if cls is not OptimalStrategy:
         if opts.get("tree") is not None:  # it would be ignored: say so rather than play another strategy
-            raise WordleOptError(f"a tree is followed only by strategy optimal, not {cls.name} "
-                                 "(--strategy optimal --tree FILE)")
+            raise WordleOptError(
+                f"a tree is followed only by strategy optimal, not {cls.name} (--strategy optimal --tree FILE)"
+            )
         for k in ("tree", "max_guesses"):
             opts.pop(k, None)
     return cls(lists, **opts)

@@ -1,4 +1,5 @@
 """Arrays derived from one WordLists that strategies and simulation share."""
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Tuple

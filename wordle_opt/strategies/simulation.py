@@ -13,6 +13,7 @@ answers is evaluated once -- that is what makes entropy over 2315 answers
 with all 12972 guesses take seconds.  Games that are not solved after
 ``GUESS_CAP`` guesses (a strategy going round in circles) count as failures.
 """
+
 from __future__ import annotations
 
 import html
@@ -22,12 +23,12 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.strategies.context import context_for
 from wordle_opt.display import html_histogram, plural
-from wordle_opt.trees.node import history_text
+from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
 from wordle_opt.strategies.builtin import Strategy, get_strategy, strategy_key
+from wordle_opt.strategies.context import context_for
+from wordle_opt.trees.node import history_text
 from wordle_opt.wordlists import load_lists
 
 GUESS_CAP = 20
@@ -65,7 +66,7 @@ class Walker:
         g = self.memo.get(history)
         if g is None:
             g = int(self.strategy.choose(cands, legal, list(history)))
-            i = int(np.searchsorted(legal, g))      # legal is sorted
+            i = int(np.searchsorted(legal, g))  # legal is sorted
             if i >= len(legal) or legal[i] != g:
                 self._illegal(history, g)
             self.memo[history] = g
@@ -83,11 +84,14 @@ class Walker:
         if why is None:
             why = "it is not a possible answer (answers-only guessing)"
         mode = f"hard ({self.rule})" if self.rule else "easy"
-        raise HardModeError(f"strategy {self.strategy.name} plays {words[g].upper()} {history_text(played)}, "
-                            f"not allowed in {mode} mode: {why}")
+        raise HardModeError(
+            f"strategy {self.strategy.name} plays {words[g].upper()} {history_text(played)}, "
+            f"not allowed in {mode} mode: {why}"
+        )
 
-    def walk(self, history: tuple = (), cands=None, legal=None,
-             progress: Optional[Callable[[int], None]] = None) -> Dict[int, Tuple[tuple, bool]]:
+    def walk(
+        self, history: tuple = (), cands=None, legal=None, progress: Optional[Callable[[int], None]] = None
+    ) -> Dict[int, Tuple[tuple, bool]]:
         """Play every answer of ``cands`` from ``history``: answer index ->
         (full history of (guess, colouring), solved?)."""
         if cands is None:
@@ -238,21 +242,24 @@ class SimulationResult:
 
     def __repr__(self) -> str:
         # The dataclass repr would print every answer's path (175 KB on the original lists).
-        return (f"<SimulationResult {self.strategy} on {self.lists}: {self.solved_within}/{self.n} solved "
-                f"within {self.max_guesses}, average {self.average:.4f}>")
+        return (
+            f"<SimulationResult {self.strategy} on {self.lists}: {self.solved_within}/{self.n} solved "
+            f"within {self.max_guesses}, average {self.average:.4f}>"
+        )
 
     def _repr_html_(self) -> str:
         e = html.escape
-        rows = [("answers", self.n),
-                (f"solved within {self.max_guesses}", f"{self.solved_within} ({self.solved_percent:.2f}%)"),
-                ("average guesses", f"{self.average:.4f}"),
-                ("most guesses", self.max_depth),
-                (f"not solved after {self.cap}", len(self.unsolved)),
-                ("failed", ", ".join(self.failed) or "none"),
-                ("worst", ", ".join(f"{w} ({k if k is not None else 'X'})" for w, k in self.worst(5))),
-                ("time", f"{self.seconds:.2f} s")]
-        table = "".join(f"<tr><th style='text-align:left'>{e(str(k))}</th><td>{e(str(v))}</td></tr>"
-                        for k, v in rows)
+        rows = [
+            ("answers", self.n),
+            (f"solved within {self.max_guesses}", f"{self.solved_within} ({self.solved_percent:.2f}%)"),
+            ("average guesses", f"{self.average:.4f}"),
+            ("most guesses", self.max_depth),
+            (f"not solved after {self.cap}", len(self.unsolved)),
+            ("failed", ", ".join(self.failed) or "none"),
+            ("worst", ", ".join(f"{w} ({k if k is not None else 'X'})" for w, k in self.worst(5))),
+            ("time", f"{self.seconds:.2f} s"),
+        ]
+        table = "".join(f"<tr><th style='text-align:left'>{e(str(k))}</th><td>{e(str(v))}</td></tr>" for k, v in rows)
         return f"<div><b>{e(self._title())}</b><table>{table}</table>{html_histogram(self.histogram)}</div>"
 
     def plot(self, ax=None):
@@ -265,37 +272,57 @@ class SimulationResult:
             _, ax = plt.subplots()
         labels = [label for label, _, _ in self._bars()]
         values = [v for _, v, _ in self._bars()]
-        colours = ["tab:green" if label.isdigit() and int(label) <= self.max_guesses else "tab:red"
-                   for label in labels]
+        colours = ["tab:green" if label.isdigit() and int(label) <= self.max_guesses else "tab:red" for label in labels]
         ax.bar(labels, values, color=colours)
         ax.set_xlabel("guesses")
         ax.set_ylabel("answers")
-        ax.set_title(f"{self.strategy}: average {self.average:.4f}, "
-                     f"{self.solved_percent:.1f}% within {self.max_guesses}")
+        ax.set_title(
+            f"{self.strategy}: average {self.average:.4f}, {self.solved_percent:.1f}% within {self.max_guesses}"
+        )
         return ax
 
 
-def simulate(strategy="entropy", opener=None, hard=None, answers="original", guesses=None,
-             answers_only=False, max_guesses=6, tree=None, seed=0,
-             progress: Optional[Callable[[int, int], None]] = None, **options) -> SimulationResult:
+def simulate(
+    strategy="entropy",
+    opener=None,
+    hard=None,
+    answers="original",
+    guesses=None,
+    answers_only=False,
+    max_guesses=6,
+    tree=None,
+    seed=0,
+    progress: Optional[Callable[[int, int], None]] = None,
+    **options,
+) -> SimulationResult:
     """Play ``strategy`` against every answer.  ``progress(done, total)`` is
     called as answers finish.  ``answers`` may also be a WordLists."""
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise WordleOptError(f"max_guesses must be a positive int, not {max_guesses!r}")
     lists = load_lists(answers, guesses)
     rule = normalise_rule(hard)
-    strat = get_strategy(strategy, lists, opener=opener, answers_only=answers_only, hard=rule,
-                         seed=seed, tree=tree, max_guesses=max_guesses, **options)
+    strat = get_strategy(
+        strategy,
+        lists,
+        opener=opener,
+        answers_only=answers_only,
+        hard=rule,
+        seed=seed,
+        tree=tree,
+        max_guesses=max_guesses,
+        **options,
+    )
     start = time.perf_counter()
-    walker = Walker(lists, strat, hard=rule, answers_only=answers_only,
-                    cap=max(GUESS_CAP, int(max_guesses)))
+    walker = Walker(lists, strat, hard=rule, answers_only=answers_only, cap=max(GUESS_CAP, int(max_guesses)))
     total = len(lists.answers)
     done = [0]
     tick = None
     if progress is not None:
+
         def tick(k):
             done[0] += k
             progress(done[0], total)
+
     out = walker.walk((), progress=tick)
     seconds = time.perf_counter() - start
     words = lists.guesses
@@ -308,10 +335,19 @@ def simulate(strategy="entropy", opener=None, hard=None, answers="original", gue
     # The opening the strategy played (fixed or its own choice).
     root = walker.memo.get(())
     opener_word = words[root] if root is not None else None
-    return SimulationResult(strategy=strat.name, lists=lists.name, hard=rule, opener=opener_word,
-                            answers_only=bool(answers_only), max_guesses=int(max_guesses),
-                            guesses=result_guesses, paths=paths, seconds=seconds,
-                            decisions=walker.decisions, cap=walker.cap)
+    return SimulationResult(
+        strategy=strat.name,
+        lists=lists.name,
+        hard=rule,
+        opener=opener_word,
+        answers_only=bool(answers_only),
+        max_guesses=int(max_guesses),
+        guesses=result_guesses,
+        paths=paths,
+        seconds=seconds,
+        decisions=walker.decisions,
+        cap=walker.cap,
+    )
 
 
 @dataclass(repr=False)
@@ -323,8 +359,18 @@ class ComparisonResult:
     def rows(self) -> List[Tuple[str, ...]]:
         out = []
         for r in self.results:
-            out.append((r.strategy, r.opener or "-", f"{r.solved_within}/{r.n}", f"{r.solved_percent:.2f}%",
-                        f"{r.average:.4f}", str(r.max_depth), str(len(r.failed)), f"{r.seconds:.2f}"))
+            out.append(
+                (
+                    r.strategy,
+                    r.opener or "-",
+                    f"{r.solved_within}/{r.n}",
+                    f"{r.solved_percent:.2f}%",
+                    f"{r.average:.4f}",
+                    str(r.max_depth),
+                    str(len(r.failed)),
+                    f"{r.seconds:.2f}",
+                )
+            )
         return out
 
     HEADER = ("strategy", "opener", "solved", "percent", "average", "most", "failed", "seconds")
@@ -332,13 +378,15 @@ class ComparisonResult:
     def __str__(self) -> str:
         rows = [self.HEADER] + self.rows()
         widths = [max(len(r[i]) for r in rows) for i in range(len(self.HEADER))]
-        lines = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
-                 for r in rows]
+        lines = [
+            "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows
+        ]
         lines.insert(1, "  ".join("-" * w for w in widths))
         if self.results:
             r = self.results[0]
-            lines.insert(0, f"lists {r.lists}, {'hard (' + r.hard + ')' if r.hard else 'easy'}, "
-                            f"solved within {r.max_guesses}")
+            lines.insert(
+                0, f"lists {r.lists}, {'hard (' + r.hard + ')' if r.hard else 'easy'}, solved within {r.max_guesses}"
+            )
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -377,8 +425,10 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
     for name in strategies:
         cb = None
         if progress is not None:
+
             def cb(done, total, _name=name):
                 progress(done, total, _name)
+
         # a tree (--tree) is for 'optimal' only; the heuristics are compared without it
         opts = kwargs if strategy_key(name) == "optimal" else {k: v for k, v in kwargs.items() if k != "tree"}
         results.append(simulate(name, answers=lists, progress=cb, **opts))

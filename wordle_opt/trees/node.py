@@ -4,6 +4,7 @@
 L-letter words; 3**L - 1, all green, is never stored: it means solved) to the subtree played next.  A leaf
 is ``Node(answer, {})``.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Optional, Sequence, Tuple
@@ -17,7 +18,6 @@ def history_text(history: Sequence[Tuple[str, int]]) -> str:
     if not history:
         return "at the start"
     return "after " + ", ".join(f"{upper(g)} {Pattern(p, len(g)).byg}" for g, p in history)
-
 
 
 class Node:

@@ -6,17 +6,18 @@ following it, and reading and writing its files (formats: ``treefile``).
 
 Checking a tree against the rules is ``wordle_opt.verify``.
 """
+
 from __future__ import annotations
 
 import json
 from typing import Dict, Iterable, List, Optional, Tuple
 
-from wordle_opt.trees import treefile, treemeta
 from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import PatternError, TreeError, WordListError
-from wordle_opt.trees.node import Node, history_text
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green, normalise_rule, score_words
+from wordle_opt.trees import treefile, treemeta
+from wordle_opt.trees.node import Node, history_text
 from wordle_opt.wordlists import check_word, resolve_words
 from wordle_opt.words import LETTERS, normalise
 
@@ -40,8 +41,9 @@ def _pattern_arg(value, length: int = 5) -> int:
         try:
             p = int(value)
         except (TypeError, ValueError):
-            raise TreeError(f"pattern must be an int 0..{green} or text like {'BYG'.ljust(length, 'B')!r}, "
-                            f"got {value!r}") from None
+            raise TreeError(
+                f"pattern must be an int 0..{green} or text like {'BYG'.ljust(length, 'B')!r}, got {value!r}"
+            ) from None
     if not 0 <= p <= green:
         raise TreeError(f"pattern {p} is out of range 0..{green}")
     return p
@@ -54,8 +56,10 @@ def check_lengths(root: Node, answers, guesses, list_name: Optional[str] = None)
         odd = next((w for w in words if len(w) != length), None)
         if odd is not None:
             where = f" of list {list_name!r}" if list_name else ""
-            raise WordListError(f"{what} {odd!r}{where} has {len(odd)} letters, but the tree plays "
-                                f"{length}-letter words (opener {upper(root.guess)})")
+            raise WordListError(
+                f"{what} {odd!r}{where} has {len(odd)} letters, but the tree plays "
+                f"{length}-letter words (opener {upper(root.guess)})"
+            )
 
 
 class Tree:
@@ -67,8 +71,17 @@ class Tree:
     Use :func:`verify` for a full check against the rules.
     """
 
-    def __init__(self, root: Node, answers, guesses=None, hard=None, max_guesses=None,
-                 name: Optional[str] = None, sources=None, recorded: bool = True):
+    def __init__(
+        self,
+        root: Node,
+        answers,
+        guesses=None,
+        hard=None,
+        max_guesses=None,
+        name: Optional[str] = None,
+        sources=None,
+        recorded: bool = True,
+    ):
         """``sources``: the lists' record (treemeta), by default what ``answers`` and
         ``guesses`` were given as; ``recorded`` False for a tree read from a file
         that says nothing of its rule, cap and lists (a published tree)."""
@@ -82,8 +95,9 @@ class Tree:
         check_lengths(root, ans, gs, lname)
         self.name: Optional[str] = name if name is not None else lname
         self.hard = normalise_rule(hard)
-        if max_guesses is not None and (isinstance(max_guesses, bool) or not isinstance(max_guesses, int)
-                                        or max_guesses < 1):
+        if max_guesses is not None and (
+            isinstance(max_guesses, bool) or not isinstance(max_guesses, int) or max_guesses < 1
+        ):
             raise TreeError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
         self.max_guesses: Optional[int] = max_guesses
         self.sources = tuple(sources) if sources is not None else treemeta.sources_of(answers, guesses)
@@ -102,7 +116,8 @@ class Tree:
             if child is None:
                 raise TreeError(
                     f"the tree does not solve {upper(answer)}: no branch for "
-                    f"{upper(node.guess)} {p.byg} at guess {len(path)}")
+                    f"{upper(node.guess)} {p.byg} at guess {len(path)}"
+                )
             node = child
 
     def _figures(self) -> Dict[str, int]:
@@ -136,8 +151,9 @@ class Tree:
         node = self.root
         for i, item in enumerate(history, 1):
             if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
-                raise TreeError(f"history item {i}: expected a (guess, colouring) pair such as "
-                                f"('salet', 'BYBBB'), got {item!r}")
+                raise TreeError(
+                    f"history item {i}: expected a (guess, colouring) pair such as ('salet', 'BYBBB'), got {item!r}"
+                )
             guess, pattern = item
             g = normalise(str(guess))
             if g != node.guess:
@@ -147,8 +163,7 @@ class Tree:
                 raise TreeError(f"guess {i} ({upper(g)} {'G' * self.length}) already solved the game")
             child = node.children.get(p)
             if child is None:
-                raise TreeError(
-                    f"guess {i}: the tree has no branch for {upper(g)} {Pattern(p, self.length).byg}")
+                raise TreeError(f"guess {i}: the tree has no branch for {upper(g)} {Pattern(p, self.length).byg}")
             node = child
         return node.guess
 
@@ -159,7 +174,8 @@ class Tree:
         if a not in self._answer_set():
             listed = f"'{self.name}'" if self.name else "this tree's"
             raise WordListError(
-                f"'{answer}' is not in {plural(listed, 'answer')} list ({plural(len(self.answers), 'word')})")
+                f"'{answer}' is not in {plural(listed, 'answer')} list ({plural(len(self.answers), 'word')})"
+            )
         return self._walk(a)
 
     def _ascii(self) -> bool:
@@ -177,8 +193,7 @@ class Tree:
     @property
     def meta(self) -> treemeta.TreeMeta:
         """What a file of this tree records: rule, cap, lists."""
-        return treemeta.TreeMeta(self.hard, self.max_guesses, *self.sources, recorded=self.recorded,
-                                 length=self.length)
+        return treemeta.TreeMeta(self.hard, self.max_guesses, *self.sources, recorded=self.recorded, length=self.length)
 
     # ---- JSON
     def to_dict(self) -> dict:
@@ -202,9 +217,15 @@ class Tree:
         cap = meta.max_guesses if max_guesses is treemeta.RECORDED else treemeta.settle_cap(meta, max_guesses, where)
         if lists is None:
             answers, guesses = treemeta.recorded_lists(meta, path)
-            return cls(root, answers, guesses, hard=rule, max_guesses=cap,
-                       sources=(meta.answers, meta.guesses) if meta.recorded else None,
-                       recorded=meta.recorded)
+            return cls(
+                root,
+                answers,
+                guesses,
+                hard=rule,
+                max_guesses=cap,
+                sources=(meta.answers, meta.guesses) if meta.recorded else None,
+                recorded=meta.recorded,
+            )
         treemeta.check_lists(meta, lists, None, where)
         return cls(root, lists, hard=rule, max_guesses=cap, recorded=meta.recorded)
 
@@ -219,8 +240,9 @@ class Tree:
         return head + treefile.format_lines(lines)
 
     @classmethod
-    def from_text(cls, text: str, lists=None, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED,
-                  path=None) -> "Tree":
+    def from_text(
+        cls, text: str, lists=None, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED, path=None
+    ) -> "Tree":
         """Read the text format; the rule, cap and lists default to the ones its
         ``#`` lines record (else easy, no cap, 'original')."""
         root = treefile.build_root(treefile.parse_text(text))
@@ -251,8 +273,7 @@ class Tree:
     # ---- display
     def _summary(self) -> Optional[str]:
         try:
-            return (f"total {self.total}, average {self.average:.4f}, "
-                    f"at most {plural(self.max_depth, 'guess')}")
+            return f"total {self.total}, average {self.average:.4f}, at most {plural(self.max_depth, 'guess')}"
         except TreeError:
             return None
 
@@ -264,13 +285,15 @@ class Tree:
     def _repr_html_(self) -> str:
         try:
             hist = self.histogram
-            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
-                    ("total", self.total), ("average", f"{self.average:.4f}"),
-                    ("worst case", f"{plural(self.max_depth, 'guess')}")]
+            rows = [
+                ("opener", upper(self.root.guess)),
+                ("answers", len(self.answers)),
+                ("total", self.total),
+                ("average", f"{self.average:.4f}"),
+                ("worst case", f"{plural(self.max_depth, 'guess')}"),
+            ]
         except TreeError as exc:
             hist = {}
-            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)),
-                    ("problem", str(exc))]
-        rows += [("hard mode", self.hard or "off"),
-                 ("guess cap", self.max_guesses if self.max_guesses else "none")]
+            rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)), ("problem", str(exc))]
+        rows += [("hard mode", self.hard or "off"), ("guess cap", self.max_guesses if self.max_guesses else "none")]
         return html_table(rows) + html_histogram(hist)

@@ -36,15 +36,16 @@ upper or lower case, and blank lines.  Lines starting with ``#`` are
 comments; the ones we write above the tree record the rule, the cap and the
 lists (``treemeta``), and published trees have none.
 """
+
 from __future__ import annotations
 
 import json
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.errors import TreeError
-from wordle_opt.trees.node import Node, history_text
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import MAX_LENGTH, MIN_LENGTH, all_green
+from wordle_opt.trees.node import Node, history_text
 from wordle_opt.trees.treemeta import TreeMeta, json_fields, json_list, parse_header, parse_length
 from wordle_opt.words import normalise, word_problem
 
@@ -73,8 +74,10 @@ def to_dict(root: Node, meta: TreeMeta) -> dict:
     def enc(node: Node) -> dict:
         d: dict = {"guess": node.guess}
         if node.children:
-            d["children"] = {Pattern(p, L).byg: enc(c) for p, c in
-                             sorted(node.children.items(), key=lambda kv: Pattern(kv[0], L).byg)}
+            d["children"] = {
+                Pattern(p, L).byg: enc(c)
+                for p, c in sorted(node.children.items(), key=lambda kv: Pattern(kv[0], L).byg)
+            }
         return d
 
     return {"format": FORMAT, "version": VERSION, **json_fields(meta), "root": enc(root)}
@@ -116,8 +119,9 @@ def _parse_path(n: int, tokens: List[str], length: int) -> List[Tuple[str, int]]
             raise TreeError(f"line {n}: {pk[:length].upper()!r} is not a pattern of B, Y, G (guess {k})")
         last = k == len(tokens) // 2
         if last and p != green:
-            raise TreeError(f"line {n}: the last guess {g.upper()} must be {'G' * length}, "
-                            f"got {Pattern(p, length).byg}")
+            raise TreeError(
+                f"line {n}: the last guess {g.upper()} must be {'G' * length}, got {Pattern(p, length).byg}"
+            )
         if not last and p == green:
             raise TreeError(f"line {n}: guess {k} {g.upper()} is {'G' * length} but the line goes on")
         path.append((g, p))
@@ -146,8 +150,8 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
             prefix = prev_full[:indent]
             if len(prefix) < indent or prev_full[indent - 1] != " " or len(prefix.split()) % 2 != 1:
                 raise TreeError(
-                    f"line {n}: indentation of {indent} spaces does not end after a guess word "
-                    f"of the line above")
+                    f"line {n}: indentation of {indent} spaces does not end after a guess word of the line above"
+                )
             full = prefix + line[indent:]
         else:
             full = line
@@ -157,8 +161,9 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
         if length is None and tokens:
             length = len(tokens[0])
             if not MIN_LENGTH <= length <= MAX_LENGTH:
-                raise TreeError(f"line {n}: {tokens[0]!r} is not a word of {MIN_LENGTH} to {MAX_LENGTH} "
-                                "letters (guess 1)")
+                raise TreeError(
+                    f"line {n}: {tokens[0]!r} is not a word of {MIN_LENGTH} to {MAX_LENGTH} letters (guess 1)"
+                )
         path = _parse_path(n, tokens, length)
         entries.append((n, path))
         prev_full = normalise(full)
@@ -181,7 +186,8 @@ def build_root(entries) -> Node:
                 hist = [(gg, pp) for gg, pp in path[:i]]
                 raise TreeError(
                     f"line {n}: guess {i + 1} is {g.upper()}, but line {where[id(node)]} plays "
-                    f"{node.guess.upper()} {history_text(hist)}")
+                    f"{node.guess.upper()} {history_text(hist)}"
+                )
             if p == green:
                 break
             child = node.children.get(p)
@@ -191,7 +197,6 @@ def build_root(entries) -> Node:
             node = child
     assert root is not None
     return root
-
 
 
 def parse_json(text: str):
@@ -206,7 +211,9 @@ def parse_json(text: str):
     if data.get("format") != FORMAT:
         raise TreeError(f"JSON \"format\" must be \"{FORMAT}\", got {data.get('format')!r}")
     if data.get("version") != VERSION:
-        raise TreeError(f"unsupported tree format version {data.get('version')!r} (this wordle_opt reads version {VERSION})")
+        raise TreeError(
+            f"unsupported tree format version {data.get('version')!r} (this wordle_opt reads version {VERSION})"
+        )
     hard = data.get("hard")
     if hard not in (None, "nyt", "strict"):
         raise TreeError(f"JSON \"hard\" must be null, \"nyt\" or \"strict\", got {hard!r}")

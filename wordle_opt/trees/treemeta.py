@@ -17,6 +17,7 @@ trees have no such lines: then nothing is recorded, and readers assume easy
 mode, a cap of 6 and the original lists, as before.  An option given
 explicitly wins over the record, with a one-line TreeFileWarning.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -58,6 +59,7 @@ class TreeMeta:
 
 
 # ---- what a list was given as
+
 
 def _sha256(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
@@ -109,6 +111,7 @@ def spec_text(spec: Spec) -> str:
 
 # ---- the text header
 
+
 def header(meta: TreeMeta) -> str:
     def lst(spec: Spec) -> str:
         if isinstance(spec, dict):
@@ -117,8 +120,10 @@ def header(meta: TreeMeta) -> str:
 
     cap = "none" if meta.max_guesses is None else str(meta.max_guesses)
     length = "" if meta.length == 5 else f"# length: {meta.length}\n"
-    return (f"{_MAGIC}\n{length}# hard: {meta.hard or 'easy'}\n# max-guesses: {cap}\n"
-            f"# answers: {lst(meta.answers)}\n# guesses: {lst(meta.guesses)}\n")
+    return (
+        f"{_MAGIC}\n{length}# hard: {meta.hard or 'easy'}\n# max-guesses: {cap}\n"
+        f"# answers: {lst(meta.answers)}\n# guesses: {lst(meta.guesses)}\n"
+    )
 
 
 def parse_header(text: str) -> TreeMeta:
@@ -175,30 +180,42 @@ def parse_length(value) -> int:
 
 # ---- JSON fields
 
+
 def json_fields(meta: TreeMeta) -> dict:
     length = {} if meta.length == 5 else {"length": meta.length}
-    return {**length, "hard": meta.hard, "max_guesses": meta.max_guesses,
-            "answers": meta.answers, "guesses": meta.guesses}
+    return {
+        **length,
+        "hard": meta.hard,
+        "max_guesses": meta.max_guesses,
+        "answers": meta.answers,
+        "guesses": meta.guesses,
+    }
 
 
 def json_list(value, key: str) -> Spec:
     if value is None or (isinstance(value, str) and value in SETS):
         return value
-    if (isinstance(value, dict) and isinstance(value.get("path"), str)
-            and isinstance(value.get("sha256"), str) and len(value["sha256"]) == 64):
+    if (
+        isinstance(value, dict)
+        and isinstance(value.get("path"), str)
+        and isinstance(value.get("sha256"), str)
+        and len(value["sha256"]) == 64
+    ):
         return {"path": value["path"], "sha256": value["sha256"].lower()}
-    raise TreeError(f"JSON \"{key}\" must be null, a named set ({', '.join(SETS)}) or "
-                    f"{{\"path\": ..., \"sha256\": ...}}, got {value!r}")
+    raise TreeError(
+        f"JSON \"{key}\" must be null, a named set ({', '.join(SETS)}) or "
+        f"{{\"path\": ..., \"sha256\": ...}}, got {value!r}"
+    )
 
 
 # ---- using the record
+
 
 def _find(spec: dict, role: str, tree_path) -> str:
     """The recorded list file: as recorded, else beside the tree file; its sha256 must match."""
     folder = os.path.dirname(os.fspath(tree_path)) if tree_path else ""
     seen = []
-    for p in (spec["path"], os.path.join(folder, spec["path"]),
-              os.path.join(folder, os.path.basename(spec["path"]))):
+    for p in (spec["path"], os.path.join(folder, spec["path"]), os.path.join(folder, os.path.basename(spec["path"]))):
         if os.path.isfile(p) and p not in seen:
             seen.append(p)
             if _sha256(p) == spec["sha256"]:
@@ -210,6 +227,7 @@ def _find(spec: dict, role: str, tree_path) -> str:
 
 def recorded_lists(meta: TreeMeta, tree_path=None) -> Tuple[Union[str, None], Union[str, None]]:
     """(answers, guesses) to load for a tree with this record: names or file paths."""
+
     def one(spec: Spec, role: str):
         return _find(spec, role, tree_path) if isinstance(spec, dict) else spec
 
@@ -229,8 +247,7 @@ def _cap_text(cap: Optional[int]) -> str:
 
 def describe(meta: TreeMeta) -> str:
     """'hard mode (nyt), no guess cap, answers original' (what a file records)."""
-    return (f"{_rule_text(meta.hard)}, {_cap_text(meta.max_guesses)}, "
-            f"answers {spec_text(meta.answers)}")
+    return f"{_rule_text(meta.hard)}, {_cap_text(meta.max_guesses)}, answers {spec_text(meta.answers)}"
 
 
 def _warn(message: str) -> None:

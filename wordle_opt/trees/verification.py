@@ -5,6 +5,7 @@
 
 Plain-Python scoring and hard rules (``rules.py``) only: nothing of the search.
 """
+
 from __future__ import annotations
 
 import html
@@ -12,12 +13,12 @@ import os
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
-from wordle_opt.trees import treefile, treemeta
 from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import WordleOptError
-from wordle_opt.trees.node import Node, history_text
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green, score_words, violation
+from wordle_opt.trees import treefile, treemeta
+from wordle_opt.trees.node import Node, history_text
 from wordle_opt.trees.tree import Tree, check_lengths
 from wordle_opt.wordlists import resolve_words
 
@@ -52,26 +53,34 @@ class VerifyReport:
         if self.ok:
             head = [f"ok: all {plural(self.n_answers, 'answer')} solved, {rule}, {self._cap()}"]
         else:
-            head = [f"NOT OK: {self.n_errors} problem{'s' * (self.n_errors != 1)} "
-                    f"({rule}, {self._cap()})"]
+            head = [f"NOT OK: {self.n_errors} problem{'s' * (self.n_errors != 1)} ({rule}, {self._cap()})"]
             head += [f"  {e}" for e in self.errors]
             if self.n_errors > len(self.errors):
                 head.append(f"  ... and {self.n_errors - len(self.errors)} more")
             head.append(f"solved: {self.n_solved} of {plural(self.n_answers, 'answer')}")
         hist = "  ".join(f"{k}:{v}" for k, v in sorted(self.histogram.items()))
-        return "\n".join(head + [
-            f"answers: {self.n_answers}",
-            f"total: {self.total}",
-            f"average: {self.average:.4f}",
-            f"histogram: {hist}",
-            f"worst case: {plural(self.max_depth, 'guess')}",
-        ])
+        return "\n".join(
+            head
+            + [
+                f"answers: {self.n_answers}",
+                f"total: {self.total}",
+                f"average: {self.average:.4f}",
+                f"histogram: {hist}",
+                f"worst case: {plural(self.max_depth, 'guess')}",
+            ]
+        )
 
     def _repr_html_(self) -> str:
         status = "ok" if self.ok else f"{self.n_errors} problem(s)"
-        rows = [("status", status), ("rule", self.rule or "easy"), ("cap", self._cap()),
-                ("answers", self.n_answers), ("total", self.total),
-                ("average", f"{self.average:.4f}"), ("worst case", f"{plural(self.max_depth, 'guess')}")]
+        rows = [
+            ("status", status),
+            ("rule", self.rule or "easy"),
+            ("cap", self._cap()),
+            ("answers", self.n_answers),
+            ("total", self.total),
+            ("average", f"{self.average:.4f}"),
+            ("worst case", f"{plural(self.max_depth, 'guess')}"),
+        ]
         errs = ""
         if self.errors:
             errs = "<ul>" + "".join(f"<li>{html.escape(e)}</li>" for e in self.errors) + "</ul>"
@@ -92,8 +101,9 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
     an unreadable or malformed file raises TreeError.
     """
     root, entries, meta, where, answers, guesses = _open(tree, answers, guesses)
-    if isinstance(max_guesses, bool) or not (max_guesses is None or max_guesses is treemeta.RECORDED
-                                             or (isinstance(max_guesses, int) and max_guesses >= 1)):
+    if isinstance(max_guesses, bool) or not (
+        max_guesses is None or max_guesses is treemeta.RECORDED or (isinstance(max_guesses, int) and max_guesses >= 1)
+    ):
         raise WordleOptError(f"max_guesses must be a positive int or None, not {max_guesses!r}")
     name, ans, gs = resolve_words(answers, guesses)
     rule = treemeta.settle_rule(meta, treemeta.RECORDED if hard is None else hard, where)
@@ -117,11 +127,18 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
         hist[d] = hist.get(d, 0) + 1
     total = sum(depth_of.values())
     return VerifyReport(
-        ok=errors.count == 0, errors=errors.kept, total=total,
+        ok=errors.count == 0,
+        errors=errors.kept,
+        total=total,
         average=total / len(depth_of) if depth_of else 0.0,
-        histogram=dict(sorted(hist.items())), max_depth=max(depth_of.values(), default=0),
-        n_answers=len(ans), rule=rule, max_guesses=max_guesses,
-        n_errors=errors.count, n_solved=len(depth_of))
+        histogram=dict(sorted(hist.items())),
+        max_depth=max(depth_of.values(), default=0),
+        n_answers=len(ans),
+        rule=rule,
+        max_guesses=max_guesses,
+        n_errors=errors.count,
+        n_solved=len(depth_of),
+    )
 
 
 class _Errors:
@@ -188,9 +205,11 @@ def _check_lines(entries, ans, err) -> Dict[str, int]:
         for k, (g, p) in enumerate(path[:-1], 1):
             real = score_words(g, a)
             if real != p:
-                err(f"line {n}: answer {upper(a)}, guess {k}: the file says {upper(g)} "
+                err(
+                    f"line {n}: answer {upper(a)}, guess {k}: the file says {upper(g)} "
                     f"{Pattern(p, len(g)).byg} but {upper(g)} scores {Pattern(real, len(g)).byg} "
-                    f"against {upper(a)}")
+                    f"against {upper(a)}"
+                )
     return seen
 
 
@@ -219,14 +238,18 @@ def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
                 err(f"answer {upper(g)} needs {plural(k, 'guess')}, over the cap of {max_guesses}")
         for p, child in sorted(node.children.items()):
             if p not in groups:
-                err(f"unreachable branch {where}: {upper(g)} {Pattern(p, len(g)).byg} (guess {k}) "
-                    f"is the colouring of no remaining answer")
+                err(
+                    f"unreachable branch {where}: {upper(g)} {Pattern(p, len(g)).byg} (guess {k}) "
+                    f"is the colouring of no remaining answer"
+                )
             else:
                 stack.append((child, groups[p], history + [(g, p)]))
         for p, left in groups.items():
             if p != green and p not in node.children:
                 for a in left:
-                    err(f"answer {upper(a)} is not solved: no branch for {upper(g)} {Pattern(p, len(g)).byg} "
-                        f"(guess {k}) {where}")
+                    err(
+                        f"answer {upper(a)} is not solved: no branch for {upper(g)} {Pattern(p, len(g)).byg} "
+                        f"(guess {k}) {where}"
+                    )
 
     return depth_of

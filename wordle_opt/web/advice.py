@@ -15,15 +15,16 @@ is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 Alternatives are the most informative guesses (entropy); after the first
 guess each is valued exactly by a search that opens with it.
 """
+
 from __future__ import annotations
 
 import io
 import warnings
 from typing import List, Optional, Tuple
 
+from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.assistant.play import Assistant
 from wordle_opt.web.compute import Game, exact_search, memo
 from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
 from wordle_opt.wordlists import WordLists
@@ -41,8 +42,15 @@ def replay(game: Game, history: History) -> Assistant:
     """An Assistant at the position after ``history``; a bad turn raises
     WordleOptError naming the turn (unknown word, hard-rule break, colours
     no candidate gives, a turn after the answer was found)."""
-    a = Assistant("entropy", hard=game.rule, lists=game.lists, max_guesses=game.cap or 6,
-                  output=io.StringIO(), alternatives=0, widen=False)
+    a = Assistant(
+        "entropy",
+        hard=game.rule,
+        lists=game.lists,
+        max_guesses=game.cap or 6,
+        output=io.StringIO(),
+        alternatives=0,
+        widen=False,
+    )
     for i, (word, pattern) in enumerate(history, 1):
         if a.history and a.history[-1][1] == 242:
             raise WordleOptError(f"turn {i}: the game was already solved at turn {i - 1}")
@@ -85,9 +93,15 @@ def _advise(game: Game, history: History) -> dict:
     a = replay(game, history)
     words = a.candidate_words()
     n = len(words)
-    out = {"turn": len(history) + 1, "solved": bool(history) and history[-1][1] == 242,
-           "candidates": n, "words": words if n <= LIST_AT_MOST else None,
-           "suggestion": None, "alternatives": [], "note": None}
+    out = {
+        "turn": len(history) + 1,
+        "solved": bool(history) and history[-1][1] == 242,
+        "candidates": n,
+        "words": words if n <= LIST_AT_MOST else None,
+        "suggestion": None,
+        "alternatives": [],
+        "note": None,
+    }
     if out["solved"]:
         return out
     left = game.remaining(len(history))
@@ -98,8 +112,11 @@ def _advise(game: Game, history: History) -> dict:
     sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
     if covered is not None:
         guess, value = covered
-        how = (f"exact for {guess.upper()} (the optimal tree from it)" if not history
-               else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})")
+        how = (
+            f"exact for {guess.upper()} (the optimal tree from it)"
+            if not history
+            else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})"
+        )
         out["suggestion"] = _entry(game, a, guess, value, True, how)
     elif sub is not None:
         r = exact_search(sub, None, game.rule, left)
@@ -109,15 +126,21 @@ def _advise(game: Game, history: History) -> dict:
             out["note"] = f"no strategy finds every candidate within the cap of {game.cap} guesses"
     if out["suggestion"] is None:
         guess = a.suggestion()
-        out["suggestion"] = _entry(game, a, guess, a.expected(), False,
-                                   "estimate: the entropy strategy played out from here, not the optimum")
+        out["suggestion"] = _entry(
+            game, a, guess, a.expected(), False, "estimate: the entropy strategy played out from here, not the optimum"
+        )
     out["alternatives"] = _alternatives(game, a, sub, out["suggestion"]["word"], left)
     return out
 
 
 def _entry(game: Game, a: Assistant, word: str, value: Optional[float], exact: bool, how: str) -> dict:
-    return {"word": word, "expected": value, "exact": exact, "how": how,
-            "could_be_answer": word in set(a.candidate_words())}  # candidates are answers
+    return {
+        "word": word,
+        "expected": value,
+        "exact": exact,
+        "how": how,
+        "could_be_answer": word in set(a.candidate_words()),
+    }  # candidates are answers
 
 
 def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], best: str, left) -> List[dict]:
@@ -128,8 +151,7 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], best: str,
     for r in ranked:
         if r.word == best or len(out) == ALTERNATIVES:
             continue
-        entry = {"word": r.word, "expected": None, "exact": False, "how": r.label,
-                 "could_be_answer": r.could_be_answer}
+        entry = {"word": r.word, "expected": None, "exact": False, "how": r.label, "could_be_answer": r.could_be_answer}
         if sub is not None:
             res = exact_search(sub, r.word, game.rule, left)
             if res.feasible:
@@ -150,4 +172,3 @@ def parse_history(turns) -> History:
             raise WordleOptError(f"turn {i}: {exc}") from None
         hist.append((str(word).strip().lower(), p))
     return tuple(hist)
-

@@ -16,6 +16,7 @@ threads, so a long search never holds up the event loop or another user.
 The server reads no file a request names: lists are the bundled sets or an
 upload kept in memory.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,6 +49,7 @@ app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 # ------------------------------------------------------------------- errors
 
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -77,6 +79,7 @@ async def _http_error(request: Request, exc: HTTPException):
 
 # ------------------------------------------------------------------- models
 
+
 class Settings(BaseModel):
     lists: str = Field("original", max_length=64)
     hard: Rule = "easy"
@@ -102,6 +105,7 @@ class ReviewRequest(Settings):
 
 # ------------------------------------------------------------------- routes
 
+
 @app.get("/", include_in_schema=False)
 def index():
     return FileResponse(STATIC / "index.html")
@@ -110,8 +114,10 @@ def index():
 @app.get("/api/lists")
 def lists():
     """The bundled list sets with their sizes."""
-    return [{"name": name, "answers": len(l.answers), "guesses": len(l.guesses),
-             "description": SETS[name].description} for name, l in compute.list_names().items()]
+    return [
+        {"name": name, "answers": len(l.answers), "guesses": len(l.guesses), "description": SETS[name].description}
+        for name, l in compute.list_names().items()
+    ]
 
 
 @app.post("/api/lists")
@@ -145,9 +151,13 @@ def advice(req: AdviceRequest):
 
 
 @app.get("/api/explore")
-def explore_node(opener: str = Query(DEFAULT_OPENER, max_length=32), path: str = Query("", max_length=200),
-                 lists: str = Query("original", max_length=64), hard: Rule = "easy",
-                 max_guesses: str = Query("6", max_length=8)):
+def explore_node(
+    opener: str = Query(DEFAULT_OPENER, max_length=32),
+    path: str = Query("", max_length=200),
+    lists: str = Query("original", max_length=64),
+    hard: Rule = "easy",
+    max_guesses: str = Query("6", max_length=8),
+):
     """A node of the optimal tree of ``opener``, reached by the colourings in
     ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
     game = compute.make_game(lists, hard, compute.parse_cap(max_guesses))

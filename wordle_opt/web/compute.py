@@ -5,6 +5,7 @@ wait for it), and exact searches bounded in number and memory.
 Every function here blocks; app.py calls them from worker threads so that
 the event loop keeps answering while a search runs.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,7 +29,7 @@ SEARCH_SLOTS = max(4, os.cpu_count() or 1)
 # Transposition table of one web search (the CLI's default is 192 MiB): keeps
 # SEARCH_SLOTS searches well inside memory.  SALET easy still proves in ~0.5 s.
 SEARCH_CACHE_MB = 48.0
-UPLOAD_LIMIT = 256 * 1024   # bytes of an uploaded list (the largest bundled list is 78 KB)
+UPLOAD_LIMIT = 256 * 1024  # bytes of an uploaded list (the largest bundled list is 78 KB)
 UPLOADS_KEPT = 16
 
 _slots = threading.BoundedSemaphore(SEARCH_SLOTS)
@@ -38,10 +39,10 @@ _slots = threading.BoundedSemaphore(SEARCH_SLOTS)
 class Game:
     """The settings every request carries."""
 
-    key: str               # the list set's name (or upload id): the caches' key
+    key: str  # the list set's name (or upload id): the caches' key
     lists: WordLists
-    rule: Optional[str]    # None (easy), 'nyt', 'strict'
-    cap: Optional[int]     # max guesses, None = no cap
+    rule: Optional[str]  # None (easy), 'nyt', 'strict'
+    cap: Optional[int]  # max guesses, None = no cap
 
     def remaining(self, played: int) -> Optional[int]:
         return None if self.cap is None else self.cap - played
@@ -132,11 +133,10 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
     digest = hashlib.sha256(b"\0".join(d or b"" for d in (answers, guesses))).hexdigest()[:12]
     key = f"upload-{digest}"
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # duplicates dropped, answers added to the guesses
+        warnings.simplefilter("ignore")  # duplicates dropped, answers added to the guesses
         a = parse_words(texts[0].splitlines(), f"{label} answers")
         g = None if texts[1] is None else parse_words(texts[1].splitlines(), f"{label} guesses")
-        lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app",
-                                     ascii_only=True)
+        lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app", ascii_only=True)
     with _uploads_lock:
         _uploads[key] = lists
         while len(_uploads) > UPLOADS_KEPT:

@@ -5,6 +5,7 @@ guesses along the way are the tree's own).  Each node shows its guess, the
 answers that reach it, the histogram of their guesses in all, and one child
 per colouring its guess can get.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
@@ -25,7 +26,7 @@ def opener_tree(game: Game, opener: str) -> Optional[Tree]:
     """The proven optimal tree opening with ``opener``; None when no tree
     finds every answer within the cap."""
     opener = opener.strip().lower()
-    game.lists.guess_index(opener)     # a clear error for an unknown word, before any search
+    game.lists.guess_index(opener)  # a clear error for an unknown word, before any search
 
     def compute():
         return exact_search(game.lists, opener, game.rule, game.cap).tree
@@ -65,13 +66,26 @@ class TreeView:
         kids = []
         for p, group in sorted(children.items(), key=lambda pg: (-len(pg[1]), pg[0])):
             solved = p == 242
-            kids.append({"pattern": Pattern(p).byg, "answers": len(group),
-                         "guess": group[0] if solved else self.paths[group[0]][k + 1][0],
-                         "solved": solved, "words": group if len(group) <= LIST_AT_MOST else None})
-        return {"path": [Pattern(p).byg for p in patterns], "depth": k + 1, "guess": guess,
-                "answers": len(answers), "words": answers if len(answers) <= LIST_AT_MOST else None,
-                "total": total, "average": total / len(answers),
-                "histogram": {str(d): c for d, c in sorted(hist.items())}, "children": kids}
+            kids.append(
+                {
+                    "pattern": Pattern(p).byg,
+                    "answers": len(group),
+                    "guess": group[0] if solved else self.paths[group[0]][k + 1][0],
+                    "solved": solved,
+                    "words": group if len(group) <= LIST_AT_MOST else None,
+                }
+            )
+        return {
+            "path": [Pattern(p).byg for p in patterns],
+            "depth": k + 1,
+            "guess": guess,
+            "answers": len(answers),
+            "words": answers if len(answers) <= LIST_AT_MOST else None,
+            "total": total,
+            "average": total / len(answers),
+            "histogram": {str(d): c for d, c in sorted(hist.items())},
+            "children": kids,
+        }
 
 
 def tree_view(game: Game, opener: str) -> Optional[TreeView]:
@@ -85,10 +99,17 @@ def explore(game: Game, opener: str, path: tuple) -> dict:
     """The node after the colourings ``path`` (ints) in the tree of ``opener``."""
     view = tree_view(game, opener)
     if view is None:
-        raise TreeError(f"no strategy opening with {opener.strip().upper()} finds every answer of "
-                        f"{game.lists.name} within {game.cap} guesses")
+        raise TreeError(
+            f"no strategy opening with {opener.strip().upper()} finds every answer of "
+            f"{game.lists.name} within {game.cap} guesses"
+        )
     node = view.node(tuple(path))
     tree = view.tree
-    node["tree"] = {"opener": tree.root.guess, "total": tree.total, "average": tree.average,
-                    "answers": len(tree.answers), "max_depth": tree.max_depth}
+    node["tree"] = {
+        "opener": tree.root.guess,
+        "total": tree.total,
+        "average": tree.average,
+        "answers": len(tree.answers),
+        "max_depth": tree.max_depth,
+    }
     return node

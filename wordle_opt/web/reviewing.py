@@ -4,6 +4,7 @@ The table's cells are the CLI's own (``review_show.rows``), so the page and
 ``python -m wordle_opt review`` cannot disagree; the figures behind them come
 along for anything else the page shows.
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -19,8 +20,15 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
 
     def compute():
         with search_slot():
-            r = review(text, answer=answer, hard=game.rule, answers=game.lists, max_guesses=game.cap,
-                       threads=1, cache_mb=SEARCH_CACHE_MB)
+            r = review(
+                text,
+                answer=answer,
+                hard=game.rule,
+                answers=game.lists,
+                max_guesses=game.cap,
+                threads=1,
+                cache_mb=SEARCH_CACHE_MB,
+            )
         return {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
 
     return memo.get(("review", game.key, game.rule, game.cap, text, answer), compute)
