@@ -4,6 +4,8 @@ modules, and the one switch between them working from any place it is run."""
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -47,21 +49,58 @@ def test_import_linter_layers_are_kept():
     code = "import sys; from importlinter.cli import lint_imports; sys.exit(lint_imports())"
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "1 kept, 0 broken" in r.stdout
+    assert f"{len(_contracts())} kept, 0 broken" in r.stdout
 
 
-def test_every_module_sits_in_a_layer():
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    layers = config["tool"]["importlinter"]["contracts"][0]["layers"]
-    named = {m.strip().strip("()") for layer in layers for m in layer.split("|")}
+def _contracts() -> list:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+
+
+def _named(contract: dict) -> set:
+    prefixes = [c + "." for c in contract.get("containers", [])] or [""]
+    return {p + m.strip() for layer in contract["layers"] for m in layer.split("|") for p in prefixes}
+
+
+def test_the_package_contract_places_every_module():
+    package = _contracts()[0]
+    assert package["id"] == "package" and len(package["layers"]) <= 16
+    named = _named(package)
     graph = grimp.build_graph("wordle_opt")
-
-    # A layer that names a subpackage (cli, web) holds its submodules too, as in import-linter.
-    def placed(m: str) -> bool:
-        return any(m == n or m.startswith(n + ".") for n in named)
-
-    unplaced = {m for m in graph.modules if m != "wordle_opt" and not placed(m)}
+    # A layer that names a subpackage holds its submodules too, as in import-linter.
+    unplaced = {
+        m for m in graph.modules if m != "wordle_opt" and not any(m == n or m.startswith(n + ".") for n in named)
+    }
     assert unplaced == set(), "add new modules to [tool.importlinter] in pyproject.toml"
+
+
+def test_every_module_of_a_subpackage_sits_in_its_inner_contract():
+    graph = grimp.build_graph("wordle_opt")
+    inner = {c["containers"][0]: _named(c) for c in _contracts()[1:]}
+    for package, named in inner.items():
+        children = set(graph.find_children(package))
+        assert children <= named, f"{package}: add {sorted(children - named)} to its contract in pyproject.toml"
+    # Every subpackage has its contract; cli and web are entry points, their modules siblings.
+    subpackages = {m for m in graph.modules if m.count(".") == 1 and graph.find_children(m)}
+    assert subpackages - set(inner) == {"wordle_opt.cli", "wordle_opt.web"}
+
+
+def test_the_root_holds_the_vocabulary_only():
+    modules = sorted(p.stem for p in PACKAGE.glob("*.py"))
+    assert len(modules) <= 12, modules
+    assert {"errors", "rules", "words", "wordlists", "patterns", "display"} <= set(modules)
+
+
+def test_each_subpackage_imports_and_no_public_function_is_also_a_module():
+    for sub in ("core", "trees", "solver", "openers", "strategies", "reviews", "games", "assistant", "cli", "web"):
+        if sub == "web":
+            pytest.importorskip("fastapi", reason="needs the [web] extra")
+        importlib.import_module(f"wordle_opt.{sub}")
+    for name in wordle_opt.__all__:
+        obj = getattr(wordle_opt, name)
+        assert not isinstance(obj, types.ModuleType), name
+        # `import wordle_opt.search` must not find a module beside the function wordle_opt.search
+        if callable(obj):
+            assert importlib.util.find_spec(f"wordle_opt.{name}") is None, name
 
 
 def _cycles(graph) -> list:
@@ -249,3 +288,17 @@ def test_the_python_rules_are_the_twins_rules():
 
     assert _core_py.ALL_GREEN == rules.ALL_GREEN == patterns.ALL_GREEN == 242
     assert _core_py.NPAT == rules.NPAT == patterns.N_PATTERNS == 243
+
+
+# ------------------------------------------------------------------ formatting
+
+
+@pytest.mark.parametrize("args", [["format", "--check", "."], ["check", "."]], ids=["format", "lint"])
+def test_ruff_finds_no_drift(args):
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        if os.environ.get("CI"):
+            pytest.fail("ruff is not installed (the [test] extra has it)")
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    r = subprocess.run([ruff, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, f"run `ruff format . && ruff check --fix .`:\n{r.stdout}{r.stderr}"

@@ -13,7 +13,8 @@ from typing import Sequence, Tuple
 import numpy as np
 
 from wordle_opt import rules
-from wordle_opt.core._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT, _as_word, _lb_size
+from wordle_opt.core._core_py import INFINITY, RULE_EASY, RULE_NYT, RULE_STRICT
+from wordle_opt.core.plain import as_word, lb_size
 from wordle_opt.rules import violation
 
 __all__ = ["INFINITY", "Bounder"]
@@ -34,7 +35,7 @@ class Bounder:
         if self.table.shape[0] != codes.shape[0] or codes.ndim != 2:
             raise ValueError("Bounder: guess_codes must be (len(guesses), word length)")
         self.length = int(codes.shape[1])
-        self.words = [_as_word(row) for row in codes]
+        self.words = [as_word(row) for row in codes]
         self.rule = rule
         self.ng, self.na = self.table.shape
 
@@ -55,13 +56,13 @@ class Bounder:
 
     def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
         """Lower bound on cost(S, d): |S| + min over the guesses of L that split S
-        (or may hit) of the sum of _lb_size(|T|, d - 1) over their non-green groups
-        T; with d - 1 >= 2 each _lb_size(t) is taken as 2t - 1 (its value up to
+        (or may hit) of the sum of lb_size(|T|, d - 1) over their non-green groups
+        T; with d - 1 >= 2 each lb_size(t) is taken as 2t - 1 (its value up to
         t = npat, below it above), so the sum is 2|S| - k - hit for k colourings."""
         S = np.asarray(S, dtype=np.int64)
         L = np.asarray(L, dtype=np.int64)
         s = len(S)
-        triv = _lb_size(s, d, self.npat)
+        triv = lb_size(s, d, self.npat)
         if s <= 2 or triv >= INFINITY:
             return triv
         best = INFINITY
@@ -76,7 +77,7 @@ class Bounder:
                 for row in rows[splits]:
                     pats, counts = np.unique(row, return_counts=True)
                     total = s + sum(
-                        _lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
+                        lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
                     )
                     best = min(best, total)
         if best >= INFINITY:
@@ -126,7 +127,7 @@ class Bounder:
         if d <= 0:
             return INFINITY, [], []
         groups = self.groups(o)
-        bounds = [_lb_size(len(S), d - 1, self.npat) for _, S in groups]
+        bounds = [lb_size(len(S), d - 1, self.npat) for _, S in groups]
         total = self.na + sum(bounds)
         # Easy mode with the fast formula refines in passes of about a third
         # of the answers (largest groups first) and checks stop between
@@ -165,7 +166,7 @@ class Bounder:
         for g in range(self.ng):
             pats, counts = np.unique(self.table[g], return_counts=True)
             total = self.na + sum(
-                _lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
+                lb_size(int(c), d - 1, self.npat) for p, c in zip(pats, counts) if p != self.all_green
             )
             out[g] = min(total, INFINITY) if d >= 1 else INFINITY
         return out

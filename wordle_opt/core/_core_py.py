@@ -28,6 +28,7 @@ from typing import Dict, Sequence, Tuple
 import numpy as np
 
 from wordle_opt import rules
+from wordle_opt.core.plain import INFINITY, as_word, lb_size
 from wordle_opt.rules import ALL_GREEN, NPAT
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
     "Solver",
 ]
 
-INFINITY = 1 << 40  # the core's INF: a total no tree reaches, marks infeasible
 RULE_EASY, RULE_NYT, RULE_STRICT = 0, 1, 2
 DEFAULT_CACHE_MB = 192.0
 
@@ -55,12 +55,6 @@ def encode(words):
     for i, w in enumerate(words):
         out[i] = [ord(c) - 97 for c in w]
     return out
-
-
-def _as_word(code) -> str:
-    """A row of letter codes as a string for rules.py, one CJK ideograph per
-    code (distinct for every code, and unchanged by upper())."""
-    return "".join(chr(0x4E00 + int(c)) for c in code)
 
 
 def _pattern_dtype(length: int):
@@ -79,17 +73,6 @@ def pattern_table_codes(guesses, answers):
     for i, g in enumerate(gw):
         out[i] = [rules.score_words(g, a) for a in aw]
     return out
-
-
-def _lb_size(s: int, d: int, npat: int = NPAT) -> int:
-    """The core's lower bound on cost(S, d) from |S| alone (_core.pxd lb_size)
-    for words with npat colourings: at most npat - 1 groups after the first
-    guess, so s > npat answers cost at least 1 + 2 (npat - 1) + 3 (s - npat)."""
-    if s <= 0:
-        return 0
-    if d <= 0 or (d == 1 and s > 1) or (d == 2 and s > npat):
-        return INFINITY
-    return 1 if s == 1 else 3 if s == 2 else 3 * s - npat - 1 if s > npat else 2 * s - 1
 
 
 _RULE_NAMES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
@@ -111,13 +94,13 @@ class Solver:
         codes = np.asarray(guess_codes)
         self._length = int(codes.shape[1])
         self._all_green = rules.all_green(self._length)
-        self._words = [_as_word(row) for row in codes]
+        self._words = [as_word(row) for row in codes]
         self._answer_guess = [int(g) for g in answer_guess]
         if beam < 0:
             raise ValueError(f"beam must be 0 (exact) or a positive number of guesses, not {beam!r}")
         self._rule = rule
         # beam > 0: only the beam guesses with the least bound |S| + sum of
-        # _lb_size(group) are tried at each node (an upper bound, not exact).
+        # lb_size(group) are tried at each node (an upper bound, not exact).
         self._beam = beam
         self._memo: Dict[_Key, Tuple[int, int]] = {}
         self._stop = False
@@ -181,7 +164,7 @@ class Solver:
             groups = self._groups(g, S)
             sizes = [len(part) for p, part in groups.items() if p != self.all_green]
             return (
-                len(S) + sum(_lb_size(s, d - 1, self.npat) for s in sizes),
+                len(S) + sum(lb_size(s, d - 1, self.npat) for s in sizes),
                 self.all_green not in groups,
                 sum(s * s for s in sizes),
                 g,

@@ -12,7 +12,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordle_opt.core._core_py import _as_word
+from wordle_opt.core.plain import as_word
 from wordle_opt.rules import nyt_violation, strict_violation
 
 __all__ = [
@@ -77,22 +77,22 @@ def filter_candidates(table, cands, guess, pattern):
 
 
 def legal_nyt(codes, legal, guess, pattern):
-    g = _as_word(guess)
-    return np.array([w for w in legal if nyt_violation(g, int(pattern), _as_word(codes[w])) is None], dtype=np.int32)
+    g = as_word(guess)
+    return np.array([w for w in legal if nyt_violation(g, int(pattern), as_word(codes[w])) is None], dtype=np.int32)
 
 
 def legal_strict(codes, legal, guess, pattern):
-    g = _as_word(guess)
-    return np.array([w for w in legal if strict_violation(g, int(pattern), _as_word(codes[w])) is None], dtype=np.int32)
+    g = as_word(guess)
+    return np.array([w for w in legal if strict_violation(g, int(pattern), as_word(codes[w])) is None], dtype=np.int32)
 
 
 def frequency_scores(answer_codes, cands, guess_codes, guesses):
-    words = [_as_word(answer_codes[a]) for a in cands]
+    words = [as_word(answer_codes[a]) for a in cands]
     length = len(words[0]) if words else 0
     pos = [Counter(w[i] for w in words) for i in range(length)]
     anyc = Counter(c for w in words for c in set(w))
     out = []
     for g in guesses:
-        word = _as_word(guess_codes[g])
+        word = as_word(guess_codes[g])
         out.append(sum(pos[i][word[i]] for i in range(length)) + sum(anyc[c] for c in set(word)))
     return np.array(out, dtype=np.int64)

@@ -33,7 +33,7 @@ import numpy as np
 from wordle_opt.display import plural
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import Game, check_game, parse_game
-from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, _best_first_guess, opener_cost
+from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
@@ -220,7 +220,7 @@ def review(
         tick(t + (len(shortlist) if t else 0), f"turn {t + 1} {word.upper()}")
         if t == 0:
             split = opener_cost(ev, g)
-            root = _best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
+            root = best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
             split = ev.split(S, L, t, g)

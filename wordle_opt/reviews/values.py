@@ -325,7 +325,7 @@ def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     return RootBest(Cost(best, len(lists.answers)), words, True, scope)
 
 
-def _best_first_guess(
+def best_first_guess(
     ev: Evaluator, shortlist: List[int], progress: Optional[Callable[[int, str], None]] = None, ranking=None
 ) -> RootBest:
     """The best first guess and its value: THE one place the review learns it.
