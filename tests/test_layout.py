@@ -302,3 +302,29 @@ def test_ruff_finds_no_drift(args):
         pytest.skip("ruff is not installed (pip install -e '.[test]')")
     r = subprocess.run([ruff, *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, f"run `ruff format . && ruff check --fix .`:\n{r.stdout}{r.stderr}"
+
+
+# ------------------------------------------------------------------ options by keyword
+
+# Signatures fixed from outside: the plain twins mirror the compiled kernels'
+# (hot paths, called positionally from the engine), and warnings.formatwarning's.
+FIXED_SIGNATURES = {"wordle_opt.cli._warning_line"}
+
+
+def test_options_are_keyword_only():
+    """A function of more than 4 parameters takes at most 4 by position (most
+    take 1 to 3): a call with twelve positional arguments breaks silently the
+    day two of them are swapped."""
+    loose = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        if module.startswith("wordle_opt.core."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = node.args
+                positional = [x.arg for x in a.posonlyargs + a.args if x.arg not in ("self", "cls")]
+                if len(positional) + len(a.kwonlyargs) > 4 and len(positional) > 4:
+                    if f"{module}.{node.name}" not in FIXED_SIGNATURES:
+                        loose.append(f"{module}.{node.name}({', '.join(positional)}, ...)")
+    assert loose == []

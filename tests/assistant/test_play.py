@@ -173,7 +173,7 @@ def test_optimal_falls_back_when_the_user_leaves_the_tree():
 
 def test_solve_prints_the_game(original):
     out = io.StringIO()
-    path = solve("tatty", "entropy", lists=original, output=out)
+    path = solve("tatty", strategy="entropy", lists=original, output=out)
     sim = simulate("entropy", answers=original)
     assert path == sim.paths["tatty"]
     lines = out.getvalue().splitlines()

@@ -208,7 +208,7 @@ def test_without_the_fallback_a_cap_past_the_cap_proofs_is_left_to_the_ranking(m
     monkeypatch.setattr(openers_objective, "prove_opener", forbidden)
     lists = WordLists.from_words(WORDS[:12], name="small")
     problem = Problem(lists.name, lists.answers, lists.guesses, "nyt", 5, 4)
-    assert openers_objective._none_fits(problem, lists, None, None, fallback=False) is False
+    assert openers_objective._none_fits(problem, lists, store=None, tell=None, fallback=False) is False
 
 
 @pytest.mark.slow

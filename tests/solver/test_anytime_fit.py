@@ -44,7 +44,7 @@ def test_fitted_trees_verify_and_exist_exactly_when_a_tree_within_the_cap_does(a
     assert len(lists.guesses) <= WIDTH  # (so the fitter tries every guess at every node: it is complete)
     opener = data.draw(st.sampled_from(lists.guesses))
     o = lists.guess_index(opener)
-    engine = Engine(lists, hard, 1, 1, o)
+    engine = Engine(lists, hard, threads=1, cache_mb=1, opener=o)
     beamer = engine.with_beam(1)
     if blind:
         real = beamer.solve_group
@@ -69,7 +69,7 @@ def test_fitted_trees_verify_and_exist_exactly_when_a_tree_within_the_cap_does(a
 
 
 def test_the_fitting_order_puts_the_smallest_largest_part_first(original):
-    engine = Engine(original, None, 1, 1, original.guess_index("salet"))
+    engine = Engine(original, None, threads=1, cache_mb=1, opener=original.guess_index("salet"))
     S = np.arange(0, len(original.answers), 7, dtype=np.int32)
     order = guess_order(engine, S, engine.all_guesses, largest_first=True)
     largest = [
@@ -86,7 +86,7 @@ def test_a_failure_is_remembered_for_its_legal_guesses_only():
     lists = WordLists.from_words(
         ["fight", "light", "might", "night", "sight"], ["fight", "light", "might", "night", "sight", "flams"]
     )
-    engine = Engine(lists, "nyt", 1, 1, lists.guess_index("flams"))
+    engine = Engine(lists, "nyt", threads=1, cache_mb=1, opener=lists.guess_index("flams"))
     fitter = Fitter(engine.with_beam(1))
     S = np.arange(len(lists.answers), dtype=np.int32)
     answers_only = np.array(sorted(lists.guess_index(w) for w in lists.answers), dtype=np.int32)

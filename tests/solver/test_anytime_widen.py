@@ -37,18 +37,25 @@ def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
     """(total after the beam, total after widening, the widened tree);
     far > 0: the far widening too, with beam 4."""
     n, o = len(lists.answers), lists.guess_index(opener)
-    engine = Engine(lists, hard, 1, 1, o)
+    engine = Engine(lists, hard, threads=1, cache_mb=1, opener=o)
     groups = opener_groups(engine, o, cap)
-    stopped, beamer = _beam_trees(engine, groups, cap - 1, beam, None, None)
+    stopped, beamer = _beam_trees(engine, groups, cap - 1, beam=beam, note=None, deadline=None)
     assert not stopped
     if any(g.node is None for g in groups):
         return None
     before = n + sum(g.ub for g in groups)
     exact = engine.with_beam(0)
-    assert not widen(beamer, exact, groups, cap - 1, time.monotonic() + 600, **widening)
+    assert not widen(beamer, exact, groups, depth=cap - 1, deadline=time.monotonic() + 600, **widening)
     if far:
         assert not widen_far(
-            beamer, engine.with_beam(4), exact, groups, cap - 1, time.monotonic() + 600, far=far, **widening
+            beamer,
+            engine.with_beam(4),
+            exact,
+            groups,
+            depth=cap - 1,
+            deadline=time.monotonic() + 600,
+            far=far,
+            **widening,
         )
     assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
     tree = Tree(Node(opener, {g.pattern: g.node for g in groups}), lists, hard=hard, max_guesses=cap)
@@ -97,21 +104,31 @@ def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
     # 16 second guesses per group save 5 (measured 7933 -> 7928), and its
     # wider beam values one of them truly (-> 7927; the optimum is 7926).
     o = original.guess_index("crate")
-    engine = Engine(original, None, 1, 64, o)
+    engine = Engine(original, None, threads=1, cache_mb=64, opener=o)
     groups = opener_groups(engine, o, 6)
-    _beam_trees(engine, groups, 5, 1, None, None)
+    _beam_trees(engine, groups, 5, beam=1, note=None, deadline=None)
     beamer, exact = engine.with_beam(1), engine.with_beam(0)
 
     def total() -> int:
         assert all(subtree_total(engine, g.node, g.S) == g.ub for g in groups)  # each total is its tree's
         return len(original.answers) + sum(g.ub for g in groups)
 
-    assert not widen(beamer, exact, groups, 5, time.monotonic() + 600, width=1, exact_max=0)
+    assert not widen(beamer, exact, groups, depth=5, deadline=time.monotonic() + 600, width=1, exact_max=0)
     first = total()
-    assert not widen_far(beamer, beamer, exact, groups, 5, time.monotonic() + 600, far=16, width=1, exact_max=0)
+    assert not widen_far(
+        beamer, beamer, exact, groups, depth=5, deadline=time.monotonic() + 600, far=16, width=1, exact_max=0
+    )
     far = total()
     assert not widen_far(
-        beamer, engine.with_beam(4), exact, groups, 5, time.monotonic() + 600, far=16, width=1, exact_max=0
+        beamer,
+        engine.with_beam(4),
+        exact,
+        groups,
+        depth=5,
+        deadline=time.monotonic() + 600,
+        far=16,
+        width=1,
+        exact_max=0,
     )
     wide = total()
     assert first > far > wide >= 7926

@@ -254,7 +254,10 @@ def test_round_trips_of_exhaustive_trees(tmp_path, answers, extra, rule):
     ],
 )
 def test_word_sequences_are_checked(answers, guesses, message):
-    for make in (lambda: Tree(Node("crane"), answers, guesses), lambda: verify(Node("crane"), answers, guesses)):
+    for make in (
+        lambda: Tree(Node("crane"), answers, guesses=guesses),
+        lambda: verify(Node("crane"), answers, guesses=guesses),
+    ):
         with pytest.raises(WordListError, match=message):
             make()
     assert Tree(Node("crane"), [" CRANE"]).answers == ("crane",)

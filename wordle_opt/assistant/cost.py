@@ -35,13 +35,13 @@ class GuessCost:
         self, lists: WordLists, rule: Optional[str], cap: Optional[int], time_limit: Optional[float] = TIME_LIMIT
     ):
         self.lists = lists
-        self.ev = Evaluator(lists, rule, cap, None, 1, CACHE_MB, time_limit)
+        self.ev = Evaluator(lists, rule, cap, opener=None, threads=1, cache_mb=CACHE_MB, time_limit=time_limit)
 
     def value(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int) -> Cost:
         """Q(g) at the position: guesses in all to finish every candidate of S."""
         S = np.ascontiguousarray(S, dtype=np.int32)
         L = np.ascontiguousarray(L, dtype=np.int32)
-        return self.ev.split(S, L, turns_played, g).cost
+        return self.ev.split(S, L, turns_played, g=g).cost
 
     def left(self, S: np.ndarray, g: int) -> float:
         """Candidates left after g, on average over the candidates (0 when g is the answer)."""
@@ -51,7 +51,7 @@ class GuessCost:
             len(S), 1
         )
 
-    def compare(self, S: np.ndarray, L: np.ndarray, turns_played: int, mine: int, suggested: int) -> List[str]:
+    def compare(self, S: np.ndarray, L: np.ndarray, turns_played: int, *, mine: int, suggested: int) -> List[str]:
         """Lines for the player: their guess against the suggestion."""
         words = self.lists.guesses
         if len(S) > MAX_CANDIDATES:

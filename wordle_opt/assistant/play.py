@@ -58,6 +58,7 @@ class Assistant(LineConsole):
     def __init__(
         self,
         strategy="entropy",
+        *,
         hard=None,
         answers="original",
         guesses=None,
@@ -208,7 +209,7 @@ class Assistant(LineConsole):
             self._cost = GuessCost(self.lists, self.rule, self.max_guesses)
         mine = self.lists.guess_index(word)
         suggested = self.lists.guess_index(self.suggestion())
-        return self._cost.compare(self.candidates, self.legal, len(self.history), mine, suggested)
+        return self._cost.compare(self.candidates, self.legal, len(self.history), mine=mine, suggested=suggested)
 
     def undo(self) -> bool:
         if not self.history:
@@ -352,6 +353,7 @@ class Assistant(LineConsole):
 
 def solve(
     answer: str,
+    *,
     strategy="entropy",
     opener=None,
     hard=None,

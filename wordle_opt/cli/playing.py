@@ -166,5 +166,5 @@ def cmd_play(args) -> int:
 def cmd_solve(args) -> int:
     from wordle_opt.assistant.play import solve
 
-    path = solve(args.answer, args.strategy, **_options(args))
+    path = solve(args.answer, strategy=args.strategy, **_options(args))
     return 0 if path and Pattern(path[-1][1], len(path[-1][0])).solved else 1

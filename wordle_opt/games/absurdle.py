@@ -225,6 +225,7 @@ def replay(adversary: Adversary, line: List[int]) -> Tuple[List[int], bool]:
 def solve(
     lists,
     opener: Optional[str] = None,
+    *,
     tie_break: str = DEFAULT_TIE_BREAK,
     max_depth: int = 8,
     progress: Optional[Callable[[int, int], None]] = None,

@@ -206,6 +206,7 @@ def sample_games(n_answers: int, n_boards: int, games: int, seed: int) -> np.nda
 def simulate_boards(
     boards=4,
     strategy="entropy",
+    *,
     games=1000,
     seed=0,
     max_guesses=None,

@@ -43,6 +43,7 @@ class BoardsAssistant(LineConsole):
         self,
         boards: int = 4,
         strategy="entropy",
+        *,
         answers="original",
         guesses=None,
         answers_only=False,

@@ -28,6 +28,7 @@ from wordle_opt.wordlists import load_lists
 
 def search(
     opener: Optional[str] = "salet",
+    *,
     hard=None,
     answers="original",
     guesses=None,
@@ -63,7 +64,9 @@ def search(
                 "checkpoint: search resumes only the anytime search of an opener (with beam or "
                 "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
             )
-        return _anytime_with_checkpoint(opener, answers, max_guesses, checkpoint, fallback, on_refuted, kw)
+        return _anytime_with_checkpoint(
+            opener, answers, max_guesses, path=checkpoint, fallback=fallback, on_refuted=on_refuted, kw=kw
+        )
     if opener is not None or parse_objective(minimise) != "total" or anytime:
         return _exact_search(
             opener, answers=answers, max_guesses=max_guesses, fallback=fallback, on_refuted=on_refuted, **kw
@@ -112,15 +115,17 @@ def search(
         result.stats["seconds"] = time.perf_counter() - t0
         return result
 
-    return over_caps(best_at, cap, n, fallback, on_refuted, note)
+    return over_caps(best_at, cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
 
 
 def _anytime_with_checkpoint(
-    opener: str, answers, max_guesses, path: str, fallback, on_refuted, kw: dict
+    opener: str, answers, max_guesses, *, path: str, fallback, on_refuted, kw: dict
 ) -> SearchResult:
     """The anytime search, resumed from and saved to the checkpoint ``path``
     (made for these lists, rule and cap, or refused with one line)."""
-    problem, lists, _ = problem_of(kw["hard"], answers, kw["guesses"], max_guesses, kw["cache_mb"])
+    problem, lists, _ = problem_of(
+        hard=kw["hard"], answers=answers, guesses=kw["guesses"], max_guesses=max_guesses, cache_mb=kw["cache_mb"]
+    )
     store = open_checkpoint(path, problem)
     try:
         return _exact_search(

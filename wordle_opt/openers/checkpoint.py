@@ -103,14 +103,14 @@ class Checkpoint:
     def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
         """Record (opener, kind, value) facts in one transaction, keeping the
         stronger; ``searched``: they come from the exact search."""
-        self._save("facts", "", (), results, searched)
+        self._save("facts", "", (), results=results, searched=searched)
 
     def at(self, depth: int) -> "_AtCap":
         """The facts under another cap (``depth`` guesses), with the same
         ``facts``/``save`` as the checkpoint's own."""
         return _AtCap(self, int(depth))
 
-    def _save(self, table: str, where: str, key: Tuple[int, ...], results, searched: bool) -> None:
+    def _save(self, table: str, where: str, key: Tuple[int, ...], *, results, searched: bool) -> None:
         rows = list(results)
         if not rows:
             return
@@ -196,7 +196,7 @@ class _AtCap:
         }
 
     def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
-        self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results, searched)
+        self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results=results, searched=searched)
 
 
 def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:

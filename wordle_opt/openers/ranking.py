@@ -59,7 +59,7 @@ BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a chec
 REFINE_SHARE = 0.5
 
 
-def problem_of(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
+def problem_of(*, hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
     """The Problem a checkpoint is made for (its identity), the lists and the cap."""
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
@@ -74,7 +74,7 @@ def problem_of(hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, 
 class _Ranker:
     """The facts about every opener and the loop that completes them."""
 
-    def __init__(self, problem: Problem, top: int, pool, store, bar, exclude=(), ties: bool = False):
+    def __init__(self, problem: Problem, top: int, *, pool, store, bar, exclude=(), ties: bool = False):
         """``exclude``: openers left out (ranked already, under a smaller cap);
         ``ties``: prove every opener that ties the K-th total exact too (the
         default breaks ties by list order and proves only the first)."""
@@ -219,6 +219,7 @@ class _Ranker:
 
 
 def rank_openers(
+    *,
     hard=None,
     answers="original",
     guesses=None,
@@ -263,17 +264,30 @@ def rank_openers(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
     objective = parse_objective(minimise)
-    problem, lists, cap = problem_of(hard, answers, guesses, max_guesses, cache_mb)
+    problem, lists, cap = problem_of(
+        hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, cache_mb=cache_mb
+    )
     if beam is not None or time_limit is not None:
         return _anytime_ranking(
-            problem, lists, cap, top, beam, time_limit, workers, scheduler, checkpoint, objective, note, progress
+            problem,
+            lists,
+            cap,
+            top=top,
+            beam=beam,
+            time_limit=time_limit,
+            workers=workers,
+            scheduler=scheduler,
+            checkpoint=checkpoint,
+            objective=objective,
+            note=note,
+            progress=progress,
         )
     store = open_checkpoint(checkpoint, problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 
-    def make_ranker(prob: Problem, places: int, facts_store, exclude, ties: bool) -> _Ranker:
-        return _Ranker(prob, places, pool, facts_store, bar, exclude, ties)
+    def make_ranker(prob: Problem, places: int, *, facts_store, exclude, ties: bool) -> _Ranker:
+        return _Ranker(prob, places, pool=pool, store=facts_store, bar=bar, exclude=exclude, ties=ties)
 
     try:
         if objective != "total":
@@ -282,7 +296,7 @@ def rank_openers(
                 problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists, trees, tell
             )
         else:
-            ranker = make_ranker(problem, min(top, len(lists.guesses)), store, (), False)
+            ranker = make_ranker(problem, min(top, len(lists.guesses)), facts_store=store, exclude=(), ties=False)
             ranker.run()
     except BaseException:
         pool.abort()
@@ -295,7 +309,7 @@ def rank_openers(
         if store is not None:
             store.close()
     if objective != "total":
-        return _by_objective(found, objective, problem, lists, cap, pool, t0, cpu0)
+        return _by_objective(found, objective, problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
     stats = {
         "seconds": time.perf_counter() - t0,
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
@@ -326,6 +340,7 @@ def _anytime_ranking(
     problem: Problem,
     lists,
     cap,
+    *,
     top: int,
     beam,
     time_limit,
@@ -353,7 +368,7 @@ def _anytime_ranking(
         bar = _bar(None if callable(progress) else progress, len(lists.guesses))
         interrupted = False
         try:
-            ranker = _Ranker(problem, top, pool, store, bar)
+            ranker = _Ranker(problem, top, pool=pool, store=store, bar=bar)
             try:
                 ranker.refine(None if deadline is None else time.monotonic() + REFINE_SHARE * time_limit)
             except KeyboardInterrupt:
@@ -378,16 +393,16 @@ def _anytime_ranking(
             problem,
             lists,
             cap,
-            dict(ranker.facts),
-            ranker.refined,
-            min(top, len(lists.guesses)),
-            beam,
-            None if deadline is None else max(0.0, deadline - time.monotonic()),
-            workers,
-            store,
-            note,
-            progress if callable(progress) else None,
-            interrupted,
+            facts=dict(ranker.facts),
+            refined=ranker.refined,
+            top=min(top, len(lists.guesses)),
+            beam=beam,
+            time_limit=None if deadline is None else max(0.0, deadline - time.monotonic()),
+            threads=workers,
+            store=store,
+            note=note,
+            progress=progress if callable(progress) else None,
+            interrupted=interrupted,
         )
         result.stats["refined"] = len(ranker.refined)
         _finish_stats(result.stats, t0, cpu0)
@@ -400,7 +415,7 @@ def _anytime_ranking(
 _BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total_then_worst}
 
 
-def _by_objective(found: Ranked, objective: str, problem: Problem, lists, cap, pool, t0, cpu0) -> OpenerRanking:
+def _by_objective(found: Ranked, objective: str, problem: Problem, *, lists, cap, pool, t0, cpu0) -> OpenerRanking:
     # (settled by bounds: under the caps the ranking ran; those below were refuted first, for every opener)
     stats = {
         "settled_by_bounds": len(lists.guesses) - len(found.searched),

@@ -62,6 +62,7 @@ def rank_anytime(
     problem: Problem,
     lists,
     cap: Optional[int],
+    *,
     facts: Dict[int, Tuple[str, int]],
     refined,
     top: int,
@@ -88,7 +89,14 @@ def rank_anytime(
     if not interrupted:
         until = None if deadline is None else time.monotonic() + SCREEN_SHARE * time_limit
         interrupted = _screen(
-            problem, lists, order[: None if until else SCREEN * top], beam, threads, until, screened, note
+            problem,
+            lists,
+            order[: None if until else SCREEN * top],
+            beam=beam,
+            threads=threads,
+            until=until,
+            screened=screened,
+            note=note,
         )
     fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
     unvalued = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
@@ -157,11 +165,22 @@ def rank_anytime(
         lists_obj=lists,
         screened=screened,
         anytime=True,
-        proof=_proof(lists, found, facts, rest, interrupted, min(top - trees, len(tried) - len(found)), top, beam),
+        proof=_proof(
+            lists,
+            found,
+            facts,
+            rest=rest,
+            interrupted=interrupted,
+            missing=min(top - trees, len(tried) - len(found)),
+            top=top,
+            beam=beam,
+        ),
     )
 
 
-def _proof(lists, found, facts, rest: List[int], interrupted: bool, missing: int, top: int, beam: Optional[int]) -> str:
+def _proof(
+    lists, found, facts, *, rest: List[int], interrupted: bool, missing: int, top: int, beam: Optional[int]
+) -> str:
     """What is proven about the game's best opener, in one line (``missing``:
     how many of the ``top`` candidates were not reached)."""
     done = {o for o, _ in found}
@@ -202,6 +221,7 @@ def _screen(
     problem: Problem,
     lists,
     openers: List[int],
+    *,
     beam: Optional[int],
     threads: int,
     until: Optional[float],
@@ -216,7 +236,7 @@ def _screen(
     values every opener, and the anytime search then fits the cap.  True
     on Ctrl-C."""
     width = 2 if beam is None else beam
-    beamer = Engine(lists, problem.rule, threads, problem.cache_mb, beam=width)
+    beamer = Engine(lists, problem.rule, threads=threads, cache_mb=problem.cache_mb, beam=width)
     n = len(lists.answers)
     t0 = shown = time.monotonic()
 

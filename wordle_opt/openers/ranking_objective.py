@@ -64,6 +64,7 @@ def rank_worst_then_total(
     problem: Problem,
     cap: Optional[int],
     top: int,
+    *,
     make_ranker: MakeRanker,
     store,
     lists,
@@ -84,7 +85,11 @@ def rank_worst_then_total(
             not ranked
             and (not last or c <= CAPS_MAX)
             and _none_fits(
-                at_c, lists, None if store is None else store.at(c), tell, fallback=not last and problem.rule is None
+                at_c,
+                lists,
+                store=None if store is None else store.at(c),
+                tell=tell,
+                fallback=not last and problem.rule is None,
             )
         ):
             refuted = c
@@ -119,11 +124,11 @@ def rank_worst_then_total(
     full = len(ranked) == top
     others = inc if full and inc < ranker.inf and len(facts) > top else None
     if trees:
-        ranked = [(o, v, w, _tree(problem, lists, o, w, "total", v)) for o, v, w, _ in ranked]
+        ranked = [(o, v, w, _tree(problem, lists, o, cap=w, objective="total", total=v)) for o, v, w, _ in ranked]
     return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others), refuted)
 
 
-def _none_fits(problem: Problem, lists, store, tell, fallback: bool = True) -> bool:
+def _none_fits(problem: Problem, lists, *, store, tell, fallback: bool = True) -> bool:
     """Does no opener fit the cap (problem.depth)?  Up to a cap of 4, the cap
     proofs decide (`_caps_verdict`).  Otherwise (and in hard mode when an
     opener fits the easy game) with ``fallback``, one exact search with every
@@ -233,6 +238,7 @@ def rank_total_then_worst(
     problem: Problem,
     cap: Optional[int],
     top: int,
+    *,
     make_ranker: MakeRanker,
     store,
     lists,
@@ -275,7 +281,7 @@ def rank_total_then_worst(
     return Ranked(ranked, facts, worst_facts, set(ranker.searched), others, proof)
 
 
-def _tree(problem: Problem, lists, o: int, cap: int, objective: str, total: int):
+def _tree(problem: Problem, lists, o: int, *, cap: int, objective: str, total: int):
     res = search(
         problem.guesses[o],
         hard=problem.rule,

@@ -166,6 +166,7 @@ class Review:
 def review(
     game: Game,
     answer: Optional[str] = None,
+    *,
     hard=None,
     answers="original",
     guesses=None,
@@ -198,7 +199,13 @@ def review(
     check_game(turns, lists, rule, cap)
     extra = [lists.guess_index(str(w).strip().lower()) for w in openers]
     ev = Evaluator(
-        lists, rule, cap, lists.guess_index(turns[0][0]), threads or os.cpu_count() or 1, cache_mb, time_limit
+        lists,
+        rule,
+        cap,
+        opener=lists.guess_index(turns[0][0]),
+        threads=threads or os.cpu_count() or 1,
+        cache_mb=cache_mb,
+        time_limit=time_limit,
     )
     out: List[Turn] = []
     S = np.arange(len(lists.answers), dtype=np.int32)
@@ -223,20 +230,22 @@ def review(
             root = best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
-            split = ev.split(S, L, t, g)
+            split = ev.split(S, L, t, g=g)
             if known is None or known.exact:  # (then the solver's cache knows a best guess too)
                 [(best, bg)] = ev.values([(S, L, ev.depth(t))])
             else:  # this set already outlasted the time limit once: keep its bound
                 best, bg = known, -1
             best_words, scope = ([lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
             if best.exact and best.feasible:
-                ties, complete = ev.best_guesses(S, L, t, best)
+                ties, complete = ev.best_guesses(S, L, t, V=best)
                 best_words = [lists.guesses[i] for i in ties] or best_words
                 if not complete:
                     scope = "proven best (not every tie listed)"
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
-        out.append(_turn(ev, t + 1, word, colours, S, split, best, best_words, scope))
+        out.append(
+            _turn(ev, t + 1, word, colours=colours, S=S, split=split, best=best, best_words=best_words, scope=scope)
+        )
         S, L, known = split.groups[p]  # the next position and its V
     tick(steps, "done")
     return Review(
@@ -256,6 +265,7 @@ def _turn(
     ev: Evaluator,
     number: int,
     word: str,
+    *,
     colours: Pattern,
     S: np.ndarray,
     split: Split,

@@ -83,6 +83,7 @@ class Evaluator:
         lists: WordLists,
         rule: Optional[str],
         cap: Optional[int],
+        *,
         opener: Optional[int],
         threads: int,
         cache_mb: float,
@@ -90,11 +91,14 @@ class Evaluator:
     ):
         self.lists, self.rule, self.cap = lists, rule, cap
         self.opener = opener
-        self.args = (lists, rule, threads, cache_mb, opener)
-        self.engine = Engine(*self.args)
+        self.threads, self.cache_mb = threads, cache_mb
+        self.engine = self._engine()
         self.order = np.arange(len(lists.answers)) if opener is None else np.argsort(lists.table[opener], kind="stable")
         self.time_limit = time_limit
         self.stopped_searches = 0
+
+    def _engine(self) -> Engine:
+        return Engine(self.lists, self.rule, threads=self.threads, cache_mb=self.cache_mb, opener=self.opener)
 
     def depth(self, turns_played: int) -> int:
         """Guesses left for the solver; without a cap any number above |S| will do
@@ -168,12 +172,12 @@ class Evaluator:
                 timer.cancel()
         if stop.is_set():
             # A stopped solver refuses further work: start afresh (caches lost).
-            self.engine = Engine(*self.args)
+            self.engine = self._engine()
             return False
         return True
 
     def best_guesses(
-        self, S: np.ndarray, L: np.ndarray, turns_played: int, V: Cost, limit: int = 100
+        self, S: np.ndarray, L: np.ndarray, turns_played: int, *, V: Cost, limit: int = 100
     ) -> Tuple[List[int], bool]:
         """Every guess g with Q(g) = V at the position (V exact), and whether
         the list is complete: a guess is tried only if its cheap bound
@@ -197,13 +201,13 @@ class Evaluator:
             for g in cands[:limit]:
                 if deadline is not None and time.monotonic() > deadline:
                     return ties, False
-                if self._reaches(solver, S, L, d, int(g), int(V.total)):
+                if self._reaches(solver, S, L, d, g=int(g), V=int(V.total)):
                     ties.append(int(g))
         finally:
             self.engine.solvers.put(solver)
         return ties, complete
 
-    def _reaches(self, solver, S, L, d, g: int, V: int) -> bool:
+    def _reaches(self, solver, S, L, d, *, g: int, V: int) -> bool:
         """Q(g) <= V?  Each group's lower bound 2s - 1 is replaced by its value,
         searched with beta = what is left of V (fail-high: a bound >= beta)."""
         row = self.engine.table[g, S]
@@ -224,7 +228,7 @@ class Evaluator:
         return total <= V
 
     def split(
-        self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int, known: Optional[Dict[int, Cost]] = None
+        self, S: np.ndarray, L: np.ndarray, turns_played: int, *, g: int, known: Optional[Dict[int, Cost]] = None
     ) -> Split:
         """Q(g) at the position, with every group's exact value (or bound);
         ``known``: the groups' values from an earlier search, if any."""
@@ -287,7 +291,7 @@ def opener_cost(ev: Evaluator, g: int) -> Split:
     """Q(g) at the start of the game, its groups' values remembered."""
     key, known = _remembered(ev, g)
     S = np.arange(len(ev.lists.answers), dtype=np.int32)
-    split = ev.split(S, ev.engine.all_guesses, 0, g, known)
+    split = ev.split(S, ev.engine.all_guesses, 0, g=g, known=known)
     if known is None and split.cost.exact:
         with _ROOT_LOCK:
             if len(_ROOT_CACHE) > 256:
@@ -346,7 +350,7 @@ def best_first_guess(
         S = np.arange(n, dtype=np.int32)
         [(cost, g)] = ev.values([(S, ev.engine.all_guesses, ev.depth(0))])
         if cost.exact:
-            ties, complete = ev.best_guesses(S, ev.engine.all_guesses, 0, cost) if cost.feasible else ([], True)
+            ties, complete = ev.best_guesses(S, ev.engine.all_guesses, 0, V=cost) if cost.feasible else ([], True)
             scope = "proven best" if complete else "proven best (not every tie listed)"
             return RootBest(cost, tuple(words[i] for i in ties), True, scope)
     searched = []
@@ -357,7 +361,9 @@ def best_first_guess(
         # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
         own = ev
         if g != ev.opener and _remembered(ev, g)[1] is None:
-            own = Evaluator(lists, ev.rule, ev.cap, g, *ev.args[2:4], ev.time_limit)
+            own = Evaluator(
+                lists, ev.rule, ev.cap, opener=g, threads=ev.threads, cache_mb=ev.cache_mb, time_limit=ev.time_limit
+            )
         searched.append((words[g], opener_cost(own, g).cost))
         ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]

@@ -92,6 +92,7 @@ def anytime_search(
     engine: Engine,
     opener: int,
     depth: int,
+    *,
     beam: int,
     time_limit: Optional[float],
     note: Optional[Note] = None,
@@ -110,10 +111,22 @@ def anytime_search(
     phase decides)."""
     t0 = time.monotonic()
     groups = opener_groups(engine, opener, depth)
-    saver = _Saver(engine, opener, groups, depth - 1, store, note)
+    saver = _Saver(engine, opener, groups, depth=depth - 1, store=store, note=note)
     deadline = None if time_limit is None else t0 + time_limit
     try:
-        return _phases(engine, opener, groups, depth, beam, deadline, note, progress, saver, t0, max_beam)
+        return _phases(
+            engine,
+            opener,
+            groups,
+            depth=depth,
+            beam=beam,
+            deadline=deadline,
+            note=note,
+            progress=progress,
+            saver=saver,
+            t0=t0,
+            max_beam=max_beam,
+        )
     finally:
         saver.save()  # (stopped or done: what it found stays)
 
@@ -122,6 +135,7 @@ def _phases(
     engine: Engine,
     opener: int,
     groups: List[Group],
+    *,
     depth: int,
     beam: int,
     deadline: Optional[float],
@@ -134,7 +148,14 @@ def _phases(
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
     stopped, beamer = _beam_trees(
-        engine, [g for g in groups if g.node is None], depth - 1, beam, note, deadline, counts, max_beam
+        engine,
+        [g for g in groups if g.node is None],
+        depth - 1,
+        beam=beam,
+        note=note,
+        deadline=deadline,
+        counts=counts,
+        max_beam=max_beam,
     )
     beam_seconds = time.monotonic() - t0
     if not stopped:
@@ -163,7 +184,20 @@ def _phases(
             )
 
     if not stopped and deadline is not None:
-        stopped = _widening(engine, beamer, groups, depth - 1, beam, deadline, 1, poll, saver, counts, note, t0)
+        stopped = _widening(
+            engine,
+            beamer,
+            groups,
+            depth=depth - 1,
+            beam=beam,
+            deadline=deadline,
+            level=1,
+            poll=poll,
+            saver=saver,
+            counts=counts,
+            note=note,
+            t0=t0,
+        )
     _tally(counts, beamer)
     del beamer  # its caches: the closing phase needs the memory
     if note is not None and not stopped:
@@ -177,11 +211,24 @@ def _phases(
                 engine,
                 groups,
                 depth - 1,
-                None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 4,
-                counts,
+                deadline=None if deadline is None else time.monotonic() + (deadline - time.monotonic()) / 4,
+                counts=counts,
             )
         if not stopped and deadline is not None:
-            stopped = _widening(engine, None, groups, depth - 1, beam, deadline, 2, poll, saver, counts, note, t0)
+            stopped = _widening(
+                engine,
+                None,
+                groups,
+                depth=depth - 1,
+                beam=beam,
+                deadline=deadline,
+                level=2,
+                poll=poll,
+                saver=saver,
+                counts=counts,
+                note=note,
+                t0=t0,
+            )
         if not stopped:
             stopped = _close(engine, groups, depth - 1, deadline)
     finally:
@@ -199,6 +246,7 @@ def _widening(
     engine: Engine,
     beamer: Optional[Engine],
     groups: List[Group],
+    *,
     depth: int,
     beam: int,
     deadline: float,
@@ -238,11 +286,11 @@ def _widening(
         exact = engine.with_beam(0)
         made.append(exact)
         if level == 1:
-            stopped = widen(beamer, exact, todo, depth, until)
+            stopped = widen(beamer, exact, todo, depth=depth, deadline=until)
         else:
             wide = engine.with_beam(far_beam)
             made.append(wide)
-            stopped = widen_far(beamer, wide, exact, todo, depth, until, far=FAR)
+            stopped = widen_far(beamer, wide, exact, todo, depth=depth, deadline=until, far=FAR)
     except KeyboardInterrupt:
         stopped = True  # (Ctrl-C while its solvers were made: their caches take a while)
     for e in made:
@@ -268,7 +316,7 @@ class _Saver:
     `Checkpoint.groups` / `save_groups`; None: nothing kept).  Made before
     the search, it puts every saved tree that fits its group in place."""
 
-    def __init__(self, engine: Engine, opener: int, groups: List[Group], depth: int, store, note: Optional[Note]):
+    def __init__(self, engine: Engine, opener: int, groups: List[Group], *, depth: int, store, note: Optional[Note]):
         self.engine, self.opener, self.groups, self.store = engine, opener, groups, store
         self.last = time.monotonic()
         if store is None:
@@ -352,6 +400,7 @@ def _beam_trees(
     engine: Engine,
     groups: List[Group],
     depth: int,
+    *,
     beam: int,
     note: Optional[Note],
     deadline: Optional[float],
@@ -404,7 +453,7 @@ def check_options(beam, time_limit) -> None:
 
 
 def _prove_trees(
-    engine: Engine, groups: List[Group], depth: int, deadline: Optional[float], counts: Dict[str, int]
+    engine: Engine, groups: List[Group], depth: int, *, deadline: Optional[float], counts: Dict[str, int]
 ) -> bool:
     """One exact search per group, smallest first, with beta = its tree's
     total: at or above beta the tree is proven optimal, below it the search

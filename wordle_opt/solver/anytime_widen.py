@@ -75,6 +75,7 @@ def widen(
     beamer: Engine,
     exact: Engine,
     groups: list,
+    *,
     depth: int,
     deadline: float,
     width: int = WIDTH,
@@ -90,12 +91,12 @@ def widen(
         spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine]
         small = [s for s in spots if len(s.S) <= exact_max]
         spots = [s for s in spots if len(s.S) > exact_max]
-        _rounds(beamer, exact, spots, [_candidates(beamer, s)[:width] for s in spots], exact_max)
+        _rounds(beamer, exact, spots, queues=[_candidates(beamer, s)[:width] for s in spots], exact_max=exact_max)
         for s in small:
             _solve_exactly(exact, s)
-        _below(beamer, exact, spots, width, exact_max)
+        _below(beamer, exact, spots, width=width, exact_max=exact_max)
 
-    return _share(beamer, [exact], groups, deadline, work)
+    return _share(beamer, [exact], groups, deadline=deadline, work=work)
 
 
 def widen_far(
@@ -103,6 +104,7 @@ def widen_far(
     wide: Engine,
     exact: Engine,
     groups: list,
+    *,
     depth: int,
     deadline: float,
     far: int = FAR,
@@ -115,13 +117,15 @@ def widen_far(
     def work(mine: list) -> None:
         spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine if len(g.S) > exact_max]
         was = [s.node for s in spots]
-        _rounds(wide, exact, spots, [_candidates(beamer, s)[:far] for s in spots], exact_max)
-        _below(beamer, exact, [s for s, node in zip(spots, was) if s.node is not node], width, exact_max)
+        _rounds(wide, exact, spots, queues=[_candidates(beamer, s)[:far] for s in spots], exact_max=exact_max)
+        _below(
+            beamer, exact, [s for s, node in zip(spots, was) if s.node is not node], width=width, exact_max=exact_max
+        )
 
-    return _share(beamer, [exact, wide], groups, deadline, work)
+    return _share(beamer, [exact, wide], groups, deadline=deadline, work=work)
 
 
-def _share(beamer: Engine, others: List[Engine], groups: list, deadline: float, work) -> bool:
+def _share(beamer: Engine, others: List[Engine], groups: list, *, deadline: float, work) -> bool:
     """Run ``work`` on the beamer's threads, each on its share of the groups
     (largest first), until the deadline; True when Ctrl-C stopped it."""
     order = sorted(groups, key=lambda g: -len(g.S))
@@ -134,16 +138,16 @@ def _share(beamer: Engine, others: List[Engine], groups: list, deadline: float, 
     return False
 
 
-def _rounds(beamer: Engine, exact: Engine, spots: List[Spot], queues: List[np.ndarray], exact_max: int) -> None:
+def _rounds(beamer: Engine, exact: Engine, spots: List[Spot], *, queues: List[np.ndarray], exact_max: int) -> None:
     """Try each spot's queued guesses, one per spot a round (so that every
     group gets its share of the time)."""
     for r in range(max((len(q) for q in queues), default=0)):
         for s, q in zip(spots, queues):
             if r < len(q):
-                _try_guess(beamer, exact, s, int(q[r]), exact_max)
+                _try_guess(beamer, exact, s, int(q[r]), exact_max=exact_max)
 
 
-def _below(beamer: Engine, exact: Engine, roots: List[Spot], width: int, exact_max: int) -> None:
+def _below(beamer: Engine, exact: Engine, roots: List[Spot], *, width: int, exact_max: int) -> None:
     """Widen the subtrees under ``roots``, largest first (see the module's 2.)."""
     heap: list = []
     for s in roots:
@@ -154,7 +158,7 @@ def _below(beamer: Engine, exact: Engine, roots: List[Spot], width: int, exact_m
             _solve_exactly(exact, s)
             continue  # optimal now: nothing below it to gain
         for guess in _candidates(beamer, s)[:width]:
-            _try_guess(beamer, exact, s, int(guess), exact_max)
+            _try_guess(beamer, exact, s, int(guess), exact_max=exact_max)
         _push_children(beamer, heap, s)
 
 
@@ -192,7 +196,7 @@ def _candidates(engine: Engine, s: Spot) -> np.ndarray:
     return order[order != engine.lists.guess_index(s.node.guess)]
 
 
-def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: int) -> None:
+def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, *, exact_max: int) -> None:
     """Replace s's subtree when ``guess`` first, then the best trees of its
     parts (exact ones of at most exact_max answers, else the beam's), totals less."""
     row = beamer.table[guess, s.S]
@@ -206,7 +210,7 @@ def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: in
         # beta: what is left of the budget (a part at or above it drops the guess)
         v, node = beamer.solve_group(part, legal, s.depth - 1, beta=s.ub - total)
         if node is not None:
-            v, node = _polish(beamer, exact, part, legal, s.depth - 1, node, int(v), exact_max)
+            v, node = _polish(beamer, exact, part, legal, depth=s.depth - 1, node=node, v=int(v), exact_max=exact_max)
         total += int(v)
         if node is None or total >= s.ub:
             return
@@ -218,7 +222,7 @@ def _try_guess(beamer: Engine, exact: Engine, s: Spot, guess: int, exact_max: in
 
 
 def _polish(
-    beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, depth: int, node: Node, v: int, exact_max: int
+    beamer: Engine, exact: Engine, S: np.ndarray, legal: np.ndarray, *, depth: int, node: Node, v: int, exact_max: int
 ) -> Tuple[int, Node]:
     """The beam's tree ``node`` of S (totalling v) with its subtrees of at
     most exact_max answers replaced by exact optima where they total less,
@@ -237,7 +241,14 @@ def _polish(
         sub = np.ascontiguousarray(S[row == p])
         was = subtree_total(beamer, child, sub)
         now, node.children[p] = _polish(
-            beamer, exact, sub, beamer.legal_after(legal, guess, p), depth - 1, child, was, exact_max
+            beamer,
+            exact,
+            sub,
+            beamer.legal_after(legal, guess, p),
+            depth=depth - 1,
+            node=child,
+            v=was,
+            exact_max=exact_max,
         )
         v -= was - now
     return v, node

@@ -39,6 +39,7 @@ class Engine:
         self,
         lists: WordLists,
         rule: Optional[str],
+        *,
         threads: int,
         cache_mb: float,
         opener: Optional[int] = None,

@@ -41,6 +41,7 @@ Note = Callable[[str], None]  # one line for the user: warnings, the cap being t
 
 def search(
     opener: Optional[str] = "salet",
+    *,
     hard=None,
     answers: Union[str, "os.PathLike", WordLists] = "original",
     guesses=None,
@@ -106,7 +107,7 @@ def search(
     if share_min is None:
         share_min = 100 if rule is None else n + 1
     try:
-        engine = Engine(lists, rule, threads, cache_mb, opener_idx)
+        engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
     except MemoryError:
         raise WordleOptError(
             f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
@@ -114,12 +115,25 @@ def search(
         ) from None
     if beam is not None or time_limit is not None:
         return _anytime(
-            engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store
+            engine,
+            lists,
+            rule,
+            opener_idx=opener_idx,
+            cap=cap,
+            objective=objective,
+            beam=beam,
+            time_limit=time_limit,
+            note=note,
+            progress=progress,
+            max_beam=max_beam,
+            t0=t0,
+            cpu0=cpu0,
+            store=store,
         )
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def solve(c: Optional[int]) -> SearchResult:
-        result = _search_cap(engine, lists, rule, opener_idx, c, progress, share_min)
+        result = _search_cap(engine, lists, rule, opener_idx=opener_idx, cap=c, progress=progress, share_min=share_min)
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
@@ -129,12 +143,13 @@ def search(
         result.objective = objective
         return result
 
-    return _by_objective(solve, objective, n, cap, fallback, on_refuted, note)
+    return _by_objective(solve, objective, n=n, cap=cap, fallback=fallback, on_refuted=on_refuted, note=note)
 
 
 def _by_objective(
     solve: Callable[[Optional[int]], SearchResult],
     objective: str,
+    *,
     n: int,
     cap: Optional[int],
     fallback: bool,
@@ -155,12 +170,13 @@ def _by_objective(
         if result.feasible or not fallback or cap is None or cap > n:
             return result
         # No tree fits the cap: as with 'total', the caps above it.
-    return over_caps(solve, cap, n, fallback, on_refuted, note)
+    return over_caps(solve, cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
 
 
 def over_caps(
     solve: Callable[[Optional[int]], SearchResult],
     cap: Optional[int],
+    *,
     n: int,
     fallback: bool,
     on_refuted,
@@ -181,7 +197,7 @@ def over_caps(
 
 
 def _anytime(
-    engine, lists, rule, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store=None
+    engine, lists, rule, *, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store=None
 ) -> SearchResult:
     if opener_idx is None or objective != "total":
         raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
@@ -189,7 +205,15 @@ def _anytime(
     n = len(lists.answers)
     depth = n + 1 if cap is None else min(cap, n + 1)
     found = anytime_search(
-        engine, opener_idx, depth, 2 if beam is None else beam, time_limit, note, progress, store, max_beam
+        engine,
+        opener_idx,
+        depth,
+        beam=2 if beam is None else beam,
+        time_limit=time_limit,
+        note=note,
+        progress=progress,
+        store=store,
+        max_beam=max_beam,
     )
     feasible = found.root is not None
     result = SearchResult(
@@ -297,6 +321,7 @@ def _search_cap(
     engine: Engine,
     lists: WordLists,
     rule,
+    *,
     opener_idx: Optional[int],
     cap: Optional[int],
     progress: Optional[Progress],

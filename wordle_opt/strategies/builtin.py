@@ -82,7 +82,7 @@ class Strategy:
     OPTIONS: tuple = ()
 
     def __init__(
-        self, lists, opener: Optional[str] = None, answers_only: bool = False, hard=None, seed: int = 0, **options
+        self, lists, *, opener: Optional[str] = None, answers_only: bool = False, hard=None, seed: int = 0, **options
     ):
         self.lists = lists
         self.ctx = context_for(lists)
@@ -197,7 +197,7 @@ class Entropy2Strategy(Strategy):
         # meets a perfect split early and stops.
         pool = np.ascontiguousarray(legal[order])
         if self.hard is None:
-            two = _parallel_lookahead(ctx.H, ctx.table, candidates, firsts, pool)
+            two = _parallel_lookahead(ctx.H, ctx.table, candidates, firsts=firsts, pool=pool)
         else:
             two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
         keys = np.full(len(legal), -1.0)
@@ -223,7 +223,7 @@ class Entropy2Strategy(Strategy):
         return total
 
 
-def _parallel_lookahead(H, table, candidates, firsts, pool):
+def _parallel_lookahead(H, table, candidates, *, firsts, pool):
     """lookahead_entropy, the first guesses shared among threads (the loop
     releases the GIL); only worth it for big positions like the opening."""
     threads = min(os.cpu_count() or 1, len(firsts))
@@ -331,7 +331,9 @@ class OptimalStrategy(Strategy):
     description = "follows an exact decision tree"
     _shortcut_small = False
 
-    def __init__(self, lists, opener=None, answers_only=False, hard=None, seed=0, tree=None, max_guesses=6, **options):
+    def __init__(
+        self, lists, *, opener=None, answers_only=False, hard=None, seed=0, tree=None, max_guesses=6, **options
+    ):
         super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
         self._tree_source = tree
         self._tree = None

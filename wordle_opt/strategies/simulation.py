@@ -41,7 +41,7 @@ class Walker:
     (keyed by history), so later walks through known positions cost nothing.
     The memo holds one int per position: a whole game tree is a few thousand."""
 
-    def __init__(self, lists, strategy: Strategy, hard=None, answers_only=False, cap: int = GUESS_CAP):
+    def __init__(self, lists, strategy: Strategy, *, hard=None, answers_only=False, cap: int = GUESS_CAP):
         self.lists = lists
         self.ctx = context_for(lists)
         self.strategy = strategy
@@ -97,10 +97,10 @@ class Walker:
         if cands is None:
             cands, legal = self.state(history)
         out: Dict[int, Tuple[tuple, bool]] = {}
-        self._walk(tuple(history), cands, legal, out, progress)
+        self._walk(tuple(history), cands, legal, out=out, progress=progress)
         return out
 
-    def _walk(self, history, cands, legal, out, progress):
+    def _walk(self, history, cands, legal, *, out, progress):
         g = self.guess(history, cands, legal)
         pats = self.ctx.table[g, cands]
         order = np.argsort(pats, kind="stable")
@@ -118,7 +118,7 @@ class Walker:
                 for a in group:
                     out[int(a)] = (h, False)
             else:
-                self._walk(h, group, self.ctx.next_legal(legal, g, p, self.rule), out, progress)
+                self._walk(h, group, self.ctx.next_legal(legal, g, p, self.rule), out=out, progress=progress)
                 continue
             if progress is not None:
                 progress(e - s)
@@ -284,6 +284,7 @@ class SimulationResult:
 
 def simulate(
     strategy="entropy",
+    *,
     opener=None,
     hard=None,
     answers="original",

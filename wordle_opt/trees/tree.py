@@ -75,6 +75,7 @@ class Tree:
         self,
         root: Node,
         answers,
+        *,
         guesses=None,
         hard=None,
         max_guesses=None,
@@ -207,10 +208,10 @@ class Tree:
         """Read the JSON format; ``lists`` defaults to the lists the file records
         (else 'original'); ``path``, the file's, to find a recorded list file beside it."""
         root, meta = treefile.parse_json(text)
-        return cls._with_meta(root, meta, lists, path, treemeta.RECORDED, treemeta.RECORDED)
+        return cls._with_meta(root, meta, lists=lists, path=path, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED)
 
     @classmethod
-    def _with_meta(cls, root, meta, lists, path, hard, max_guesses) -> "Tree":
+    def _with_meta(cls, root, meta, *, lists, path, hard, max_guesses) -> "Tree":
         where = str(path) if path else "the tree text"
         rule = treemeta.settle_rule(meta, hard, where)
         # A Tree keeps None for a file without a record (unknown); verify reads that as 6.
@@ -241,12 +242,14 @@ class Tree:
 
     @classmethod
     def from_text(
-        cls, text: str, lists=None, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED, path=None
+        cls, text: str, lists=None, *, hard=treemeta.RECORDED, max_guesses=treemeta.RECORDED, path=None
     ) -> "Tree":
         """Read the text format; the rule, cap and lists default to the ones its
         ``#`` lines record (else easy, no cap, 'original')."""
         root = treefile.build_root(treefile.parse_text(text))
-        return cls._with_meta(root, treemeta.parse_header(text), lists, path, hard, max_guesses)
+        return cls._with_meta(
+            root, treemeta.parse_header(text), lists=lists, path=path, hard=hard, max_guesses=max_guesses
+        )
 
     # ---- files
     def save(self, path, format: Optional[str] = None) -> None:

@@ -87,7 +87,7 @@ class VerifyReport:
         return html_table(rows) + errs + html_histogram(self.histogram)
 
 
-def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.RECORDED) -> VerifyReport:
+def verify(tree, answers=None, *, guesses=None, hard=None, max_guesses=treemeta.RECORDED) -> VerifyReport:
     """Re-check a tree from the rules alone (plain-Python scoring, rules.py).
 
     ``tree``: a Tree, a Node (then ``answers`` is required) or a file path
@@ -115,7 +115,7 @@ def verify(tree, answers=None, guesses=None, hard=None, max_guesses=treemeta.REC
     if not ans:
         errors("the answers list is empty")
     lines = _check_lines(entries, ans, errors) if entries is not None else None
-    depth_of = _walk(root, ans, set(gs), rule, max_guesses, errors)
+    depth_of = _walk(root, ans, set(gs), rule=rule, max_guesses=max_guesses, err=errors)
     if lines is not None:
         # An answer the walk could not solve is reported there, once; this is
         # the rarer case of a tree that solves it without the answer's own line.
@@ -213,7 +213,7 @@ def _check_lines(entries, ans, err) -> Dict[str, int]:
     return seen
 
 
-def _walk(root, ans, guess_set, rule, max_guesses, err) -> Dict[str, int]:
+def _walk(root, ans, guess_set, *, rule, max_guesses, err) -> Dict[str, int]:
     """Walk the tree with the set of answers reaching each node; {answer: guesses}."""
     depth_of: Dict[str, int] = {}
     stack: List[Tuple[Node, List[str], List[Tuple[str, int]]]] = [(root, list(ans), [])]

@@ -117,23 +117,30 @@ def _advise(game: Game, history: History) -> dict:
             if not history
             else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})"
         )
-        out["suggestion"] = _entry(game, a, guess, value, True, how)
+        out["suggestion"] = _entry(game, a, guess, value=value, exact=True, how=how)
     elif sub is not None:
         r = exact_search(sub, None, game.rule, left)
         if r.feasible:
-            out["suggestion"] = _entry(game, a, r.opener, r.total / n, True, "exact (search of this position)")
+            out["suggestion"] = _entry(
+                game, a, r.opener, value=r.total / n, exact=True, how="exact (search of this position)"
+            )
         else:
             out["note"] = f"no strategy finds every candidate within the cap of {game.cap} guesses"
     if out["suggestion"] is None:
         guess = a.suggestion()
         out["suggestion"] = _entry(
-            game, a, guess, a.expected(), False, "estimate: the entropy strategy played out from here, not the optimum"
+            game,
+            a,
+            guess,
+            value=a.expected(),
+            exact=False,
+            how="estimate: the entropy strategy played out from here, not the optimum",
         )
-    out["alternatives"] = _alternatives(game, a, sub, out["suggestion"]["word"], left)
+    out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
     return out
 
 
-def _entry(game: Game, a: Assistant, word: str, value: Optional[float], exact: bool, how: str) -> dict:
+def _entry(game: Game, a: Assistant, word: str, *, value: Optional[float], exact: bool, how: str) -> dict:
     return {
         "word": word,
         "expected": value,
@@ -143,7 +150,7 @@ def _entry(game: Game, a: Assistant, word: str, value: Optional[float], exact: b
     }  # candidates are answers
 
 
-def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], best: str, left) -> List[dict]:
+def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, left) -> List[dict]:
     """The most informative other guesses; valued exactly when the position is small."""
     ranked = a.walker.strategy.ranked(a.candidates, a.legal, a.history, ALTERNATIVES + 1)
     n = len(a.candidates)

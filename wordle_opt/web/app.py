@@ -152,6 +152,7 @@ def advice(req: AdviceRequest):
 
 @app.get("/api/explore")
 def explore_node(
+    *,
     opener: str = Query(DEFAULT_OPENER, max_length=32),
     path: str = Query("", max_length=200),
     lists: str = Query("original", max_length=64),
