@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from wordle_opt import load_lists, verify
-from wordle_opt.solver.exact import search
+from wordle_opt import load_lists, search, verify
 
 CASES = {
     # id: (set, opener, hard, proven total with the cap of 6 (or the least cap that works))

@@ -14,8 +14,7 @@ import resource
 
 import pytest
 
-from wordle_opt import load_lists
-from wordle_opt.solver.exact import search
+from wordle_opt import load_lists, search
 
 CASES = {
     # id: (opener, hard, cap, threads, expected total)

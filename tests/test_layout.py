@@ -100,7 +100,7 @@ def test_each_subpackage_imports_and_no_public_function_is_also_a_module():
         assert not isinstance(obj, types.ModuleType), name
         # `import wordle_opt.search` must not find a module beside the function wordle_opt.search
         if callable(obj):
-            assert importlib.util.find_spec(f"wordle_opt.{name}") is None, name
+            assert not _is_module(f"wordle_opt.{name}"), name
 
 
 def _cycles(graph) -> list:
@@ -328,3 +328,24 @@ def test_options_are_keyword_only():
                     if f"{module}.{node.name}" not in FIXED_SIGNATURES:
                         loose.append(f"{module}.{node.name}({', '.join(positional)}, ...)")
     assert loose == []
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # (its parent is a module, not a package)
+        return False
+
+
+def test_no_private_name_is_imported_across_modules():
+    """A helper two modules share has a public name in one place; private
+    names stay in their module (modules like core's twins excepted)."""
+    crossing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wordle_opt"):
+                for alias in node.names:
+                    private = alias.name.startswith("_") and not alias.name.startswith("__")
+                    if private and not _is_module(f"{node.module}.{alias.name}"):
+                        crossing.append(f"{path.relative_to(PACKAGE.parent)}: {node.module}.{alias.name}")
+    assert crossing == []

@@ -1,5 +1,5 @@
 """The wheel a non-editable `pip install .` builds: compiled core, word lists
-as package data, no Cython sources or generated C (slow: it compiles)."""
+as package data, no Cython sources, generated C or test oracles (slow: it compiles)."""
 
 from __future__ import annotations
 
@@ -43,8 +43,12 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
         "_bounds_wide",
         "_caps_wide",
     ):
-        assert any(n.startswith(f"wordle_opt/{ext}.") and n.endswith(".so") for n in names), ext
+        assert any(n.startswith(f"wordle_opt/core/{ext}.") and n.endswith(".so") for n in names), ext
     assert not [n for n in names if n.endswith((".pyx", ".c", ".tp"))]
-    assert {"wordle_opt/_core.pyi", "wordle_opt/_core_wide.pyi", "wordle_opt/py.typed"} <= set(names)
+    assert {"wordle_opt/core/_core.pyi", "wordle_opt/core/_core_wide.pyi", "wordle_opt/py.typed"} <= set(names)
+    # every subpackage, and no test oracle (they live in tests/, beside the tests)
+    for sub in ("core", "trees", "solver", "openers", "strategies", "reviews", "games", "assistant", "cli", "web"):
+        assert f"wordle_opt/{sub}/__init__.py" in names, sub
+    assert not [n for n in names if "oracle" in n or n.startswith("tests/") or n.endswith("_ref.py")]
     # the web page's own files, so `serve` works offline from the wheel
     assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css")} <= set(names)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from searching import search
 
-from wordle_opt.solver.exact import search
 from wordle_opt.strategies.simulation import simulate
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify

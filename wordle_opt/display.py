@@ -7,9 +7,14 @@ from __future__ import annotations
 import html
 import os
 import sys
-from typing import Dict, Optional, TextIO
+from typing import Callable, Dict, Optional, TextIO
 
 from wordle_opt.patterns import Pattern
+
+# The callbacks a long search reports through, named once: a line for the
+# user (warnings, the cap being tried), and (done, in all, status).
+Note = Callable[[str], None]
+ProgressCallback = Callable[[int, int, str], None]
 
 _ANSI = {0: "\x1b[1;97;100m", 1: "\x1b[1;30;103m", 2: "\x1b[1;97;42m"}  # grey, yellow, green
 _RESET = "\x1b[0m"

@@ -32,13 +32,13 @@ from wordle_opt.words import (
     LENGTH_NAMES,
     PathLike,
     WordListWarning,
-    _first,
-    _warn,
     check_word,
     normalise,
     parse_words,
     read_words,
+    warn_list,
     word_problem,
+    word_sample,
 )
 from wordle_opt.words import LETTERS as _LETTERS
 
@@ -105,7 +105,7 @@ class WordLists:
         missing = set(self.answers).difference(self.guesses)
         if missing:
             raise WordListError(
-                f"list {self.name!r}: answers not among the guesses: {_first(sorted(missing))} "
+                f"list {self.name!r}: answers not among the guesses: {word_sample(sorted(missing))} "
                 "(use WordLists.from_words)"
             )
 
@@ -233,11 +233,11 @@ def encode(words, alphabet: str, length: int) -> np.ndarray:
         return np.zeros((0, length), dtype=np.uint8)
     points = np.frombuffer("".join(words).encode("utf-32-le"), dtype=np.uint32)
     if points.size != n * length:
-        raise WordListError(f"words of {length} letters expected, got {_first(list(words))}")
+        raise WordListError(f"words of {length} letters expected, got {word_sample(list(words))}")
     letters = np.frombuffer(alphabet.encode("utf-32-le"), dtype=np.uint32)
     codes = np.searchsorted(letters, points)
     if (codes >= len(letters)).any() or (letters[np.minimum(codes, len(letters) - 1)] != points).any():
-        raise WordListError(f"a letter of {_first(list(words))} is not in the alphabet {alphabet!r}")
+        raise WordListError(f"a letter of {word_sample(list(words))} is not in the alphabet {alphabet!r}")
     return codes.astype(np.uint8).reshape(n, length)
 
 
@@ -264,7 +264,7 @@ def _union_guesses(answers: Tuple[str, ...], guesses: Tuple[str, ...], label: st
     allowed = set(guesses)
     missing = [w for w in answers if w not in allowed]
     if missing:
-        _warn(f"{label}: {len(missing)} answer(s) not in the allowed list, added: {_first(missing)}")
+        warn_list(f"{label}: {len(missing)} answer(s) not in the allowed list, added: {word_sample(missing)}")
     return tuple(sorted(allowed.union(answers)))
 
 

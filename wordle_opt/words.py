@@ -65,16 +65,16 @@ def check_word(word: object, what: str = "word", length: Optional[int] = None, a
     return w
 
 
-def _warn(message: str) -> None:
+def warn_list(message: str) -> None:
     """WordListWarning attributed to the first caller outside wordle_opt."""
     here = os.path.dirname(os.path.abspath(__file__))
-    level, frame = 2, sys._getframe(1)  # level 2 = _warn's caller
+    level, frame = 2, sys._getframe(1)  # level 2 = warn_list's caller
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here):
         level, frame = level + 1, frame.f_back
     warnings.warn(message, WordListWarning, stacklevel=level)
 
 
-def _first(words: Sequence[str], k: int = 5) -> str:
+def word_sample(words: Sequence[str], k: int = 5) -> str:
     shown = ", ".join(words[:k])
     return shown + (f" ... ({len(words)} in all)" if len(words) > k else "")
 
@@ -120,7 +120,7 @@ def parse_words(
     if not seen:
         raise WordListError(f"{label}: no words (expected one word of {_SPAN} letters a line)")
     if dups:
-        _warn(f"{label}: dropped {len(dups)} duplicate word(s): {_first(dups)}")
+        warn_list(f"{label}: dropped {len(dups)} duplicate word(s): {word_sample(dups)}")
     return tuple(seen)
 
 

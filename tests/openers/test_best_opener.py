@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from searching import search as exact_search
 
 import wordle_opt
 from wordle_opt.solver.exact import SearchResult
-from wordle_opt.solver.exact import search as exact_search
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 

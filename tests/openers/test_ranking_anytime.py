@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from searching import search
 
 import wordle_opt.openers.ranking_anytime as openers_anytime
 from wordle_opt.cli import main
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.ranking import _Ranker, rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
-from wordle_opt.solver.exact import search
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 

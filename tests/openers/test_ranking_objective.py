@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_objective, exhaustive_optimum
+from searching import search
 
 from wordle_opt.cli import main
 from wordle_opt.openers.checkpoint import CheckpointError
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
-from wordle_opt.solver.exact import search
 from wordle_opt.solver.objectives import rank_key
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
@@ -199,7 +199,7 @@ def test_without_the_fallback_a_cap_past_the_cap_proofs_is_left_to_the_ranking(m
     """Past the cap proofs' reach (cap 5 and up), _none_fits without its
     fallback decides nothing: neither the seeds nor the shared search run."""
     from wordle_opt.openers import ranking_objective as openers_objective
-    from wordle_opt.openers.tasks import Problem
+    from wordle_opt.openers.tasks import TaskProblem
 
     def forbidden(*args, **kwargs):
         raise AssertionError("a search ran")
@@ -207,7 +207,7 @@ def test_without_the_fallback_a_cap_past_the_cap_proofs_is_left_to_the_ranking(m
     monkeypatch.setattr(openers_objective, "search", forbidden)
     monkeypatch.setattr(openers_objective, "prove_opener", forbidden)
     lists = WordLists.from_words(WORDS[:12], name="small")
-    problem = Problem(lists.name, lists.answers, lists.guesses, "nyt", 5, 4)
+    problem = TaskProblem(lists.name, lists.answers, lists.guesses, "nyt", 5, 4)
     assert openers_objective._none_fits(problem, lists, store=None, tell=None, fallback=False) is False
 
 

@@ -12,13 +12,13 @@ import subprocess
 import sys
 
 import pytest
+from searching import search as exact_search
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.best import search
 from wordle_opt.openers.checkpoint import Checkpoint, CheckpointError
-from wordle_opt.openers.tasks import Problem
+from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.rules import ALL_GREEN
-from wordle_opt.solver.exact import search as exact_search
 from wordle_opt.trees.node import Node
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
@@ -77,7 +77,7 @@ def test_a_saved_tree_that_does_not_fit_its_group_is_not_used(sliced, tmp_path):
 
 
 def test_saving_keeps_the_better_tree_the_higher_bound_and_the_widening_mark(tmp_path, sliced):
-    problem = Problem(sliced.name, sliced.answers, sliced.guesses, None, 6, 4)
+    problem = TaskProblem(sliced.name, sliced.answers, sliced.guesses, None, 6, 4)
     ck = Checkpoint(tmp_path / "ck.sqlite", problem)
     a, b = Node("salet", {1: Node("crane")}), Node("slate")
     ck.save_groups(7, [(3, 20, 12, 0, a)])

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from searching import search
 
 from wordle_opt.solver.anytime import _beam_trees, opener_groups
 from wordle_opt.solver.anytime_widen import subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.exact import search
 from wordle_opt.trees.node import Node
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from searching import search
 
 import wordle_opt
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.solver.exact import search
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 

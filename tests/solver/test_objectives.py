@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_front, exhaustive_objective, exhaustive_optimum
+from searching import search
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.solver.exact import search
 from wordle_opt.solver.objectives import parse_objective, rank_key
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists

@@ -9,9 +9,9 @@ import sys
 
 import pytest
 from oracle import exhaustive_optimum
+from searching import search
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.solver.exact import search
 from wordle_opt.wordlists import WordLists
 
 IGHT = "fight light might night right sight tight wight bight".split()
@@ -98,7 +98,7 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     # WORDLE_OPT_IMPLEMENTATION=python runs the whole search on the plain twin.
     words = ["batch", "catch", "hatch", "latch", "match", "crane", "pious"]
     code = (
-        "from wordle_opt.solver.exact import search\nfrom wordle_opt.wordlists import WordLists\n"
+        "from wordle_opt import search\nfrom wordle_opt.wordlists import WordLists\n"
         "import wordle_opt.solver.engine as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
         f"w = {words!r}\n"
         "for hard in (None, 'nyt', 'strict'):\n"

@@ -541,7 +541,8 @@ def test_public_exports():
 
 @pytest.mark.slow
 def test_salet_tree_from_the_search_round_trips_and_verifies(tmp_path):
-    from wordle_opt.solver.exact import search
+    from searching import search
+
     from wordle_opt.wordlists import load_lists
 
     tree = search("salet").tree

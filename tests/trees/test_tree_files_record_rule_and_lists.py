@@ -7,11 +7,11 @@ import subprocess
 import sys
 
 import pytest
+from searching import search
 
 import wordle_opt
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.solver.exact import search
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists

@@ -69,9 +69,9 @@ def _solve(args, lists) -> int:
 def _play(args, lists) -> int:
     from wordle_opt.display import tiles, use_colour
     from wordle_opt.errors import WordleOptError
-    from wordle_opt.games.absurdle import Game
+    from wordle_opt.games.absurdle import AbsurdleGame
 
-    game = Game(lists, args.tie_break)
+    game = AbsurdleGame(lists, args.tie_break)
     colour = use_colour()
     print(f"absurdle: {len(lists.answers)} answers, tie-break {args.tie_break}; type a word (quit to stop)")
     while not game.won:

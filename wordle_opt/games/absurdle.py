@@ -131,7 +131,7 @@ class AbsurdleResult:
         )
 
 
-class Solver:
+class AbsurdleSolver:
     """Depth-limited search for a forced win.  Contract of ``win(cands, d)``,
     with ``d`` as the bound (beta): if the fewest guesses v that force a win
     from ``cands`` is at most d, some winning line of length between v and d
@@ -190,7 +190,7 @@ class Solver:
         return None
 
 
-class Game:
+class AbsurdleGame:
     """One game against the adversary: ``play(word)`` -> colouring; ``won``
     once it answered all green."""
 
@@ -234,7 +234,7 @@ def solve(
     ``opener`` or (None) with any guess, proven by the search: every depth
     below the result is searched completely (with the size bound) and fails."""
     adv = Adversary(lists, tie_break)
-    solver = Solver(adv)
+    solver = AbsurdleSolver(adv)
     start = time.perf_counter()
     everything = adv.ctx.all_answers
     if opener is not None:
@@ -284,7 +284,7 @@ def solve(
     )
 
 
-def _kept_sizes(solver: Solver, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:
+def _kept_sizes(solver: AbsurdleSolver, cands: np.ndarray, guesses: np.ndarray) -> np.ndarray:
     """Size of the group the adversary keeps after each guess (its largest)."""
     _, largest, _, _ = solver.H.score_guesses(solver.table, cands, np.ascontiguousarray(guesses))
     return largest

@@ -26,7 +26,7 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.strategies.builtin import _pick, strategy_key
+from wordle_opt.strategies.builtin import pick_best, strategy_key
 from wordle_opt.strategies.context import context_for
 from wordle_opt.strategies.simulation import GUESS_CAP, SimulationResult
 from wordle_opt.wordlists import load_lists
@@ -80,7 +80,7 @@ class BoardsStrategy:
         if certain:
             return int(self.ctx.ans2guess[certain[0][0]])
         keys = self._keys(boards)
-        g = int(self.legal[_pick(keys, self.legal, np.zeros(len(self.legal), bool))])
+        g = int(self.legal[pick_best(keys, self.legal, np.zeros(len(self.legal), bool))])
         if first:
             self._first = g
         return g

@@ -1,10 +1,11 @@
-"""`wordle_opt.search`: `wordle_opt.search.search`, except that without an opener it proves
-the best opener by the ranking of `openers` (`rank_openers`, top 1) and returns
-that opener's `SearchResult`, whose ``proof`` says it is the proven best.
+"""`wordle_opt.search`, the public search: the user's values parsed once into
+a `Problem`, then the solver's exact (or anytime) search of the opener; without
+an opener, the best one proven by the opener ranking (`rank`, top 1) and its
+search, whose ``proof`` says it is the proven best.
 
-It sits above both because `openers` itself calls `search.search`.  Another
-objective than 'total' (which the ranking does not prove) and the anytime
-search keep `search.search`'s own path.
+It sits above the ranking because the ranking itself runs the solver's
+searches.  Another objective than 'total' (which the ranking does not prove)
+and the anytime search go to the solver directly.
 
     >>> r = search(None, answers=small_lists)
     >>> r.opener, r.total, r.proof    # ('salet', 7920, 'SALET is the proven best opener: ...')
@@ -13,17 +14,23 @@ search keep `search.search`'s own path.
 from __future__ import annotations
 
 import time
-from typing import Optional
+from typing import Callable, Optional
 
-from wordle_opt.display import plural
+from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
-from wordle_opt.openers.ranking import problem_of, rank_openers
-from wordle_opt.rules import normalise_rule, parse_cap
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, SearchResult, over_caps
-from wordle_opt.solver.exact import search as _exact_search
-from wordle_opt.solver.objectives import parse_objective
-from wordle_opt.wordlists import load_lists
+from wordle_opt.openers.ranking import rank
+from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.solver.exact import (
+    DEFAULT_CACHE_MB,
+    SearchResult,
+    check_anytime,
+    check_cache,
+    check_threads,
+    over_caps,
+    solve,
+)
+from wordle_opt.solver.problem import Problem
 
 
 def search(
@@ -35,67 +42,95 @@ def search(
     max_guesses=6,
     threads: Optional[int] = None,
     cache_mb: float = DEFAULT_CACHE_MB,
-    progress=None,
+    progress: Optional[ProgressCallback] = None,
     share_min: Optional[int] = None,
     fallback: bool = False,
-    on_refuted=None,
-    note=None,
+    on_refuted: Optional[Callable[[SearchResult], None]] = None,
+    note: Optional[Note] = None,
     minimise: str = "total",
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
     checkpoint: Optional[str] = None,
 ) -> SearchResult:
-    kw = dict(
-        hard=hard,
-        guesses=guesses,
-        threads=threads,
+    """Compute the decision tree that minimises the total number of guesses
+    over all answers, starting with ``opener``, and prove it optimal.  Without
+    an opener (and ``minimise='total'``, no anytime search) the best opener is
+    proven by the opener ranking (top 1; ``threads`` is then its number of
+    worker processes) and its search is returned, with ``proof`` naming it the
+    proven best opener and stating what is proven about every other.
+
+    ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
+    ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
+    a file, or a `WordLists`.  ``max_guesses``: the cap (None: no cap).
+    ``minimise``: 'total' (the default), 'worst,total' (the smallest worst
+    case, then the fewest guesses: the cap is then the largest worst case
+    tried) or 'total,worst' (ties of the total broken by the smallest worst
+    case); see `wordle_opt.solver.objectives`.
+    ``beam``/``time_limit``: the anytime search (an opener and 'total' only):
+    a tree from the ``beam`` (default 2) most promising guesses at each node,
+    then a proven lower bound raised until ``time_limit`` seconds (None: until
+    proven) or Ctrl-C; the result's ``lower_bound`` says how far from optimal
+    the tree may be.  Stopped while the beam still builds its tree, the result
+    has no tree and ``stopped`` (no tree found in time, which proves nothing
+    about the cap).  ``checkpoint``: a file (SQLite) that the anytime search
+    resumes from and saves each group's best tree and bound to.
+    ``threads``: solver threads (default and most: the machine's cores);
+    ``cache_mb``: the transposition table of each thread; ``share_min``:
+    groups of at least this many answers after the opener are solved by all
+    threads together, sharing the group's root (default: 100 in easy mode;
+    off in hard mode, where it measured slower).
+    ``fallback``: when no strategy fits the cap, try the next caps (reusing
+    the solvers and their caches) and return the result for the smallest cap
+    that works; ``on_refuted(result)`` hears of each cap that does not.
+    ``progress(done, total, status)`` reports groups done and, while big
+    groups run, the nodes searched; ``note(line)`` gets warnings (a huge
+    instance, threads capped).
+
+    Every value is checked here, once; a bad one is a `WordleOptError` with a
+    one-line message.
+    """
+    t0 = time.perf_counter()
+    problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
+    solver_threads = check_threads(threads, note=note)
+    check_cache(cache_mb, solver_threads)
+    if opener is not None:
+        opener = str(opener).strip().lower()
+    anytime = beam is not None or time_limit is not None
+    if anytime:
+        check_anytime(problem, opener, beam=beam, time_limit=time_limit)
+    elif checkpoint is not None:
+        raise WordleOptError(
+            "checkpoint: search resumes only the anytime search of an opener (with beam or "
+            "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
+        )
+    options = dict(
+        threads=solver_threads,
         cache_mb=cache_mb,
         progress=progress,
         share_min=share_min,
         note=note,
-        minimise=minimise,
-        beam=beam,
-        time_limit=time_limit,
+        fallback=fallback,
+        on_refuted=on_refuted,
     )
-    anytime = beam is not None or time_limit is not None
     if checkpoint is not None:
-        if opener is None or not anytime:
-            raise WordleOptError(
-                "checkpoint: search resumes only the anytime search of an opener (with beam or "
-                "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
-            )
-        return _anytime_with_checkpoint(
-            opener, answers, max_guesses, path=checkpoint, fallback=fallback, on_refuted=on_refuted, kw=kw
-        )
-    if opener is not None or parse_objective(minimise) != "total" or anytime:
-        return _exact_search(
-            opener, answers=answers, max_guesses=max_guesses, fallback=fallback, on_refuted=on_refuted, **kw
-        )
-    t0 = time.perf_counter()
-    rule = normalise_rule(hard)
-    cap = parse_cap(max_guesses, "max_guesses")
-    lists = load_lists(answers, guesses)
-    kw["guesses"] = None  # (in lists now)
+        store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=cache_mb))
+        try:
+            return solve(problem, opener, beam=beam, time_limit=time_limit, store=store, **options)
+        finally:
+            store.close()
+    if opener is not None or problem.objective != "total" or anytime:
+        return solve(problem, opener, beam=beam, time_limit=time_limit, **options)
+    lists = problem.lists
     n = len(lists.answers)
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
 
     def best_at(c: Optional[int]) -> SearchResult:
-        ranking = rank_openers(
-            hard=rule,
-            answers=lists,
-            max_guesses=c,
-            top=1,
-            workers=threads,
-            cache_mb=cache_mb,
-            progress=False,
-            trees=False,
-        )
+        at_cap = problem.with_cap(c)
+        ranking = rank(at_cap, top=1, workers=threads, cache_mb=cache_mb, progress=False, trees=False)
         best = ranking.best
         if best is None:
             return SearchResult(
                 opener=None,
-                hard=rule,
+                hard=problem.rule,
                 max_guesses=c,
                 lists=lists.name,
                 n_answers=n,
@@ -104,7 +139,7 @@ def search(
                 stats=dict(ranking.stats),
                 proof=f"no opener solves every answer within {plural(c, 'guess')}",
             )
-        result = _exact_search(best.word, answers=lists, max_guesses=c, **kw)
+        result = solve(at_cap, best.word, **dict(options, fallback=False, on_refuted=None))
         if not result.feasible or result.total != best.total:
             raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
         result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
@@ -115,40 +150,4 @@ def search(
         result.stats["seconds"] = time.perf_counter() - t0
         return result
 
-    return over_caps(best_at, cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
-
-
-def _anytime_with_checkpoint(
-    opener: str, answers, max_guesses, *, path: str, fallback, on_refuted, kw: dict
-) -> SearchResult:
-    """The anytime search, resumed from and saved to the checkpoint ``path``
-    (made for these lists, rule and cap, or refused with one line)."""
-    problem, lists, _ = problem_of(
-        hard=kw["hard"], answers=answers, guesses=kw["guesses"], max_guesses=max_guesses, cache_mb=kw["cache_mb"]
-    )
-    store = open_checkpoint(path, problem)
-    try:
-        return _exact_search(
-            opener,
-            answers=lists,
-            max_guesses=max_guesses,
-            fallback=fallback,
-            on_refuted=on_refuted,
-            store=store,
-            **dict(kw, guesses=None),
-        )
-    finally:
-        store.close()
-
-
-search.__doc__ = (
-    _exact_search.__doc__
-    + """
-    Without an opener (and ``minimise='total'``, no anytime search) the best
-    opener is proven by `rank_openers` (top 1; ``threads`` is its number of
-    worker processes) and its search is returned, with ``proof`` naming it
-    the proven best opener and stating what is proven about every other.
-    ``checkpoint``: a file (SQLite) that the anytime search of an opener
-    resumes from and saves each group's best tree and bound to.
-    """
-)
+    return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)

@@ -22,7 +22,7 @@ import sqlite3
 from typing import Dict, Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
 from wordle_opt.trees.node import Node
 
 FORMAT = "wordle_opt openers checkpoint 1"
@@ -37,7 +37,7 @@ def _digest(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
 
 
-def identity(problem: Problem, objective: str = "total") -> Dict[str, str]:
+def identity(problem: TaskProblem, objective: str = "total") -> Dict[str, str]:
     """What a checkpoint must match, as readable text (it goes into error messages)."""
     return {
         "format": FORMAT,
@@ -52,7 +52,7 @@ def identity(problem: Problem, objective: str = "total") -> Dict[str, str]:
 class Checkpoint:
     """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
 
-    def __init__(self, path: "os.PathLike[str] | str", problem: Problem, objective: str = "total"):
+    def __init__(self, path: "os.PathLike[str] | str", problem: TaskProblem, objective: str = "total"):
         self.path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(self.path))
         if os.path.isdir(self.path):
@@ -206,5 +206,5 @@ def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
     return a[0] != BOUND or a[1] >= b[1]
 
 
-def open_checkpoint(path: Optional[str], problem: Problem, objective: str = "total") -> Optional[Checkpoint]:
+def open_checkpoint(path: Optional[str], problem: TaskProblem, objective: str = "total") -> Optional[Checkpoint]:
     return None if path is None else Checkpoint(path, problem, objective)

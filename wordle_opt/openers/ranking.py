@@ -31,23 +31,21 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.openers.pools import make_pool
 from wordle_opt.openers.ranking_anytime import rank_anytime
-from wordle_opt.openers.ranking_objective import Ranked, rank_total_then_worst, rank_worst_then_total
+from wordle_opt.openers.ranking_objective import RankedByObjective, rank_total_then_worst, rank_worst_then_total
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
 from wordle_opt.openers.tasks import (
     BOUND,
     EXACT,
     INFEASIBLE,
-    Problem,
+    TaskProblem,
     bound_openers,
     prove_opener,
     prove_openers,
     threshold_stop,
 )
-from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_options
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, search
-from wordle_opt.solver.objectives import parse_objective
-from wordle_opt.wordlists import load_lists
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, solve
+from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
 BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
@@ -59,22 +57,10 @@ BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a chec
 REFINE_SHARE = 0.5
 
 
-def problem_of(*, hard, answers, guesses, max_guesses, cache_mb) -> Tuple[Problem, object, Optional[int]]:
-    """The Problem a checkpoint is made for (its identity), the lists and the cap."""
-    rule = normalise_rule(hard)
-    cap = parse_cap(max_guesses, "max_guesses")
-    # The opener bounds and tasks use the narrow modules (up to five letters).
-    lists = load_lists(answers, guesses)
-    n = len(lists.answers)
-    depth = n + 1 if cap is None else min(cap, n + 1)
-    check_cache(cache_mb, 1)  # (per worker)
-    return Problem(lists.name, lists.answers, lists.guesses, rule, depth, float(cache_mb)), lists, cap
-
-
 class _Ranker:
     """The facts about every opener and the loop that completes them."""
 
-    def __init__(self, problem: Problem, top: int, *, pool, store, bar, exclude=(), ties: bool = False):
+    def __init__(self, problem: TaskProblem, top: int, *, pool, store, bar, exclude=(), ties: bool = False):
         """``exclude``: openers left out (ranked already, under a smaller cap);
         ``ties``: prove every opener that ties the K-th total exact too (the
         default breaks ties by list order and proves only the first)."""
@@ -256,20 +242,60 @@ def rank_openers(
     ``note(line)`` hears of each step; ``progress`` may then be a
     ``progress(done, total, status)`` callable passed to each search.
     """
-    t0, cpu0 = time.perf_counter(), time.process_time()
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise WordleOptError(f"top must be a positive integer, not {top!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
+    check_cache(cache_mb, 1)  # (per worker)
+    if beam is not None or time_limit is not None:
+        if problem.objective != "total":
+            raise WordleOptError(f"beam/time limit: the anytime ranking ranks by total only, not {problem.objective!r}")
+        if scheduler is not None:
+            raise WordleOptError(
+                "beam/time limit: the anytime ranking runs on this machine (--workers), not on a Dask scheduler"
+            )
+        check_options(beam, time_limit)
+    return rank(
+        problem,
+        top=top,
+        workers=workers,
+        scheduler=scheduler,
+        checkpoint=checkpoint,
+        cache_mb=cache_mb,
+        progress=progress,
+        trees=trees,
+        beam=beam,
+        time_limit=time_limit,
+        note=note,
+    )
+
+
+def rank(
+    problem: Problem,
+    *,
+    top: int,
+    workers: Optional[int] = None,
+    scheduler=None,
+    checkpoint: Optional[str] = None,
+    cache_mb: float = DEFAULT_CACHE_MB,
+    progress=None,
+    trees: bool = True,
+    beam: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    note=None,
+) -> OpenerRanking:
+    """`rank_openers` of a parsed ``problem``: the internal entry, which trusts
+    its values (`rank_openers` checks them)."""
+    t0, cpu0 = time.perf_counter(), time.process_time()
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
-    objective = parse_objective(minimise)
-    problem, lists, cap = problem_of(
-        hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, cache_mb=cache_mb
-    )
+    objective = problem.objective
+    lists, cap = problem.lists, problem.cap
+    task_problem = TaskProblem.of(problem, cache_mb=cache_mb)
     if beam is not None or time_limit is not None:
         return _anytime_ranking(
-            problem,
+            task_problem,
             lists,
             cap,
             top=top,
@@ -282,11 +308,12 @@ def rank_openers(
             note=note,
             progress=progress,
         )
+    problem = task_problem
     store = open_checkpoint(checkpoint, problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 
-    def make_ranker(prob: Problem, places: int, *, facts_store, exclude, ties: bool) -> _Ranker:
+    def make_ranker(prob: TaskProblem, places: int, *, facts_store, exclude, ties: bool) -> _Ranker:
         return _Ranker(prob, places, pool=pool, store=facts_store, bar=bar, exclude=exclude, ties=ties)
 
     try:
@@ -337,7 +364,7 @@ def rank_openers(
 
 
 def _anytime_ranking(
-    problem: Problem,
+    problem: TaskProblem,
     lists,
     cap,
     *,
@@ -353,13 +380,6 @@ def _anytime_ranking(
 ) -> OpenerRanking:
     """`rank_anytime` after refining the bounds of every opener (at most
     ``REFINE_SHARE`` of the time limit), on ``workers`` processes."""
-    if objective != "total":
-        raise WordleOptError(f"beam/time limit: the anytime ranking ranks by total only, not {objective!r}")
-    if scheduler is not None:
-        raise WordleOptError(
-            "beam/time limit: the anytime ranking runs on this machine (--workers), not on a Dask scheduler"
-        )
-    check_options(beam, time_limit)
     t0, cpu0 = time.perf_counter(), time.process_time()
     deadline = None if time_limit is None else time.monotonic() + time_limit
     store = open_checkpoint(checkpoint, problem, objective)
@@ -415,7 +435,9 @@ def _anytime_ranking(
 _BY_OBJECTIVE = {"worst,total": rank_worst_then_total, "total,worst": rank_total_then_worst}
 
 
-def _by_objective(found: Ranked, objective: str, problem: Problem, *, lists, cap, pool, t0, cpu0) -> OpenerRanking:
+def _by_objective(
+    found: RankedByObjective, objective: str, problem: TaskProblem, *, lists, cap, pool, t0, cpu0
+) -> OpenerRanking:
     # (settled by bounds: under the caps the ranking ran; those below were refuted first, for every opener)
     stats = {
         "settled_by_bounds": len(lists.guesses) - len(found.searched),
@@ -451,10 +473,10 @@ def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
     stats["seconds"] = time.perf_counter() - t0
 
 
-def _attach_trees(ranked: List[RankedOpener], problem: Problem, lists, cap) -> None:
+def _attach_trees(ranked: List[RankedOpener], problem: TaskProblem, lists, cap) -> None:
 
     for r in ranked:
-        res = search(r.word, hard=problem.rule, answers=lists, max_guesses=cap, cache_mb=problem.cache_mb)
+        res = solve(Problem(lists, problem.rule, cap), r.word, cache_mb=problem.cache_mb)
         if not res.feasible or res.total != r.total:
             raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
         r.tree = res.tree

@@ -37,17 +37,17 @@ Ctrl-C stops the candidate that runs and ranks those done so far.
 from __future__ import annotations
 
 import time
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from wordle_opt.display import gap, plural
+from wordle_opt.display import Note, gap, plural
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
 from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.anytime_widen import stopping
 from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.exact import search
+from wordle_opt.solver.exact import solve
+from wordle_opt.solver.problem import Problem
 
-Note = Callable[[str], None]
 SCREEN = 4  # without a time limit, the screen values this many openers per candidate
 # With one, the screen's share of the time left after the bounds.  On the
 # every-word game a beam-4 tree with no cap takes 5.5 s per opener on one
@@ -59,7 +59,7 @@ SCREEN_NOTE_SECONDS = 60.0  # the screen says how far it got this often
 
 
 def rank_anytime(
-    problem: Problem,
+    problem: TaskProblem,
     lists,
     cap: Optional[int],
     *,
@@ -120,11 +120,9 @@ def rank_anytime(
         until = None if share is None else time.monotonic() + share
         # (with a cap, the beam's width stays: an opener it cannot fit is passed over, as most of the
         # every-word game's best screened openers are: SALET, TARNS, TALES, PARTS at beam 64)
-        res = search(
+        res = solve(
+            Problem(lists, problem.rule, cap),
             word,
-            hard=problem.rule,
-            answers=lists,
-            max_guesses=cap,
             threads=threads,
             cache_mb=problem.cache_mb,
             progress=progress,
@@ -218,7 +216,7 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
 
 
 def _screen(
-    problem: Problem,
+    problem: TaskProblem,
     lists,
     openers: List[int],
     *,

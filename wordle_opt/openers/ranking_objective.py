@@ -30,10 +30,11 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.display import plural
-from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, Problem, prove_opener
+from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem, prove_opener
 from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.exact import search
+from wordle_opt.solver.exact import solve
 from wordle_opt.solver.objectives import rank_key
+from wordle_opt.solver.problem import Problem
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
 CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
@@ -44,7 +45,7 @@ MakeRanker = Callable[..., object]
 
 
 @dataclasses.dataclass
-class Ranked:
+class RankedByObjective:
     """What a ranking by objective proves: the ranked (opener, total, worst,
     tree or None), every opener's fact (kind, total) and worst-case fact
     (kind, worst), the openers the ranking searched, the K-th figure the
@@ -61,7 +62,7 @@ class Ranked:
 
 
 def rank_worst_then_total(
-    problem: Problem,
+    problem: TaskProblem,
     cap: Optional[int],
     top: int,
     *,
@@ -70,7 +71,7 @@ def rank_worst_then_total(
     lists,
     trees: bool,
     tell: Optional[Callable[[str], None]] = None,
-) -> Ranked:
+) -> RankedByObjective:
     """``tell(status)``: the progress of the proof that no opener fits a cap."""
     ranked: List[Tuple[int, int, int, object]] = []
     searched: set = set()
@@ -95,7 +96,7 @@ def rank_worst_then_total(
             refuted = c
             if last:
                 facts = {o: (INFEASIBLE, lists.modules.core.INFINITY) for o in range(n)}
-                return Ranked(
+                return RankedByObjective(
                     [],
                     facts,
                     {o: (BOUND, c + 1) for o in range(n)},
@@ -125,10 +126,12 @@ def rank_worst_then_total(
     others = inc if full and inc < ranker.inf and len(facts) > top else None
     if trees:
         ranked = [(o, v, w, _tree(problem, lists, o, cap=w, objective="total", total=v)) for o, v, w, _ in ranked]
-    return Ranked(ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others), refuted)
+    return RankedByObjective(
+        ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others), refuted
+    )
 
 
-def _none_fits(problem: Problem, lists, *, store, tell, fallback: bool = True) -> bool:
+def _none_fits(problem: TaskProblem, lists, *, store, tell, fallback: bool = True) -> bool:
     """Does no opener fit the cap (problem.depth)?  Up to a cap of 4, the cap
     proofs decide (`_caps_verdict`).  Otherwise (and in hard mode when an
     opener fits the easy game) with ``fallback``, one exact search with every
@@ -168,9 +171,7 @@ def _none_fits(problem: Problem, lists, *, store, tell, fallback: bool = True) -
         if tell is None
         else (lambda done, total, status: tell(f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
     )
-    found = search(
-        None, hard=problem.rule, answers=lists, max_guesses=problem.depth, cache_mb=problem.cache_mb, progress=progress
-    )
+    found = solve(Problem(lists, problem.rule, problem.depth), None, cache_mb=problem.cache_mb, progress=progress)
     if found.feasible:
         return False
     if store is not None:
@@ -178,7 +179,7 @@ def _none_fits(problem: Problem, lists, *, store, tell, fallback: bool = True) -
     return True
 
 
-def _caps_verdict(problem: Problem, lists, store, tell) -> Optional[bool]:
+def _caps_verdict(problem: TaskProblem, lists, store, tell) -> Optional[bool]:
     """Every opener through the compiled cap proofs (`wordle_opt.core._caps`:
     exact, with every guess allowed): True when none fits the cap, False when
     one does (easy mode), None when one fits the easy game only (hard mode:
@@ -235,7 +236,7 @@ def _worst_proof(ranked, c: int, full: bool, others: Optional[int]) -> str:
 
 
 def rank_total_then_worst(
-    problem: Problem,
+    problem: TaskProblem,
     cap: Optional[int],
     top: int,
     *,
@@ -244,7 +245,7 @@ def rank_total_then_worst(
     lists,
     trees: bool,
     tell: Optional[Callable[[str], None]] = None,
-) -> Ranked:
+) -> RankedByObjective:
     ranker = make_ranker(problem, top, store, exclude=set(), ties=True)
     ranker.run()
     exact = sorted((v, o) for o, (k, v) in ranker.facts.items() if k == EXACT)
@@ -254,13 +255,8 @@ def rank_total_then_worst(
         if kth is not None and v > kth:
             break
         # (every opener with the K-th total is exact here: one of them may have the smaller worst case)
-        res = search(
-            problem.guesses[o],
-            hard=problem.rule,
-            answers=lists,
-            max_guesses=cap,
-            cache_mb=problem.cache_mb,
-            minimise="total,worst",
+        res = solve(
+            Problem(lists, problem.rule, cap, objective="total,worst"), problem.guesses[o], cache_mb=problem.cache_mb
         )
         if not res.feasible or res.total != v:
             raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {v}, its tree totals {res.total}")
@@ -278,18 +274,11 @@ def rank_total_then_worst(
         proof = f"no other opener solves every answer within {plural(problem.depth, 'guess')}"
     else:
         proof = "every opener is ranked"
-    return Ranked(ranked, facts, worst_facts, set(ranker.searched), others, proof)
+    return RankedByObjective(ranked, facts, worst_facts, set(ranker.searched), others, proof)
 
 
-def _tree(problem: Problem, lists, o: int, *, cap: int, objective: str, total: int):
-    res = search(
-        problem.guesses[o],
-        hard=problem.rule,
-        answers=lists,
-        max_guesses=cap,
-        cache_mb=problem.cache_mb,
-        minimise=objective,
-    )
+def _tree(problem: TaskProblem, lists, o: int, *, cap: int, objective: str, total: int):
+    res = solve(Problem(lists, problem.rule, cap, objective=objective), problem.guesses[o], cache_mb=problem.cache_mb)
     if not res.feasible or res.total != total:
         raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {total}, its tree totals {res.total}")
     return res.tree

@@ -1,6 +1,6 @@
 """The work of ranking openers, as tasks a process (local or on a Dask worker) runs.
 
-A task gets a `Problem` (the lists, rule and cap: small and picklable) and
+A task gets a `TaskProblem` (the lists, rule and cap: small and picklable) and
 opener indices.  Each thread keeps one `_State` per problem (the pattern
 table, a `Bounder` and a `Solver` with its cache), so the exact values and
 bounds the solver learns under one opener serve every later opener: all of
@@ -17,6 +17,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.solver.engine import rule_code
+from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import WordLists
 
 # What is known about one opener.
@@ -26,9 +27,11 @@ INFEASIBLE = "infeasible"  # no strategy finishes every answer within the cap
 
 
 @dataclass(frozen=True)
-class Problem:
-    """The lists, the rule (None, 'nyt', 'strict') and depth: the guesses allowed
-    (the cap, or n + 1 for no cap), and each worker thread's cache size."""
+class TaskProblem:
+    """A `Problem` as the workers get it: the lists as tuples of words (small to
+    pickle, cheap to compare), the rule (None, 'nyt', 'strict'), the depth (the
+    guesses allowed: the cap, or n + 1 for no cap), and each worker thread's
+    cache size.  A checkpoint is made for one (`checkpoint.identity`)."""
 
     name: str
     answers: Tuple[str, ...]
@@ -37,6 +40,11 @@ class Problem:
     depth: int
     cache_mb: float
 
+    @classmethod
+    def of(cls, problem: Problem, *, cache_mb: float) -> "TaskProblem":
+        lists = problem.lists
+        return cls(lists.name, lists.answers, lists.guesses, problem.rule, problem.depth, float(cache_mb))
+
     def lists(self):
         return WordLists(self.name, self.answers, self.guesses)
 
@@ -44,7 +52,7 @@ class Problem:
 class _State:
     """One thread's tables, bounder and solver for one problem."""
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: TaskProblem):
         lists = problem.lists()
         core, bounds = lists.modules.core, lists.modules.bounds  # (narrow or wide, by the length)
         self.problem = problem
@@ -71,8 +79,8 @@ _states_lock = threading.Lock()
 _all_states: "weakref.WeakSet[_State]" = weakref.WeakSet()
 
 
-def _state(problem: Problem) -> _State:
-    states: Dict[Problem, _State] = getattr(_local, "states", None)
+def _state(problem: TaskProblem) -> _State:
+    states: Dict[TaskProblem, _State] = getattr(_local, "states", None)
     if states is None:
         states = _local.states = {}
     st = states.get(problem)
@@ -99,7 +107,7 @@ def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
     return T if o > k else T + 1
 
 
-def bound_openers(problem: Problem, openers: List[int], incumbent: Tuple[int, int]) -> List[Tuple[int, str, int]]:
+def bound_openers(problem: TaskProblem, openers: List[int], incumbent: Tuple[int, int]) -> List[Tuple[int, str, int]]:
     """(opener, kind, value) for each opener: its refined lower bound, refined
     only until it reaches the opener's threshold (`threshold_stop`)."""
     st = _state(problem)
@@ -110,14 +118,14 @@ def bound_openers(problem: Problem, openers: List[int], incumbent: Tuple[int, in
     return out
 
 
-def prove_openers(problem: Problem, openers: List[int], betas: List[int]) -> List[Tuple[int, str, int]]:
+def prove_openers(problem: TaskProblem, openers: List[int], betas: List[int]) -> List[Tuple[int, str, int]]:
     """`prove_opener` for each opener with its beta, in order, on one solver:
     openers with the same letters share most subproblems (CRATE right after
     TRACE: 0.06 s instead of 5 s, from the cache)."""
     return [prove_opener(problem, o, beta) for o, beta in zip(openers, betas)]
 
 
-def prove_opener(problem: Problem, o: int, beta: int) -> Tuple[int, str, int]:
+def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int]:
     """(o, kind, value): EXACT and the optimal total when it is below beta, else
     BOUND and a lower bound >= beta (or INFEASIBLE).
 

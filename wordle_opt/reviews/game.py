@@ -25,14 +25,14 @@ from wordle_opt.wordlists import WordLists
 
 FORMS = "guesses with an answer (salet drone crate) or WORD.COLOURS pairs (salet.BBBYB.drone.YBBBG)"
 
-Game = Union[str, Sequence[Union[str, Tuple[str, object]]]]
+GameText = Union[str, Sequence[Union[str, Tuple[str, object]]]]
 
 
 class GameError(WordleOptError):
     """A game that cannot be reviewed: malformed, or not a game these lists and rules allow."""
 
 
-def _tokens(game: Game) -> Tuple[List[object], bool]:
+def _tokens(game: GameText) -> Tuple[List[object], bool]:
     """The parts of a game and whether it was written with dots (WORD.COLOURS)."""
     if isinstance(game, str):
         return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], "." in game
@@ -61,7 +61,7 @@ def _is_colours(token: object) -> bool:
         return False
 
 
-def parse_game(game: Game, lists: WordLists, answer: Optional[str] = None) -> List[Tuple[str, Pattern]]:
+def parse_game(game: GameText, lists: WordLists, answer: Optional[str] = None) -> List[Tuple[str, Pattern]]:
     """(word, colours) for each turn; colours come from the answer when only
     guesses are given, and are checked against it when both are."""
     tokens, dotted = _tokens(game)
@@ -113,7 +113,7 @@ def _word(token: object, lists: WordLists, turn: int) -> str:
         raise GameError(f"turn {turn}: {exc}") from None
 
 
-def _show(game: Game) -> str:
+def _show(game: GameText) -> str:
     text = game if isinstance(game, str) else repr(game)
     return repr(text if len(text) <= 60 else text[:57] + "...")
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.patterns import Pattern
-from wordle_opt.reviews.game import Game, check_game, parse_game
+from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
@@ -164,7 +164,7 @@ class Review:
 
 
 def review(
-    game: Game,
+    game: GameText,
     answer: Optional[str] = None,
     *,
     hard=None,

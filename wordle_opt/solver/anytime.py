@@ -42,15 +42,13 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.display import gap, plural
+from wordle_opt.display import Note, ProgressCallback, gap, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
 from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.trees.node import Node
 
-Note = Callable[[str], None]
-Progress = Callable[[int, int, str], None]
 SAVE_SECONDS = 30.0  # the groups' trees and bounds go to the checkpoint this often (widening, closing)
 # The far widening's share of the time left.  On LANTS (one thread, 2400 s),
 # with half of what the proofs left (622 s), it tried fewer than 274 second
@@ -96,7 +94,7 @@ def anytime_search(
     beam: int,
     time_limit: Optional[float],
     note: Optional[Note] = None,
-    progress: Optional[Progress] = None,
+    progress: Optional[ProgressCallback] = None,
     store=None,
     max_beam: Optional[int] = None,
 ) -> Anytime:
@@ -140,7 +138,7 @@ def _phases(
     beam: int,
     deadline: Optional[float],
     note: Optional[Note],
-    progress: Optional[Progress],
+    progress: Optional[ProgressCallback],
     saver: "_Saver",
     t0: float,
     max_beam: Optional[int] = None,

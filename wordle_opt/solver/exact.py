@@ -1,8 +1,11 @@
-"""Exact optimal decision trees: the public API over the search engine.
+"""The exact search of one problem: the solver's internal entry.
 
-`search` validates its input, splits the answers by the opener's colourings,
-hands the groups (independent subproblems) to the `Engine` (one core Solver
-per thread), and turns the proven optimum into a `Tree`.
+`solve` takes a parsed `Problem` (`wordle_opt.solver.problem`: the public
+functions build it once and nothing here checks it again), splits the
+answers by the opener's colourings, hands the groups (independent
+subproblems) to the `Engine` (one core Solver per thread), and turns the
+proven optimum into a `Tree`.  The public `wordle_opt.search` parses the
+user's values and calls it.
 """
 
 from __future__ import annotations
@@ -12,98 +15,75 @@ import os
 import resource
 import threading
 import time
-from typing import Callable, List, Optional, Union
+from typing import Callable, List, Optional
 
 import numpy as np
 
 from wordle_opt.core import core
-from wordle_opt.display import plural
+from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.solver.anytime import anytime_search, check_options
 from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.objectives import parse_objective, total_then_worst, worst_then_total
+from wordle_opt.solver.objectives import total_then_worst, worst_then_total
+from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
 from wordle_opt.trees.tree import Node, Tree
-from wordle_opt.wordlists import WordLists, load_lists
+from wordle_opt.wordlists import WordLists
 
 DEFAULT_CACHE_MB = core.DEFAULT_CACHE_MB
 # The largest first-level group of the published instances (SALET, TRACE, ... on
 # the original and NYT lists) is a few hundred answers; groups far beyond this
-# may take hours, so search() warns before it starts.
+# may take hours, so solve() warns before it starts.
 BIG_GROUP = 1000
 
-# (groups done, groups in all, status): status says what runs inside the groups.
-Progress = Callable[[int, int, str], None]
-Note = Callable[[str], None]  # one line for the user: warnings, the cap being tried
 
-
-def search(
-    opener: Optional[str] = "salet",
+def solve(
+    problem: Problem,
+    opener: Optional[str],
     *,
-    hard=None,
-    answers: Union[str, "os.PathLike", WordLists] = "original",
-    guesses=None,
-    max_guesses=6,
     threads: Optional[int] = None,
     cache_mb: float = DEFAULT_CACHE_MB,
-    progress: Optional[Progress] = None,
+    progress: Optional[ProgressCallback] = None,
     share_min: Optional[int] = None,
     fallback: bool = False,
     on_refuted: Optional[Callable[["SearchResult"], None]] = None,
     note: Optional[Note] = None,
-    minimise: str = "total",
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
     store=None,
     max_beam: Optional[int] = None,
 ) -> SearchResult:
-    """Compute the decision tree that minimises the total number of guesses
-    over all answers, starting with ``opener`` (None: find the best opener),
-    and prove it optimal.  ``minimise``: 'total' (the default), 'worst,total'
-    (the smallest worst case, then the fewest guesses: the cap is then the
-    largest worst case tried) or 'total,worst' (ties of the total broken by
-    the smallest worst case); see `wordle_opt.solver.objectives`.
-    ``beam``/``time_limit``: the anytime search (`wordle_opt.solver.anytime`, 'total'
-    and a fixed opener only): a tree from the ``beam`` (default 2) most
-    promising guesses at each node, then a proven lower bound raised until
-    ``time_limit`` seconds (None: until proven) or Ctrl-C; the result's
-    ``lower_bound`` says how far from optimal the tree may be.  Stopped
-    while the beam still builds its tree, the result has no tree and
-    ``stopped`` (no tree found in time, which proves nothing about the cap).
-    ``max_beam``: the widest beam the anytime search tries for a group its
-    beam cannot fit within the cap; past it the result has no tree and
-    ``gave_up`` (None: as wide as it takes).
-    ``store``: an open checkpoint (`wordle_opt.openers.checkpoint`) that the anytime
-    search resumes from and saves to (the public `search` opens it from its
-    ``checkpoint`` file name).
+    """The tree of ``problem`` from ``opener`` (a word of its guesses; None:
+    every guess a candidate opener, the threads sharing the root) that is
+    optimal under ``problem.objective``, with its proof.
 
-    ``hard``: None/False (easy), True/'nyt' (the game's rule) or 'strict'.
-    ``answers``/``guesses``: a named list set ('original', 'nyt', 'nyt-12947'),
-    a file, or a `WordLists`.  ``max_guesses``: the cap (None: no cap).
-    ``threads``: solver threads (default and most: the machine's cores);
-    ``cache_mb``: the transposition table of each thread; ``share_min``:
-    groups of at least this many answers after the opener are solved by all
-    threads together, sharing the group's root (default: 100 in easy mode;
-    off in hard mode, where it measured slower).
-    ``fallback``: when no strategy fits the cap, try the next caps (reusing
-    the solvers and their caches) and return the result for the smallest cap
-    that works; ``on_refuted(result)`` hears of each cap that does not.
-    ``progress(done, total, status)`` reports groups done and, while big
-    groups run, the nodes searched; ``note(line)`` gets warnings (a huge
-    instance, threads capped).
+    The internal entry: ``problem`` is trusted as parsed, ``threads`` (None:
+    the machine's cores) and ``cache_mb`` as checked (`check_threads`,
+    `check_cache`); the public `wordle_opt.search` does both.
+    ``beam``/``time_limit``: the anytime search instead (`wordle_opt.solver.anytime`,
+    'total' and an opener only): a tree from the ``beam`` (default 2) most
+    promising guesses at each node, then a proven lower bound raised until
+    ``time_limit`` seconds (None: until proven) or Ctrl-C; ``max_beam``: the
+    widest beam tried for a group the beam cannot fit within the cap (past it
+    the result has no tree and ``gave_up``); ``store``: an open checkpoint
+    (`wordle_opt.openers.checkpoint`) it resumes from and saves to.
+    ``share_min``: groups of at least this many answers after the opener are
+    solved by all threads together, sharing the group's root (default: 100
+    in easy mode; off in hard mode, where it measured slower).
+    ``fallback``: when no tree fits the cap, the smallest cap above it that
+    one fits (reusing the solvers and their caches); ``on_refuted(result)``
+    hears of each cap that does not.  ``progress(done, total, status)``:
+    groups done and, while big groups run, the nodes searched; ``note(line)``:
+    warnings and the cap being tried.
     """
     t0 = time.perf_counter()
     cpu0 = time.process_time()
-    rule = normalise_rule(hard)
-    objective = parse_objective(minimise)
-    cap = parse_cap(max_guesses, "max_guesses")
-    lists = load_lists(answers, guesses)
+    lists, rule, cap, objective = problem.lists, problem.rule, problem.cap, problem.objective
     n = len(lists.answers)
-    threads = _check_threads(threads, note)
-    check_cache(cache_mb, threads)
-    opener_idx = None if opener is None else lists.guess_index(str(opener).strip().lower())
+    if threads is None:
+        threads = os.cpu_count() or 1
+    opener_idx = None if opener is None else lists.guess_index(opener)
     if share_min is None:
         share_min = 100 if rule is None else n + 1
     try:
@@ -116,11 +96,8 @@ def search(
     if beam is not None or time_limit is not None:
         return _anytime(
             engine,
-            lists,
-            rule,
-            opener_idx=opener_idx,
-            cap=cap,
-            objective=objective,
+            problem,
+            opener_idx,
             beam=beam,
             time_limit=time_limit,
             note=note,
@@ -132,8 +109,8 @@ def search(
         )
     _warn_if_huge(lists, opener_idx, engine, note)
 
-    def solve(c: Optional[int]) -> SearchResult:
-        result = _search_cap(engine, lists, rule, opener_idx=opener_idx, cap=c, progress=progress, share_min=share_min)
+    def at_cap(c: Optional[int]) -> SearchResult:
+        result = _search_cap(engine, problem.with_cap(c), opener_idx, progress=progress, share_min=share_min)
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
@@ -143,7 +120,7 @@ def search(
         result.objective = objective
         return result
 
-    return _by_objective(solve, objective, n=n, cap=cap, fallback=fallback, on_refuted=on_refuted, note=note)
+    return _by_objective(at_cap, objective, n=n, cap=cap, fallback=fallback, on_refuted=on_refuted, note=note)
 
 
 def _by_objective(
@@ -197,17 +174,14 @@ def over_caps(
 
 
 def _anytime(
-    engine, lists, rule, *, opener_idx, cap, objective, beam, time_limit, note, progress, max_beam, t0, cpu0, store=None
+    engine: Engine, problem: Problem, opener_idx: int, *, beam, time_limit, note, progress, max_beam, t0, cpu0, store
 ) -> SearchResult:
-    if opener_idx is None or objective != "total":
-        raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
-    check_options(beam, time_limit)
+    lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
-    depth = n + 1 if cap is None else min(cap, n + 1)
     found = anytime_search(
         engine,
         opener_idx,
-        depth,
+        problem.depth,
         beam=2 if beam is None else beam,
         time_limit=time_limit,
         note=note,
@@ -262,7 +236,17 @@ def _from(result: SearchResult) -> str:
     return f"from {result.opener.upper()}" if result.opener else "from any opener"
 
 
-def _check_threads(threads, note: Optional[Note]) -> int:
+def check_anytime(problem: Problem, opener: Optional[str], *, beam, time_limit) -> None:
+    """One line for an anytime search (``beam``/``time_limit``) that cannot run:
+    it needs an opener and the 'total' objective, and sound values."""
+    if opener is None or problem.objective != "total":
+        raise WordleOptError("beam/time limit: the anytime search needs an opener and minimise='total'")
+    check_options(beam, time_limit)
+
+
+def check_threads(threads, *, note: Optional[Note] = None) -> int:
+    """The number of solver threads: ``threads`` checked (a positive integer,
+    capped at the machine's cores with a ``note``), or the cores for None."""
     cores = os.cpu_count() or 1
     if threads is None:
         return cores
@@ -319,18 +303,16 @@ def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, n
 
 def _search_cap(
     engine: Engine,
-    lists: WordLists,
-    rule,
-    *,
+    problem: Problem,
     opener_idx: Optional[int],
-    cap: Optional[int],
-    progress: Optional[Progress],
+    *,
+    progress: Optional[ProgressCallback],
     share_min: int,
 ) -> SearchResult:
-    """The search for one cap (the body of search())."""
+    """The search for one cap, ``problem.cap`` (the body of solve())."""
+    lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
-    # n useful guesses always suffice (each splits), plus a fixed opener that may not
-    depth = n + 1 if cap is None else min(cap, n + 1)
+    depth = problem.depth
     all_idx = np.arange(n, dtype=np.int32)
     unsolvable: List[str] = []
     done, ngroups = 0, 1

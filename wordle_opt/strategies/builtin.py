@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Type
 import numpy as np
 
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
-from wordle_opt.rules import normalise_rule
+from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.strategies.context import context_for
 from wordle_opt.trees.node import history_text
 from wordle_opt.trees.tree import Tree
@@ -36,7 +36,7 @@ EPS = 1e-9
 
 
 @dataclass(frozen=True)
-class Ranked:
+class RankedGuess:
     """One suggestion: guess index and word, the strategy's score for it, shown as ``label``."""
 
     guess: int
@@ -46,7 +46,7 @@ class Ranked:
     could_be_answer: bool
 
 
-def _pick(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> int:
+def pick_best(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> int:
     """Position in ``legal`` of the best guess: largest keys[0], then keys[1], ...,
     then a possible answer, then the smallest guess index."""
     idx = np.arange(len(legal))
@@ -59,7 +59,7 @@ def _pick(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -
 
 
 def _order(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> np.ndarray:
-    """Positions in ``legal`` from best to worst, same order as _pick (ties by rounding)."""
+    """Positions in ``legal`` from best to worst, same order as pick_best (ties by rounding)."""
     sort_keys = [legal, -could_be.astype(np.int8)]
     for key in reversed(list(keys)):
         sort_keys.append(-np.round(np.asarray(key, dtype=np.float64), 9))
@@ -139,7 +139,7 @@ class Strategy:
 
     _shortcut_small = True
 
-    def ranked(self, candidates: np.ndarray, legal: np.ndarray, history, k: int = 5) -> List[Ranked]:
+    def ranked(self, candidates: np.ndarray, legal: np.ndarray, history, k: int = 5) -> List[RankedGuess]:
         """The ``k`` best guesses by this strategy's score, best first."""
         keys, labels = self._scores(candidates, legal, history)
         pool = legal
@@ -148,13 +148,15 @@ class Strategy:
             return []
         order = _order(keys, pool, could)[:k]
         words = self.lists.guesses
-        return [Ranked(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i])) for i in order]
+        return [
+            RankedGuess(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i])) for i in order
+        ]
 
     # To implement --------------------------------------------------------
     def _choose(self, candidates, legal, history) -> int:
         keys, _ = self._scores(candidates, legal, history)
         could = self.ctx.is_candidate(candidates, legal)
-        return int(legal[_pick(keys, legal, could)])
+        return int(legal[pick_best(keys, legal, could)])
 
     def _scores(self, candidates, legal, history):
         """(keys, label(i)): score arrays over ``legal``, larger is better,
@@ -280,7 +282,7 @@ class FrequencyStrategy(Strategy):
     def _choose(self, candidates, legal, history):
         pool = np.ascontiguousarray(self._pool(candidates, legal))
         s = self.ctx.H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, pool)
-        return int(pool[_pick([s], pool, np.ones(len(pool), bool))])
+        return int(pool[pick_best([s], pool, np.ones(len(pool), bool))])
 
     def _scores(self, candidates, legal, history):
         s = self.ctx.H.frequency_scores(self.ctx.answer_codes, candidates, self.ctx.guess_codes, legal)
@@ -337,7 +339,7 @@ class OptimalStrategy(Strategy):
         super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
         self._tree_source = tree
         self._tree = None
-        self.max_guesses = max_guesses
+        self.max_guesses = parse_cap(max_guesses, "max_guesses")
 
     @property
     def tree(self):
@@ -348,7 +350,8 @@ class OptimalStrategy(Strategy):
     def _load_tree(self):
         src = self._tree_source
         if src is None:
-            from wordle_opt.solver.exact import search
+            from wordle_opt.solver.exact import solve
+            from wordle_opt.solver.problem import Problem
 
             opener = self.lists.guesses[self.opener] if self.opener is not None else DEFAULT_OPENER
             if not self.lists.is_guess(opener):
@@ -356,7 +359,7 @@ class OptimalStrategy(Strategy):
                     f"strategy optimal without a tree searches from {opener.upper()}, which is not an "
                     f"allowed guess in list {self.lists.name!r}: give an opener or a tree file"
                 )
-            result = search(opener=opener, hard=self.hard, answers=self.lists, max_guesses=self.max_guesses)
+            result = solve(Problem(self.lists, self.hard, self.max_guesses), opener)
             if result.tree is None:
                 raise TreeError(
                     f"strategy optimal: no tree opening with {opener.upper()} solves every "

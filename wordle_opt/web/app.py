@@ -32,6 +32,7 @@ from starlette.exceptions import HTTPException
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
+from wordle_opt.rules import parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore
@@ -161,7 +162,7 @@ def explore_node(
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
     ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
-    game = compute.make_game(lists, hard, compute.parse_cap(max_guesses))
+    game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
     return explore(game, opener, patterns)
 

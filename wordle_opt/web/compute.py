@@ -19,7 +19,8 @@ from typing import Callable, Dict, Optional
 
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule
-from wordle_opt.solver.exact import SearchResult, search
+from wordle_opt.solver.exact import SearchResult, solve
+from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words, require_five_letters
 
 # Searches (and reviews) running at once; more wait their turn.  The core
@@ -90,7 +91,7 @@ def exact_search(lists: WordLists, opener: Optional[str], rule: Optional[str], c
     """``wordle_opt.search`` on one thread with a small table, at most
     SEARCH_SLOTS at a time."""
     with _slots:
-        return search(opener, hard=rule, answers=lists, max_guesses=cap, threads=1, cache_mb=SEARCH_CACHE_MB)
+        return solve(Problem(lists, rule, cap), opener, threads=1, cache_mb=SEARCH_CACHE_MB)
 
 
 # ------------------------------------------------------------------ the lists
@@ -142,16 +143,6 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         while len(_uploads) > UPLOADS_KEPT:
             _uploads.popitem(last=False)
     return key
-
-
-def parse_cap(text: str) -> Optional[int]:
-    """A guess cap from text: a number 1..20, or none/empty for no cap."""
-    text = text.strip().lower()
-    if text in ("", "none"):
-        return None
-    if not text.isdecimal():
-        raise WordleOptError(f"max_guesses must be a number 1..20 or none, not {text!r}")
-    return int(text)
 
 
 def make_game(lists: str, hard: Optional[str], max_guesses: Optional[int]) -> Game:
