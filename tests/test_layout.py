@@ -349,3 +349,21 @@ def test_no_private_name_is_imported_across_modules():
                     if private and not _is_module(f"{node.module}.{alias.name}"):
                         crossing.append(f"{path.relative_to(PACKAGE.parent)}: {node.module}.{alias.name}")
     assert crossing == []
+
+
+PUBLIC_ENTRIES = {"search", "rank_openers"}  # they parse the user's values: the CLI calls them, the package does not
+
+
+def test_no_call_inside_the_package_goes_through_the_public_entries():
+    inside = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE)
+        if where.parts[0] == "cli" or path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("wordle_opt"):
+                inside += [f"{where}: {node.module}.{a.name}" for a in node.names if a.name in PUBLIC_ENTRIES]
+            elif isinstance(node, ast.Attribute) and node.attr in PUBLIC_ENTRIES:
+                if isinstance(node.value, ast.Name) and node.value.id == "wordle_opt":
+                    inside.append(f"{where}: wordle_opt.{node.attr}")
+    assert inside == []
