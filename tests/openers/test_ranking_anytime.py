@@ -153,12 +153,12 @@ def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima
 
 
 def test_ctrl_c_stops_the_ranking_with_what_it_has(medium, monkeypatch):
-    real = openers_anytime.search
+    real = openers_anytime.solve
 
     def interrupted(*args, **kwargs):  # as Ctrl-C at once: the anytime search stops and returns
         return real(*args, **dict(kwargs, time_limit=1e-6))
 
-    monkeypatch.setattr(openers_anytime, "search", interrupted)
+    monkeypatch.setattr(openers_anytime, "solve", interrupted)
     r = rank_openers(answers=medium, top=3, workers=1, progress=False, beam=1, time_limit=60)
     assert len(r.searched) == 1 and "2 of 3 candidates not reached (interrupted)" in r.proof
     monkeypatch.undo()
@@ -253,14 +253,14 @@ def test_a_candidate_the_beam_cannot_fit_is_passed_over_for_the_next(monkeypatch
     proven = search("fight", answers=lists, max_guesses=3, beam=1)
     assert not proven.gave_up and not proven.feasible and "no strategy solves every answer" in str(proven)
     # The ranking tries the next screened opener in its place.
-    real, calls = openers_anytime.search, []
+    real, calls = openers_anytime.solve, []
 
-    def first_gives_up(word, **kwargs):
+    def first_gives_up(problem, word, **kwargs):
         calls.append((word, kwargs["max_beam"]))
-        res = real(word, **kwargs)
+        res = real(problem, word, **kwargs)
         return replace(res, feasible=False, tree=None, gave_up=True) if len(calls) == 1 else res
 
-    monkeypatch.setattr(openers_anytime, "search", first_gives_up)
+    monkeypatch.setattr(openers_anytime, "solve", first_gives_up)
     r = rank_openers(answers=lists, max_guesses=4, top=2, workers=1, progress=False, beam=1)
     assert len(calls) == 3 and all(b == 1 for _, b in calls) and len(r.ranking) == 2
     assert calls[0][0] not in [x.word for x in r.ranking]

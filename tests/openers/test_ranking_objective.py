@@ -186,7 +186,7 @@ def test_hard_worst_total_ranking_leaves_a_cap_to_the_ranking_not_the_shared_sea
     def shared_search(*args, **kwargs):
         raise AssertionError("the shared search over every opener ran in hard mode")
 
-    monkeypatch.setattr(openers_objective, "search", shared_search)
+    monkeypatch.setattr(openers_objective, "solve", shared_search)
     r = rank_openers(
         hard="nyt", answers=lists, top=2, workers=1, progress=False, trees=False, minimise="worst,total", cache_mb=4
     )
@@ -204,7 +204,7 @@ def test_without_the_fallback_a_cap_past_the_cap_proofs_is_left_to_the_ranking(m
     def forbidden(*args, **kwargs):
         raise AssertionError("a search ran")
 
-    monkeypatch.setattr(openers_objective, "search", forbidden)
+    monkeypatch.setattr(openers_objective, "solve", forbidden)
     monkeypatch.setattr(openers_objective, "prove_opener", forbidden)
     lists = WordLists.from_words(WORDS[:12], name="small")
     problem = TaskProblem(lists.name, lists.answers, lists.guesses, "nyt", 5, 4)

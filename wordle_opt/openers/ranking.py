@@ -320,7 +320,14 @@ def rank(
         if objective != "total":
             tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
             found = _BY_OBJECTIVE[objective](
-                problem, cap, min(top, len(lists.guesses)), make_ranker, store, lists, trees, tell
+                problem,
+                cap,
+                min(top, len(lists.guesses)),
+                make_ranker=make_ranker,
+                store=store,
+                lists=lists,
+                trees=trees,
+                tell=tell,
             )
         else:
             ranker = make_ranker(problem, min(top, len(lists.guesses)), facts_store=store, exclude=(), ties=False)

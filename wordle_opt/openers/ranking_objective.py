@@ -40,7 +40,7 @@ SEEDS = 3  # openers tried one by one before the search over every opener at a c
 CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
 SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
-# make_ranker(problem, places, store, exclude, ties) -> a run() ranker (openers._Ranker)
+# make_ranker(problem, places, *, facts_store, exclude, ties) -> a run() ranker (ranking._Ranker)
 MakeRanker = Callable[..., object]
 
 
@@ -107,7 +107,11 @@ def rank_worst_then_total(
                 )
             continue
         ranker = make_ranker(
-            at_c, top - len(ranked), None if store is None else store.at(c), exclude={o for o, *_ in ranked}, ties=False
+            at_c,
+            top - len(ranked),
+            facts_store=None if store is None else store.at(c),
+            exclude={o for o, *_ in ranked},
+            ties=False,
         )
         ranker.run()
         searched |= ranker.searched
@@ -246,7 +250,7 @@ def rank_total_then_worst(
     trees: bool,
     tell: Optional[Callable[[str], None]] = None,
 ) -> RankedByObjective:
-    ranker = make_ranker(problem, top, store, exclude=set(), ties=True)
+    ranker = make_ranker(problem, top, facts_store=store, exclude=set(), ties=True)
     ranker.run()
     exact = sorted((v, o) for o, (k, v) in ranker.facts.items() if k == EXACT)
     kth = exact[top - 1][0] if len(exact) >= top else None
