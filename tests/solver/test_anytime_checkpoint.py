@@ -193,7 +193,7 @@ def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(orig
     does not run it again."""
     import wordle_opt.solver.anytime as anytime
 
-    monkeypatch.setattr(anytime, "_prove_trees", lambda *args: False)
+    monkeypatch.setattr(anytime, "_prove_trees", lambda *args, **kwargs: False)
     monkeypatch.setattr(anytime, "FAR", 8)  # (the rank the anytime search passes to widen_far)
     path = tmp_path / "ck.sqlite"
     first, notes = _run(original, path, time_limit=600)

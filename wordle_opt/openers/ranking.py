@@ -308,8 +308,7 @@ def rank(
             note=note,
             progress=progress,
         )
-    problem = task_problem
-    store = open_checkpoint(checkpoint, problem, objective)
+    store = open_checkpoint(checkpoint, task_problem, objective)
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 
@@ -320,7 +319,7 @@ def rank(
         if objective != "total":
             tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
             found = _BY_OBJECTIVE[objective](
-                problem,
+                task_problem,
                 cap,
                 min(top, len(lists.guesses)),
                 make_ranker=make_ranker,
@@ -330,7 +329,7 @@ def rank(
                 tell=tell,
             )
         else:
-            ranker = make_ranker(problem, min(top, len(lists.guesses)), facts_store=store, exclude=(), ties=False)
+            ranker = make_ranker(task_problem, min(top, len(lists.guesses)), facts_store=store, exclude=(), ties=False)
             ranker.run()
     except BaseException:
         pool.abort()
@@ -343,7 +342,7 @@ def rank(
         if store is not None:
             store.close()
     if objective != "total":
-        return _by_objective(found, objective, problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
+        return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
     stats = {
         "seconds": time.perf_counter() - t0,
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
@@ -352,11 +351,11 @@ def rank(
     }
     ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
     if trees:
-        _attach_trees(ranked, problem, lists, cap)
+        _attach_trees(ranked, problem, cache_mb)
     _finish_stats(stats, t0, cpu0)
     inc = ranker.incumbent()
     return OpenerRanking(
-        hard=problem.rule,
+        hard=task_problem.rule,
         max_guesses=cap,
         lists=lists.name,
         n_answers=len(lists.answers),
@@ -480,10 +479,9 @@ def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
     stats["seconds"] = time.perf_counter() - t0
 
 
-def _attach_trees(ranked: List[RankedOpener], problem: TaskProblem, lists, cap) -> None:
-
+def _attach_trees(ranked: List[RankedOpener], problem: Problem, cache_mb: float) -> None:
     for r in ranked:
-        res = solve(Problem(lists, problem.rule, cap), r.word, cache_mb=problem.cache_mb)
+        res = solve(problem, r.word, cache_mb=cache_mb)
         if not res.feasible or res.total != r.total:
             raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
         r.tree = res.tree
