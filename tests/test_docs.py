@@ -84,6 +84,21 @@ def test_the_api_page_has_every_public_name():
 
 
 @needs_checkout
+def test_the_subpackages_page_has_every_module():
+    # every module a reader may import, by its docstring: the private kernels
+    # and the commands' and the page's modules apart (their faces are there)
+    text = (DOCS / "subpackages.md").read_text()
+    package = Path(wordle_opt.__file__).resolve().parent
+    modules = [
+        ".".join(("wordle_opt",) + p.relative_to(package).with_suffix("").parts).removesuffix(".__init__")
+        for p in package.rglob("*.py")
+        if not p.name.startswith("_") or p.name == "__init__.py"
+    ]
+    modules = [m for m in modules if m != "wordle_opt" and not m.startswith(("wordle_opt.cli.", "wordle_opt.web."))]
+    assert [m for m in modules if f"::: {m}\n" not in text] == []
+
+
+@needs_checkout
 def test_the_cli_page_has_every_command_and_option():
     text = (DOCS / "cli.md").read_text()
     sections = dict(re.findall(r"^## (\w+)\n(.*?)(?=^## |\Z)", text, re.S | re.M))
