@@ -116,6 +116,20 @@ def test_the_cli_page_has_every_command_and_option():
 
 
 @needs_checkout
+def test_the_formats_page_shows_the_files_its_commands_write(tmp_path):
+    page = DOCS / "formats.md"
+    for kind, text in examples(page):
+        if text.startswith(("printf", "python -m wordle_opt search", "python -m wordle_opt openers")):
+            run(kind, text, tmp_path)
+    shown = re.findall(r"^```text\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+    assert (tmp_path / "crane.txt").read_text() == shown[0]  # the text tree, whole
+    csv_lines = (tmp_path / "ranking.csv").read_text().splitlines()
+    csv_shown = [line for line in shown if line.startswith("opener,rank,kind")][0].splitlines()
+    assert [line for line in csv_shown if line != "..."] == [line for line in csv_lines if line in csv_shown]
+    assert csv_shown[0] == csv_lines[0]
+
+
+@needs_checkout
 @pytest.mark.parametrize("page", PAGES)
 def test_page_examples_run_as_written(page, tmp_path):
     for kind, text in examples(DOCS / page):
