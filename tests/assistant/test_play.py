@@ -189,6 +189,7 @@ def _cli(args, stdin=""):
     )
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_cli_play_reaches_answers(original):
     sim = simulate("entropy", opener="salet", answers=original)
     for answer in ("crane", "tatty", "vivid"):
@@ -251,6 +252,7 @@ def test_an_answer_outside_the_list_is_found_among_the_allowed_words(original, a
     assert "--answers nyt-3158" in " ".join(_cli(["play", "--help"]).stdout.split())
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_a_guess_other_than_the_suggestion_shows_its_cost_on_the_review_measure(original):
     # After SALET's colours for BRICK the position is small enough for exact
     # values; the figures must be the review's (review_values): the player's

@@ -167,6 +167,7 @@ def test_following_an_optimal_tree_scores_full_skill(answers, extra, data):
 # ------------------------------------------------- the original lists
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 @pytest.mark.parametrize("hard", [None, "nyt"])
 def test_the_optimal_salet_tree_scores_full_skill_on_every_turn(original, hard):
     tree = wordle_opt.search("salet", hard=hard, answers=original).tree
@@ -207,6 +208,7 @@ def test_a_turn_reports_candidates_and_expectations(original):
     assert d["turns"][1]["colours"] == "BGBBG" and d["turns"][1]["skill"] == t2.skill
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_a_time_limit_gives_proven_bounds_marked_as_such(original, monkeypatch):
     # SALET's exact 7920 takes about a second: stopped at 1 ms, the review
     # shows a lower bound instead, labelled, and it is below the exact value.
@@ -258,6 +260,7 @@ def _cli(*args):
     return subprocess.run([sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_cli_review_prints_the_table_and_one_line_errors():
     r = _cli("review", "salet.BBBYB.drone.YBBBG")
     assert r.returncode == 0, r.stderr

@@ -186,6 +186,7 @@ def test_ctrl_c_while_the_widening_makes_its_solvers_keeps_the_beam_trees(origin
         assert db.execute("SELECT count(*), sum(total) FROM anytime").fetchone() == (148, r.total - 2315)
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(original, tmp_path, monkeypatch):
     """With the first exact proofs left out, SALET's groups are still open
     after the first widening: the far one (8 second guesses here, to keep it

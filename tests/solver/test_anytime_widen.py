@@ -90,6 +90,7 @@ def test_widened_trees_verify_and_lie_between_the_optimum_and_the_beam(
         assert after == exact  # every group went to the exact engine
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 @pytest.mark.parametrize("exact_max", [0, 40])
 def test_widening_below_the_roots_improves_salet_and_the_tree_verifies(original, exact_max):
     # exact_max 0: beam widening at every level; 40: small subtrees solved exactly.
@@ -99,6 +100,7 @@ def test_widening_below_the_roots_improves_salet_and_the_tree_verifies(original,
     assert 7920 <= after < before  # measured: beam 7933, widened 7920 (both)
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
     # CRATE with beam 1 and one guess tried at each root: the far widening's
     # 16 second guesses per group save 5 (measured 7933 -> 7928), and its

@@ -67,6 +67,7 @@ def test_entropy_easy_original_solves_everything_within_six(original):
     assert len({path[0][0] for path in r.paths.values()}) == 1
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_entropy_with_opener_hard_modes(original):
     for rule in ("nyt", "strict"):
         r = simulate("entropy", opener="salet", hard=rule, answers=original)

@@ -257,6 +257,7 @@ def test_memo_does_not_keep_errors():
     assert memo.get(("e",), lambda: 7) == 7
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_a_long_search_does_not_block_other_requests(live_server):
     import httpx
 
