@@ -69,13 +69,16 @@ class Interrupted:
 
 @pytest.fixture
 def ctrl_c():
-    """``ctrl_c(args, cwd, marker=None, wait=1.0)``: run ``python -m
-    wordle_opt ARGS`` and send it SIGINT ``wait`` seconds after the stdout
-    line that contains ``marker`` (or after its start).  The child gets the
+    """``ctrl_c(args, cwd, marker=None, wait=1.0, sig=SIGINT, times=1)``: run
+    ``python -m wordle_opt ARGS`` and send it ``sig`` (``times`` times)
+    ``wait`` seconds after the stdout line that contains ``marker`` (or after
+    its start).  The child gets the
     default SIGINT: a test run started in the background, with no job
     control, passes SIGINT on ignored, and the child would never stop."""
 
-    def run(args: List[str], cwd, marker: Optional[str] = None, wait: float = 1.0) -> Interrupted:
+    def run(
+        args: List[str], cwd, marker: Optional[str] = None, wait: float = 1.0, sig: int = signal.SIGINT, times: int = 1
+    ) -> Interrupted:
         proc = subprocess.Popen(
             [sys.executable, "-m", "wordle_opt", *args],
             stdout=subprocess.PIPE,
@@ -93,7 +96,10 @@ def ctrl_c():
         time.sleep(wait)
         running = proc.poll() is None
         start = time.monotonic()
-        proc.send_signal(signal.SIGINT)
+        for i in range(times):  # (a second signal: at once, before the first one's cleanup ends)
+            proc.send_signal(sig)
+            if i + 1 < times:
+                time.sleep(0.05)
         rest, err = proc.communicate(timeout=60)
         return Interrupted(proc.returncode, "".join(lines) + rest, err, running, time.monotonic() - start)
 

@@ -8,8 +8,11 @@ public API a notebook uses.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
-from typing import List, Optional
+import threading
+from typing import Dict, List, Optional
 
 from wordle_opt.errors import WordleOptError
 
@@ -47,6 +50,40 @@ def _first_positional(args) -> str:
     return "given"
 
 
+def _stop_on_signals() -> Dict[str, Optional[int]]:
+    """SIGTERM (what kill, systemd and CI send) stops a run as Ctrl-C does:
+    a KeyboardInterrupt, so every long run writes what it has (its tree,
+    its checkpoint) on the way out.  A second SIGINT or SIGTERM ends the
+    process at once, with one line.  Returns the signal heard, filled in
+    when one comes.  (A signal the parent set to be ignored stays ignored.)"""
+    heard: Dict[str, Optional[int]] = {"signal": None}
+    if threading.current_thread() is not threading.main_thread():
+        return heard
+
+    def again(signum, frame):
+        os.write(2, f"stopped at once ({signal.Signals(signum).name} again)\n".encode())
+        os._exit(128 + signum)
+
+    def first(signum, frame):
+        heard["signal"] = signum
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(sig) is first:
+                signal.signal(sig, again)
+        raise KeyboardInterrupt
+
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, first)
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, first)
+    return heard
+
+
+def _terminated(message: str) -> int:
+    """A run stopped by SIGTERM: one line, exit 143 (128 + SIGTERM)."""
+    print(f"terminated (SIGTERM): {message}", file=sys.stderr)
+    return 128 + signal.SIGTERM
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     import warnings
 
@@ -64,13 +101,18 @@ def main(argv: Optional[List[str]] = None) -> int:
             )
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    heard = _stop_on_signals()
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
     except WordleOptError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        if heard["signal"] == signal.SIGTERM:
+            return _terminated("stopped before a result")
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into `head`
         return 0
+    # (a run that stops with what it has, as the anytime search does, returns normally)
+    return _terminated("what the run had is above") if heard["signal"] == signal.SIGTERM else code

@@ -21,6 +21,9 @@ def _worker_init() -> None:
     # Ctrl-C goes to the whole process group: the main process handles it and
     # ends the workers, which must not die half-way through on their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The main process's SIGTERM handler (the CLI's: stop as Ctrl-C does) is
+    # inherited through fork; a worker ends at once when the main one ends it.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # A main process killed outright (kill -9) cannot end its workers: they
     # notice it gone and leave, instead of finishing a task no one will read.
     parent = os.getppid()

@@ -1,0 +1,80 @@
+"""SIGTERM (kill, systemd, CI) stops a long run as Ctrl-C does: promptly,
+with what it has written (the anytime search's tree and checkpoint, the
+ranking's checkpoint), one line on stderr and a non-zero exit; a second
+signal ends the process at once."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+
+def _one_terminated_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("terminated (SIGTERM): "), err
+    return lines[0]
+
+
+@pytest.mark.slow
+def test_sigterm_stops_the_anytime_search_with_its_tree_and_checkpoint(tmp_path, ctrl_c):
+    # SALET, beam 1: the widening runs for tens of seconds; SIGTERM in it keeps every group's tree.
+    ck = tmp_path / "ck.sqlite"
+    args = ["search", "salet", "--beam", "1", "--threads", "1", "--time-limit", "600", "--checkpoint", str(ck)]
+    r = ctrl_c(args, tmp_path, marker="now trying more guesses", sig=signal.SIGTERM)
+    assert r.running and r.returncode == 143 and r.seconds < 30, r.out + r.err
+    _one_terminated_line(r.err)
+    total = int(next(line.split()[1] for line in r.out.splitlines() if line.startswith("total ")))
+    with sqlite3.connect(ck) as db:
+        groups, saved = db.execute("SELECT count(*), sum(total) FROM anytime").fetchone()
+    assert groups == 148 and 2315 + saved == total  # (the tree printed is the one saved)
+
+
+def _facts(path) -> int:
+    try:
+        with sqlite3.connect(path) as db:
+            return db.execute("SELECT count(*) FROM facts").fetchone()[0]
+    except sqlite3.Error:  # (not made yet, or being written)
+        return 0
+
+
+def test_sigterm_stops_the_ranking_and_keeps_its_checkpoint(tmp_path):
+    ck, out = tmp_path / "rank.sqlite", tmp_path / "all.csv"
+    args = ["openers", "--workers", "2", "--checkpoint", str(ck), "--out", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordle_opt", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 300
+    while _facts(ck) == 0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.5)
+    saved = _facts(ck)
+    assert saved > 0 and proc.poll() is None, "the ranking saved no fact while it ran"
+    start = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and time.monotonic() - start < 10, err
+    assert _one_terminated_line(err)
+    assert _facts(ck) >= saved and not out.exists()  # (what it had proven is kept; no table of an unfinished ranking)
+
+
+def test_a_second_signal_ends_at_once(tmp_path, ctrl_c):
+    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=5.0, sig=signal.SIGTERM, times=2)
+    assert r.running and r.seconds < 10, r.out + r.err
+    # the second signal came during the first one's way out, or after it had ended: never a traceback
+    assert r.returncode in (143, -signal.SIGTERM) and "Traceback" not in r.err, r.err
+    assert r.err.strip().splitlines()[-1] in (
+        "stopped at once (SIGTERM again)",
+        "terminated (SIGTERM): stopped before a result",
+    ), r.err
+
+
+def test_workers_end_with_the_ranking(tmp_path, ctrl_c):
+    """The workers do not inherit the CLI's SIGTERM handler: the main process
+    ends them at once (inheriting it, they turned SIGTERM into a
+    KeyboardInterrupt of their task and kept the exit waiting for 50 s)."""
+    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=8.0, sig=signal.SIGTERM)
+    assert r.running and r.returncode == 143 and r.seconds < 10, r.out + r.err
