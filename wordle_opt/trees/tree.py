@@ -221,7 +221,7 @@ class Tree:
             return cls(
                 root,
                 answers,
-                guesses,
+                guesses=guesses,
                 hard=rule,
                 max_guesses=cap,
                 sources=(meta.answers, meta.guesses) if meta.recorded else None,
