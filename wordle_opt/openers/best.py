@@ -125,7 +125,7 @@ def search(
 
     def best_at(c: Optional[int]) -> SearchResult:
         at_cap = problem.with_cap(c)
-        ranking = rank(at_cap, top=1, workers=threads, cache_mb=cache_mb, progress=False, trees=False)
+        ranking = rank(at_cap, top=1, workers=solver_threads, cache_mb=cache_mb, progress=False, trees=False)
         best = ranking.best
         if best is None:
             return SearchResult(

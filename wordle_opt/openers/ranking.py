@@ -44,7 +44,7 @@ from wordle_opt.openers.tasks import (
     threshold_stop,
 )
 from wordle_opt.solver.anytime import check_options
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, solve
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, check_threads, solve
 from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
@@ -246,6 +246,8 @@ def rank_openers(
         raise WordleOptError(f"top must be a positive integer, not {top!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    if scheduler is None and workers is not None:
+        workers = check_threads(workers, note=note, what="workers")  # (more than the cores only multiplies the memory)
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
     check_cache(cache_mb, 1)  # (per worker)
     if beam is not None or time_limit is not None:

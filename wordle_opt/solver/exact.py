@@ -15,6 +15,7 @@ import os
 import resource
 import threading
 import time
+import warnings
 from typing import Callable, List, Optional
 
 import numpy as np
@@ -244,18 +245,22 @@ def check_anytime(problem: Problem, opener: Optional[str], *, beam, time_limit) 
     check_options(beam, time_limit)
 
 
-def check_threads(threads, *, note: Optional[Note] = None) -> int:
-    """The number of solver threads: ``threads`` checked (a positive integer,
-    capped at the machine's cores with a ``note``), or the cores for None."""
+def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads") -> int:
+    """The number of solver threads (or worker processes, ``what``): ``threads``
+    checked (a positive integer, capped at the machine's cores with a ``note``,
+    else a warning), or the cores for None."""
     cores = os.cpu_count() or 1
     if threads is None:
         return cores
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
+        raise WordleOptError(f"{what} must be a positive integer, not {threads!r}")
     if threads > cores:
         # More solvers than cores only share the cores and multiply the caches.
+        line = f"{threads} {what} capped at the machine's {plural(cores, 'core')}"
         if note is not None:
-            note(f"warning: {threads} threads capped at the machine's {cores} cores")
+            note(f"warning: {line}")
+        else:
+            warnings.warn(line, stacklevel=3)
         return cores
     return threads
 
