@@ -4,6 +4,7 @@ the CLI as a user runs it.  Each test failed before its fix."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -50,3 +51,58 @@ def test_workers_beyond_the_cores_are_capped_with_one_warning_on_stderr(few, tmp
     assert r.returncode == 0, r.stderr
     assert r.stderr.splitlines() == [f"warning: 100 workers capped at the machine's {cores} cores"]
     assert f"({cores} workers)" in r.stdout and "warning" not in r.stdout
+
+
+# -- C3 and L3: a checkpoint that cannot be written -------------------------------
+
+
+def _read_only(folder):
+    """Run the CLI with ``folder`` read-only: a read-only bind mount as root
+    (root writes through file modes), else the folder's write bits removed."""
+    if os.geteuid() != 0:
+        os.chmod(folder, 0o555)
+        return ()
+    if shutil.which("unshare") is None:
+        pytest.fail("running as root needs unshare(1) to make a read-only file system")
+    d = str(folder)
+    return (
+        "unshare",
+        "-m",
+        "sh",
+        "-c",
+        f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" "{d}" && exec "$0" "$@"',
+    )
+
+
+def test_resuming_a_read_only_checkpoint_is_one_line_before_any_work(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / "few.txt").write_text("\n".join(FEW) + "\n")
+    ck = folder / "ck.sqlite"
+    first = _cli(
+        "openers", "--answers", str(folder / "few.txt"), "--top", "1", "--workers", "1", "--checkpoint", str(ck)
+    )
+    assert first.returncode == 0, first.stderr
+    # --top 5 resumes it with work left to do, which would be written to it
+    r = _cli(
+        "openers",
+        "--answers",
+        str(folder / "few.txt"),
+        "--top",
+        "5",
+        "--workers",
+        "1",
+        "--checkpoint",
+        str(ck),
+        wrap=_read_only(folder),
+    )
+    _one_error_line(r, f"checkpoint {ck}: read-only", "not writable")
+
+
+def test_a_new_checkpoint_in_an_unwritable_folder_says_so(few, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    ck = folder / "new.sqlite"
+    r = _cli("openers", "--answers", str(few), "--workers", "1", "--checkpoint", str(ck), wrap=_read_only(folder))
+    line = _one_error_line(r, f"checkpoint {ck}: cannot be created, folder {folder} is not writable")
+    assert "not a wordle_opt checkpoint" not in line

@@ -59,10 +59,24 @@ class Checkpoint:
             raise CheckpointError(f"checkpoint {self.path}: is a directory; expected a file name")
         if not os.path.isdir(folder):
             raise CheckpointError(f"checkpoint {self.path}: folder {folder} does not exist")
+        # Every batch is written to it (and SQLite's journal beside it): say so
+        # now, not after the first batch of work.
+        if os.path.exists(self.path):
+            if not os.access(self.path, os.R_OK):
+                raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
+            if not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
+                raise CheckpointError(
+                    f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
+                    "progress cannot be saved there: copy it to a writable folder"
+                )
+        elif not os.access(folder, os.W_OK):
+            raise CheckpointError(f"checkpoint {self.path}: cannot be created, folder {folder} is not writable")
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA synchronous=FULL")
             self._open(identity(problem, objective))
+        except sqlite3.OperationalError as exc:
+            raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 
