@@ -10,6 +10,8 @@ import warnings
 import pytest
 
 from wordle_opt import rank_openers, search
+from wordle_opt.errors import WordleOptError
+from wordle_opt.strategies.simulation import simulate
 from wordle_opt.wordlists import WordLists
 
 FEW = ["crane", "react", "trace", "caret", "cater", "salet", "slate"]
@@ -36,3 +38,41 @@ def test_search_without_an_opener_caps_its_workers_too(few):
         r = search(None, answers=few, threads=100)
     assert r.stats["ranking_workers"] == (os.cpu_count() or 1)
     assert [str(w.message) for w in seen] == [f"100 threads capped at the machine's {os.cpu_count() or 1} cores"]
+
+
+# -- C4: lists too large for their table of colourings -------------------------------
+
+
+@pytest.fixture
+def small_memory(monkeypatch):
+    """A machine with 1 MiB of memory, as the lists see it."""
+    import wordle_opt.wordlists
+
+    monkeypatch.setattr(wordle_opt.wordlists, "memory_bytes", lambda: 2**20)
+
+
+def _words(n):
+    import itertools
+    import string
+
+    return ["".join(p) for p, _ in zip(itertools.product(string.ascii_lowercase, repeat=5), range(n))]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda lists: search("aaaaa", answers=lists),
+        lambda lists: rank_openers(answers=lists, workers=1),
+        lambda lists: simulate("entropy", answers=lists),
+    ],
+    ids=["search", "rank_openers", "simulate"],
+)
+def test_lists_too_large_for_memory_say_so_and_how_large(small_memory, call):
+    words = _words(1100)  # 1100 x 1100 bytes: more than the 1 MiB
+    with pytest.raises(WordleOptError) as exc:
+        call(WordLists.from_words(words, words))
+    assert str(exc.value) == (
+        "lists 'custom' are too large: 1100 guesses x 1100 answers need a 1.15 MiB table of colourings, "
+        "more than this machine's 1 MiB of memory; use shorter lists"
+    )
+    assert "cache" not in str(exc.value)

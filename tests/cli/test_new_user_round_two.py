@@ -106,3 +106,29 @@ def test_a_new_checkpoint_in_an_unwritable_folder_says_so(few, tmp_path):
     r = _cli("openers", "--answers", str(few), "--workers", "1", "--checkpoint", str(ck), wrap=_read_only(folder))
     line = _one_error_line(r, f"checkpoint {ck}: cannot be created, folder {folder} is not writable")
     assert "not a wordle_opt checkpoint" not in line
+
+
+# -- C4: lists too large for this machine ----------------------------------------------
+
+
+@pytest.mark.slow  # (reading some 160,000 words or more takes 10-30 s)
+@pytest.mark.parametrize("command", [["simulate"], ["openers", "--workers", "1"], ["search", "aaaaa"], ["play"]])
+def test_lists_too_large_for_this_machine_are_one_line_saying_how_large(tmp_path, command):
+    import itertools
+    import math
+    import string
+
+    ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    n = math.isqrt(ram) * 11 // 10  # n x n bytes: more than the memory
+    words = ("".join(p) for p, _ in zip(itertools.product(string.ascii_lowercase, repeat=5), range(n)))
+    (tmp_path / "huge.txt").write_text("\n".join(words) + "\n")
+    r = subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *command, "--answers", "huge.txt"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        timeout=600,
+    )
+    line = _one_error_line(r, f"lists 'huge.txt' are too large: {n} guesses x {n} answers need a ")
+    assert "of memory; use shorter lists" in line and "cache" not in line

@@ -87,6 +87,7 @@ def solve(
     opener_idx = None if opener is None else lists.guess_index(opener)
     if share_min is None:
         share_min = 100 if rule is None else n + 1
+    lists.table  # (first: lists too large to colour are said so, not blamed on the cache below)
     try:
         engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
     except MemoryError:
