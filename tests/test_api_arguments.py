@@ -11,6 +11,7 @@ import pytest
 
 from wordle_opt import rank_openers, search
 from wordle_opt.errors import WordleOptError
+from wordle_opt.reviews.reviewer import review
 from wordle_opt.strategies.simulation import simulate
 from wordle_opt.wordlists import WordLists
 
@@ -38,6 +39,26 @@ def test_search_without_an_opener_caps_its_workers_too(few):
         r = search(None, answers=few, threads=100)
     assert r.stats["ranking_workers"] == (os.cpu_count() or 1)
     assert [str(w.message) for w in seen] == [f"100 threads capped at the machine's {os.cpu_count() or 1} cores"]
+
+
+# -- L1 ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [float("inf"), 1e400, float("nan")])
+def test_an_infinite_time_limit_is_one_line(few, limit):
+    with pytest.raises(WordleOptError, match="time_limit must be a positive finite number of seconds"):
+        search("crane", answers=few, time_limit=limit)
+    with pytest.raises(WordleOptError, match="time_limit must be a positive finite number of seconds"):
+        rank_openers(answers=few, time_limit=limit)
+
+
+# -- L8: review's time limit ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [-1, 0, float("inf"), "60"])
+def test_review_refuses_a_time_limit_search_refuses(few, limit):
+    with pytest.raises(WordleOptError, match="time_limit must be a positive finite number of seconds"):
+        review("crane react", answer="react", answers=few, time_limit=limit)
 
 
 # -- C4: lists too large for their table of colourings -------------------------------

@@ -108,6 +108,16 @@ def test_a_new_checkpoint_in_an_unwritable_folder_says_so(few, tmp_path):
     assert "not a wordle_opt checkpoint" not in line
 
 
+# -- L1: an infinite time limit ----------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["search", "crane"], ["openers"], ["review", "crane", "--answer", "react"]])
+@pytest.mark.parametrize("limit", ["inf", "1e400"])
+def test_an_infinite_time_limit_is_refused_by_the_parser(few, tmp_path, command, limit):
+    r = _cli(*command, "--answers", str(few), "--time-limit", limit, cwd=tmp_path)
+    _one_error_line(r, "argument --time-limit: must be a finite number of seconds", "no limit")
+
+
 # -- C4: lists too large for this machine ----------------------------------------------
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -93,6 +94,16 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not x > 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return x
+
+
+def seconds(text: str) -> float:
+    """argparse type for --time-limit: a finite number of seconds above 0."""
+    x = positive_float(text)
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(
+            f"must be a finite number of seconds (leave the option out for no limit), got {text}"
+        )
     return x
 
 

@@ -13,6 +13,7 @@ from wordle_opt.cli._common import (
     guess_cap,
     positive_float,
     positive_int,
+    seconds,
 )
 
 
@@ -41,7 +42,7 @@ def add_anytime_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--time-limit",
-        type=positive_float,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "

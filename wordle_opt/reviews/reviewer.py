@@ -35,6 +35,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
+from wordle_opt.solver.anytime import check_time_limit
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
@@ -192,6 +193,7 @@ def review(
     and cap; the first turn's best is then its proven best opener.
     """
     t0 = time.perf_counter()
+    check_time_limit(time_limit)
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
     lists = require_five_letters(load_lists(answers, guesses), "review")
