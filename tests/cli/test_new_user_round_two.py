@@ -118,6 +118,25 @@ def test_an_infinite_time_limit_is_refused_by_the_parser(few, tmp_path, command,
     _one_error_line(r, "argument --time-limit: must be a finite number of seconds", "no limit")
 
 
+# -- L2: the port's range ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_serve_checks_the_port_range_in_the_parser(port):
+    r = _cli("serve", "--port", port)
+    _one_error_line(r, "argument --port: a port is a whole number from 0 to 65535")
+    assert r.stderr.startswith("usage: python -m wordle_opt serve")
+
+
+# -- L18: a stray argument shows the command's usage ---------------------------------------
+
+
+def test_a_stray_argument_shows_the_commands_usage():
+    r = _cli("lists", "extra")
+    _one_error_line(r, "unrecognized arguments: extra")
+    assert r.stderr.startswith("usage: python -m wordle_opt lists")
+
+
 # -- C4: lists too large for this machine ----------------------------------------------
 
 

@@ -47,6 +47,14 @@ def _first_positional(args) -> str:
     return "given"
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The subparser of ``command``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[command]
+    return parser
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     import warnings
 
@@ -63,7 +71,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 f"the command's WORD argument, which is already {_first_positional(args)!r}"
             )
     if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        # (the command's own usage, not the top-level one)
+        _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.func(args) or 0)
     except WordleOptError as exc:
