@@ -128,6 +128,20 @@ def test_serve_checks_the_port_range_in_the_parser(port):
     assert r.stderr.startswith("usage: python -m wordle_opt serve")
 
 
+# -- L4: an unwritable --tree (or --ranking) path is named as given ------------------
+
+
+def test_an_unwritable_tree_path_is_reported_as_tree(few, tmp_path):
+    r = _cli("openers", "--answers", str(few), "--tree", str(tmp_path / "no" / "t.txt"), cwd=tmp_path)
+    _one_error_line(r, "--tree ", "does not exist")
+    assert "--out" not in r.stderr
+
+
+def test_an_unwritable_ranking_path_is_reported_as_ranking(few, tmp_path):
+    r = _cli("review", "crane", "--answer", "react", "--answers", str(few), "--ranking", str(tmp_path / "no" / "r"))
+    _one_error_line(r, "--ranking ", "does not exist")
+
+
 # -- L18: a stray argument shows the command's usage ---------------------------------------
 
 

@@ -148,14 +148,14 @@ class Progress:
             self.stream.flush()
 
 
-def check_writable(path: str) -> None:
-    """A one-line error for an --out path that cannot be written, before any long work."""
+def check_writable(path: str, option: str = "--out") -> None:
+    """A one-line error for an output path (``option``) that cannot be written, before any long work."""
     if not path.strip():
-        raise WordleOptError("--out needs a file name, got an empty one")
+        raise WordleOptError(f"{option} needs a file name, got an empty one")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
+        raise WordleOptError(f"{option} {path}: is a directory; expected a file name")
     if not os.path.isdir(folder):
-        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
+        raise WordleOptError(f"{option} {path}: folder {folder} does not exist")
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise WordleOptError(f"--out {path}: not writable")
+        raise WordleOptError(f"{option} {path}: not writable")

@@ -155,9 +155,9 @@ def write_tree(result, path: str, fmt=None) -> None:
 
 def cmd_openers(args) -> int:
 
-    for path in (args.out, args.tree):
+    for option, path in (("--out", args.out), ("--tree", args.tree)):
         if path:
-            check_writable(path)
+            check_writable(path, option)
     result = run_ranking(args, 10)
     print(result)
     if args.out:

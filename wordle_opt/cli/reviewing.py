@@ -60,7 +60,7 @@ def cmd_review(args) -> int:
     if args.ranking is not None:
         from wordle_opt.openers.ranking import rank_openers
 
-        check_writable(args.ranking)
+        check_writable(args.ranking, "--ranking")
         ranking = rank_openers(
             hard=args.hard,
             answers=args.answers,
