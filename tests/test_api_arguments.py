@@ -52,6 +52,20 @@ def test_an_infinite_time_limit_is_one_line(few, limit):
         rank_openers(answers=few, time_limit=limit)
 
 
+# -- L5: review's openers -----------------------------------------------------------
+
+
+def test_review_takes_one_opener_as_a_word_not_its_letters(few):
+    r = review("crane react", answer="react", answers=few, openers="slate")
+    assert r.turns[0].guess == "crane"
+
+
+@pytest.mark.parametrize("openers", [123, b"soare", [1, 2]])
+def test_review_refuses_openers_that_are_not_words(few, openers):
+    with pytest.raises(WordleOptError, match="openers must be a list of words"):
+        review("crane react", answer="react", answers=few, openers=openers)
+
+
 # -- L8: review's time limit ---------------------------------------------------------
 
 
@@ -59,6 +73,30 @@ def test_an_infinite_time_limit_is_one_line(few, limit):
 def test_review_refuses_a_time_limit_search_refuses(few, limit):
     with pytest.raises(WordleOptError, match="time_limit must be a positive finite number of seconds"):
         review("crane react", answer="react", answers=few, time_limit=limit)
+
+
+# -- L6, L7: search's opener and checkpoint; simulate's boards ------------------------
+
+
+@pytest.mark.parametrize("opener", [b"crane", {"crane"}, 123, ["crane"]])
+def test_search_refuses_an_opener_that_is_not_a_str(few, opener):
+    with pytest.raises(WordleOptError, match="opener must be a word \\(a str\\) or None") as exc:
+        search(opener, answers=few)
+    assert "letters" not in str(exc.value)
+
+
+def test_search_refuses_a_checkpoint_that_is_not_a_file_name(few):
+    with pytest.raises(WordleOptError, match="checkpoint must be a file name \\(a str or path\\), not 123"):
+        search("crane", answers=few, beam=1, checkpoint=123)
+    with pytest.raises(WordleOptError, match="checkpoint must be a file name"):
+        rank_openers(answers=few, checkpoint=123)
+
+
+@pytest.mark.parametrize("name", ["boards", "games"])
+def test_simulate_names_boards_as_a_boards_option_not_a_strategy_one(name):
+    with pytest.raises(WordleOptError, match=f"^{name}=4: simulate plays one board; .*simulate_boards") as exc:
+        simulate("entropy", answers=FEW, **{name: 4})
+    assert "strategy" not in str(exc.value).split(";")[0]
 
 
 # -- C4: lists too large for their table of colourings -------------------------------

@@ -94,7 +94,9 @@ def search(
     solver_threads = check_threads(threads, note=note)
     check_cache(cache_mb, solver_threads)
     if opener is not None:
-        opener = str(opener).strip().lower()
+        if not isinstance(opener, str):
+            raise WordleOptError(f"opener must be a word (a str) or None, not {type(opener).__name__} {opener!r}")
+        opener = opener.strip().lower()
     anytime = beam is not None or time_limit is not None
     if anytime:
         check_anytime(problem, opener, beam=beam, time_limit=time_limit)

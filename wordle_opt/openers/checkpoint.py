@@ -53,6 +53,8 @@ class Checkpoint:
     """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
 
     def __init__(self, path: "os.PathLike[str] | str", problem: TaskProblem, objective: str = "total"):
+        if not isinstance(path, (str, os.PathLike)):
+            raise CheckpointError(f"checkpoint must be a file name (a str or path), not {path!r}")
         self.path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(self.path))
         if os.path.isdir(self.path):
