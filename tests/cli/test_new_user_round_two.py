@@ -142,6 +142,27 @@ def test_an_unwritable_ranking_path_is_reported_as_ranking(few, tmp_path):
     _one_error_line(r, "--ranking ", "does not exist")
 
 
+# -- L11, L12: simulate's --games and an uncapped tree -------------------------------
+
+
+def test_games_without_boards_is_refused(few, tmp_path):
+    r = _cli("simulate", "--answers", str(few), "--games", "5", cwd=tmp_path)
+    _one_error_line(r, "--games 5: only with --boards N")
+
+
+def test_an_uncapped_tree_counts_its_long_games_as_solved(tmp_path):
+    words = tmp_path / "ight.txt"
+    words.write_text("\n".join(IGHT) + "\n")
+    tree = tmp_path / "t.txt"
+    made = _cli("search", "fight", "--answers", str(words), "--max-guesses", "none", "--out", str(tree), cwd=tmp_path)
+    assert made.returncode == 0 and "worst case      9 guesses" in made.stdout, made.stdout + made.stderr
+    r = _cli("simulate", "--compare", "optimal,entropy", "--tree", str(tree), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    rows = {line.split()[0]: line.split() for line in r.stdout.splitlines()[3:]}
+    assert rows["optimal"][2] == "9/9" and rows["optimal"][6] == "0", r.stdout  # (none failed)
+    assert "has no guess cap: a game counts as solved within 20 guesses" in r.stderr
+
+
 # -- L18: a stray argument shows the command's usage ---------------------------------------
 
 
