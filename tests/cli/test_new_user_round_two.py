@@ -4,6 +4,7 @@ the CLI as a user runs it.  Each test failed before its fix."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -161,6 +162,22 @@ def test_an_uncapped_tree_counts_its_long_games_as_solved(tmp_path):
     rows = {line.split()[0]: line.split() for line in r.stdout.splitlines()[3:]}
     assert rows["optimal"][2] == "9/9" and rows["optimal"][6] == "0", r.stdout  # (none failed)
     assert "has no guess cap: a game counts as solved within 20 guesses" in r.stderr
+
+
+# -- L14: show over a smaller list ------------------------------------------------------
+
+
+def test_show_over_a_small_list_counts_the_empty_branches(original, tmp_path):
+    words = original.answers[:80]
+    (tmp_path / "big.txt").write_text("\n".join(words) + "\n")
+    (tmp_path / "small.txt").write_text("\n".join(words[:4]) + "\n")
+    made = _cli("search", "salet", "--answers", "big.txt", "--guesses", "original", "--out", "t.txt", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    r = _cli("show", "t.txt", "--answers", "small.txt", "--guesses", "original", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "no answer gets this colouring" not in r.stdout
+    assert len(r.stdout.splitlines()) < 20, r.stdout
+    assert re.search(r"^  \(and \d+ branches for colourings no answer of these lists gets\)$", r.stdout, re.M)
 
 
 # -- L18: a stray argument shows the command's usage ---------------------------------------
