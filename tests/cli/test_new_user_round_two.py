@@ -180,6 +180,25 @@ def test_show_over_a_small_list_counts_the_empty_branches(original, tmp_path):
     assert re.search(r"^  \(and \d+ branches for colourings no answer of these lists gets\)$", r.stdout, re.M)
 
 
+# -- L15: verify names the file, and a JSON array is JSON ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, text, why",
+    [
+        ("empty.txt", "", "empty: no lines"),
+        ("bad.txt", "garbage here\n", "line 1:"),
+        ("array.txt", '["salet"]\n', "JSON tree must be an object"),
+        ("array.json", '[{"guess": "salet"}]', "JSON tree must be an object"),
+    ],
+)
+def test_verify_of_a_bad_file_names_it(tmp_path, name, text, why):
+    path = tmp_path / name
+    path.write_text(text)
+    r = _cli("verify", str(path), cwd=tmp_path)
+    _one_error_line(r, f"error: tree file {path}: ", why)
+
+
 # -- L18: a stray argument shows the command's usage ---------------------------------------
 
 
