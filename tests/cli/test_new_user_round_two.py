@@ -199,6 +199,18 @@ def test_verify_of_a_bad_file_names_it(tmp_path, name, text, why):
     _one_error_line(r, f"error: tree file {path}: ", why)
 
 
+# -- L16: warnings and the cap being tried go to stderr ----------------------------------
+
+
+def test_the_cap_being_tried_goes_to_stderr_not_with_the_result(tmp_path):
+    words = tmp_path / "ight.txt"
+    words.write_text("\n".join(IGHT) + "\n")
+    r = _cli("search", "fight", "--answers", str(words), "--max-guesses", "3", cwd=tmp_path)
+    assert "trying at most 4 guesses" in r.stderr
+    assert "trying at most" not in r.stdout and "searching within" not in r.stdout
+    assert r.stdout.startswith("opener ") or r.stdout.startswith("no strategy"), r.stdout
+
+
 # -- L18: a stray argument shows the command's usage ---------------------------------------
 
 

@@ -148,6 +148,24 @@ class Progress:
             self.stream.flush()
 
 
+# Notes that are not part of the result: they go to stderr (with the progress
+# line), so that stdout holds only the result.  The anytime search's log of
+# how it got its tree stays with the result, on stdout.
+_STDERR_NOTES = ("warning:", "searching within", "trying at most")
+
+
+def note_printer(progress: "Progress"):
+    """A ``note(line)`` for the API: clears the progress line, then prints
+    warnings and the cap being tried on stderr, the rest on stdout."""
+
+    def note(line: str) -> None:
+        progress.close()
+        stream = sys.stderr if line.startswith(_STDERR_NOTES) else sys.stdout
+        print(line, file=stream, flush=True)
+
+    return note
+
+
 def check_writable(path: str, option: str = "--out") -> None:
     """A one-line error for an output path (``option``) that cannot be written, before any long work."""
     if not path.strip():

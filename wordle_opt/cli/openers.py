@@ -11,6 +11,7 @@ from wordle_opt.cli._common import (
     add_list_options,
     check_writable,
     guess_cap,
+    note_printer,
     positive_float,
     positive_int,
     seconds,
@@ -121,15 +122,10 @@ def run_ranking(args, top: int):
     """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
     from wordle_opt.openers.ranking import DEFAULT_CACHE_MB, rank_openers
 
-    anytime = {}
+    progress = Progress(unit="groups")
+    anytime = dict(note=note_printer(progress))
     if getattr(args, "beam", None) is not None or getattr(args, "time_limit", None) is not None:
-        progress = Progress(unit="groups")
-
-        def note(line: str) -> None:
-            progress.close()
-            print(line, flush=True)  # (stdout: stderr carries only errors and the progress line)
-
-        anytime = dict(beam=args.beam, time_limit=args.time_limit, note=note, progress=progress)
+        anytime.update(beam=args.beam, time_limit=args.time_limit, progress=progress)
     return rank_openers(
         hard=args.hard,
         answers=args.answers,

@@ -228,7 +228,7 @@ def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]
 
     def tell(c: Optional[int]) -> SearchResult:
         if note is not None:
-            note(f"searching within {'any number of' if c is None else c} guesses")
+            note(f"searching within {'any number of guesses' if c is None else plural(c, 'guess')}")
         return solve(c)
 
     return tell
