@@ -211,6 +211,27 @@ def test_the_cap_being_tried_goes_to_stderr_not_with_the_result(tmp_path):
     assert r.stdout.startswith("opener ") or r.stdout.startswith("no strategy"), r.stdout
 
 
+# -- L17: plurals, and a path-like game -------------------------------------------------
+
+
+def test_one_letter_is_singular(tmp_path):
+    r = _cli("score", "crane", "x")
+    assert "has 1 letter;" in r.stderr and "1 letters" not in r.stderr
+
+
+def test_a_path_like_game_is_named_as_a_path(few, tmp_path):
+    r = _cli("review", "../../etc/passwd", "--answers", str(few), cwd=tmp_path)
+    _one_error_line(r, "game '../../etc/passwd' looks like a file path")
+    assert "'/'" not in r.stderr
+
+
+def test_searching_within_one_guess_is_singular(tmp_path):
+    words = tmp_path / "one.txt"
+    words.write_text("crane\nreact\n")
+    r = _cli("openers", "--answers", str(words), "--max-guesses", "1", cwd=tmp_path)
+    assert not re.search(r"\b1 (guesses|answers)\b", r.stdout + r.stderr), r.stdout + r.stderr
+
+
 # -- L18: a stray argument shows the command's usage ---------------------------------------
 
 

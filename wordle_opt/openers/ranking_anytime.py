@@ -209,9 +209,9 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
     if res.feasible:
         return f"tree {res.total}, proven >= {fact[1]} ({gap(res.total, fact[1])})"
     if res.gave_up:
-        return f"the beam fitted no tree within {res.max_guesses} guesses (proven >= {fact[1]})"
+        return f"the beam fitted no tree within {plural(res.max_guesses, 'guess')} (proven >= {fact[1]})"
     if fact[0] == INFEASIBLE:
-        return f"no tree within {res.max_guesses} guesses (proven)"
+        return f"no tree within {plural(res.max_guesses, 'guess')} (proven)"
     return f"no tree in the time given (proven >= {fact[1]})"
 
 

@@ -35,6 +35,8 @@ class GameError(WordleOptError):
 def _tokens(game: GameText) -> Tuple[List[object], bool]:
     """The parts of a game and whether it was written with dots (WORD.COLOURS)."""
     if isinstance(game, str):
+        if "/" in game or "\\" in game:
+            raise GameError(f"game {_show(game)} looks like a file path; expected {FORMS}")
         return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], "." in game
     if not isinstance(game, (list, tuple)):
         raise GameError(f"game must be a string or a list of words or (word, colours) pairs, got {type(game).__name__}")

@@ -140,12 +140,15 @@ def _by_objective(
     if objective == "worst,total":
         result, refuted = worst_then_total(_noting(solve, note), n + 1 if cap is None or fallback else cap)
         if result.feasible and refuted is not None:
-            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " + _from(refuted)
+            result.proof = (
+                f"no tree solves all {plural(n, 'answer')} within {plural(refuted.max_guesses, 'guess')} "
+                + _from(refuted)
+            )
         return result
     if objective == "total,worst":
         result, below = total_then_worst(_noting(solve, note), cap)
         if result.feasible and below is not None:
-            result.proof = f"no tree totalling {result.total} fits {below.max_guesses} guesses " + _from(below)
+            result.proof = f"no tree totalling {result.total} fits {plural(below.max_guesses, 'guess')} " + _from(below)
         if result.feasible or not fallback or cap is None or cap > n:
             return result
         # No tree fits the cap: as with 'total', the caps above it.
@@ -206,7 +209,7 @@ def _anytime(
         unsolvable=[]
         if found.stopped or found.gave_up
         else [
-            f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+            f"{plural(len(g.S), 'answer')} after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
             for g in found.groups
             if g.node is None
         ],
