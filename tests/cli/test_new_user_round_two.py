@@ -265,3 +265,19 @@ def test_lists_too_large_for_this_machine_are_one_line_saying_how_large(tmp_path
     )
     line = _one_error_line(r, f"lists 'huge.txt' are too large: {n} guesses x {n} answers need a ")
     assert "of memory; use shorter lists" in line and "cache" not in line
+
+
+# -- L19: the opener CSV by rank, then by bound --------------------------------------------
+
+
+def test_the_opener_csv_is_by_rank_then_by_bound(few, tmp_path):
+    import csv
+
+    out = tmp_path / "o.csv"
+    r = _cli("openers", "--answers", str(few), "--top", "2", "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(out.open()))
+    assert sorted(row["opener"] for row in rows) == sorted(FEW)
+    assert [row["rank"] for row in rows[:2]] == ["1", "2"] and all(row["rank"] == "" for row in rows[2:])
+    totals = [int(row["total"]) for row in rows[2:]]
+    assert totals == sorted(totals) and totals[-1] > totals[0], rows

@@ -160,7 +160,8 @@ class OpenerRanking:
             w.writerow(
                 ["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"]
             )
-            for o, word in enumerate(self.guesses):
+            for o in sorted(range(len(self.guesses)), key=lambda o: self._csv_order(o, ranked)):
+                word = self.guesses[o]
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))
                 if word in ranked and not wkind and ranked[word][1].worst is not None:
@@ -178,6 +179,14 @@ class OpenerRanking:
                         _screened(self.screened, o),
                     ]
                 )
+
+    def _csv_order(self, o: int, ranked: dict):
+        """The CSV's rows: the ranked openers by rank, then the others by their
+        total or bound (the infeasible last), ties in list order."""
+        if self.guesses[o] in ranked:
+            return (0, ranked[self.guesses[o]][0], o)
+        kind, value = self.facts[o]
+        return (1, kind == INFEASIBLE, value, kind != EXACT, o)
 
     def _meaning(self, kind: str, wkind: str, worst) -> str:
         total = {
