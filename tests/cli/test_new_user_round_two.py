@@ -281,3 +281,15 @@ def test_the_opener_csv_is_by_rank_then_by_bound(few, tmp_path):
     assert [row["rank"] for row in rows[:2]] == ["1", "2"] and all(row["rank"] == "" for row in rows[2:])
     totals = [int(row["total"]) for row in rows[2:]]
     assert totals == sorted(totals) and totals[-1] > totals[0], rows
+
+
+# -- L13: an anytime search stopped by Ctrl-C before its tree says so ----------------------
+
+
+def test_ctrl_c_before_any_tree_is_not_called_the_time_given(tmp_path, ctrl_c):
+    # beam 4000 on SALET's groups: no tree within seconds; Ctrl-C 2 s into the beam
+    args = ["search", "salet", "--beam", "4000", "--threads", "1", "--time-limit", "600"]
+    r = ctrl_c(args, tmp_path, marker="beam 4000", wait=2.0)
+    assert r.running, r.out + r.err
+    assert "no tree found before Ctrl-C" in r.out, r.out + r.err
+    assert "in the time given" not in r.out

@@ -183,6 +183,7 @@ def _anytime(
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
+    started = time.monotonic()
     found = anytime_search(
         engine,
         opener_idx,
@@ -205,6 +206,8 @@ def _anytime(
         tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
         lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
         stopped=found.stopped,
+        # (stopped with more than a second of its time left: Ctrl-C)
+        interrupted=found.stopped and (time_limit is None or time.monotonic() - started < time_limit - 1.0),
         gave_up=found.gave_up,
         unsolvable=[]
         if found.stopped or found.gave_up
