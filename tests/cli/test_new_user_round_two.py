@@ -293,3 +293,26 @@ def test_ctrl_c_before_any_tree_is_not_called_the_time_given(tmp_path, ctrl_c):
     assert r.running, r.out + r.err
     assert "no tree found before Ctrl-C" in r.out, r.out + r.err
     assert "in the time given" not in r.out
+
+
+# -- L9: Ctrl-C with a checkpoint says where the progress is; a resumed run says so ---------
+
+
+def test_ctrl_c_says_the_progress_is_saved_and_how_to_resume(tmp_path, ctrl_c):
+    ck = tmp_path / "ck.sqlite"
+    r = ctrl_c(["openers", "--workers", "1", "--checkpoint", str(ck)], tmp_path, wait=4.0)
+    assert r.running and r.returncode == 130, r.out + r.err
+    assert r.err.strip().splitlines()[-1] == (
+        f"interrupted: progress is saved in {ck}; run the same command again to resume"
+    )
+
+
+def test_a_resumed_ranking_says_it_resumed(few, tmp_path):
+    ck = tmp_path / "ck.sqlite"
+    first = _cli("openers", "--answers", str(few), "--top", "1", "--checkpoint", str(ck), cwd=tmp_path)
+    assert first.returncode == 0 and "resumed" not in first.stderr, first.stderr
+    again = _cli("openers", "--answers", str(few), "--top", "3", "--checkpoint", str(ck), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert re.fullmatch(
+        rf"resumed from checkpoint {re.escape(str(ck))}: \d+ openers? already settled or bounded\n", again.stderr
+    )

@@ -55,6 +55,14 @@ def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.A
     return parser
 
 
+def _interrupted(args) -> str:
+    """What Ctrl-C leaves: with a checkpoint, where the progress is and how to resume."""
+    checkpoint = getattr(args, "checkpoint", None) or getattr(args, "ranking", None)
+    if checkpoint is None:
+        return "interrupted"
+    return f"interrupted: progress is saved in {checkpoint}; run the same command again to resume"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     import warnings
 
@@ -79,7 +87,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(_interrupted(args), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into `head`
         return 0

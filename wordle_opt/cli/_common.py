@@ -151,7 +151,7 @@ class Progress:
 # Notes that are not part of the result: they go to stderr (with the progress
 # line), so that stdout holds only the result.  The anytime search's log of
 # how it got its tree stays with the result, on stdout.
-_STDERR_NOTES = ("warning:", "searching within", "trying at most")
+_STDERR_NOTES = ("warning:", "searching within", "trying at most", "resumed from checkpoint")
 
 
 def note_printer(progress: "Progress"):

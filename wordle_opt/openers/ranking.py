@@ -27,6 +27,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.openers.pools import make_pool
@@ -312,6 +313,9 @@ def rank(
         )
     problem = task_problem
     store = open_checkpoint(checkpoint, problem, objective)
+    known = 0 if store is None else len(store.facts())
+    if known and note is not None:
+        note(f"resumed from checkpoint {checkpoint}: {plural(known, 'opener')} already settled or bounded")
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 
