@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note on the httpx version
     from fastapi.testclient import TestClient
 
-from wordle_opt.web.app import app
+from wordle_opt.web.app import BODY_LIMIT, UPLOAD_BODY_LIMIT, app
 from wordle_opt.web.compute import WORK_LIMIT
 
 client = TestClient(app)
@@ -72,3 +72,44 @@ def test_an_upload_too_large_to_search_is_refused_before_its_table():
 def test_an_upload_within_the_bound_is_kept():
     r = client.post("/api/lists?name=few.txt", json={"answers": "crane\nreact\ntrace\n", "guesses": None})
     assert r.status_code == 200 and r.json()["answers"] == 3, r.text
+
+
+# -- L20: a JSON decode error in words ----------------------------------------------------
+
+
+def test_a_body_that_is_not_json_is_said_so_in_words():
+    r = client.post("/api/advice", content=b'{"lists": "original",', headers={"content-type": "application/json"})
+    message = error(r, 422)
+    assert message.startswith("the request body is not valid JSON at character 21: "), message
+
+
+# -- L21: the page's errors name no CLI flag ---------------------------------------------------
+
+
+def test_a_review_beyond_the_cap_names_no_cli_flag():
+    body = {"game": "salet crane trace react", "answer": "react", "max_guesses": 3}
+    message = error(client.post("/api/review", json=body), 400)
+    assert "beyond the cap of 3 guesses" in message and "--" not in message, message
+
+
+# -- L22: every POST body is bounded ---------------------------------------------------------
+
+
+def _chunks(total):
+    yield b'{"lists": "original", "pad": "'
+    for _ in range(total // 8192):
+        yield b"a" * 8192
+    yield b'"}'
+
+
+@pytest.mark.parametrize(
+    "route, limit", [("/api/advice", BODY_LIMIT), ("/api/review", BODY_LIMIT), ("/api/lists", UPLOAD_BODY_LIMIT)]
+)
+def test_every_post_route_refuses_a_body_over_its_limit(route, limit):
+    big = b'{"lists": "original", "pad": "' + b"a" * (limit + 1) + b'"}'
+    headers = {"content-type": "application/json"}
+    assert error(client.post(route, content=big, headers=headers), 413) == (
+        f"request body too large: the limit is {limit:,} bytes"
+    )
+    # streamed without a Content-Length: read only up to the limit
+    assert "too large" in error(client.post(route, content=_chunks(2 * limit), headers=headers), 413)

@@ -134,7 +134,7 @@ def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optiona
         if cap is not None and t > cap:
             raise GameError(
                 f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
-                "(--max-guesses N or none)"
+                "(a larger max_guesses, or none)"
             )
         why = violation(history, word, rule)
         if why:
