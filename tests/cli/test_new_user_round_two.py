@@ -63,8 +63,9 @@ def _read_only(folder):
     if os.geteuid() != 0:
         os.chmod(folder, 0o555)
         return ()
-    if shutil.which("unshare") is None:
-        pytest.fail("running as root needs unshare(1) to make a read-only file system")
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True) if shutil.which("unshare") else None
+    if probe is None or probe.returncode != 0:
+        pytest.fail("as root, this test needs unshare -m (CAP_SYS_ADMIN) to make a read-only file system")
     d = str(folder)
     return (
         "unshare",
