@@ -417,7 +417,7 @@ def _beam_trees(
     todo, beamer = groups, None
     while todo:
         if note is not None:
-            note(f"beam {beam}: a tree for each of {plural(len(todo), 'group')}")
+            note(f"beam {beam}: looking for a tree for each of {plural(len(todo), 'group')}")
         _tally(counts, beamer)
         beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
