@@ -7,6 +7,9 @@ Not run: installing (``pip``), ``serve``, which runs until stopped
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +53,27 @@ def test_readme_slow_examples_run_as_written(tmp_path):
     assert sum(_slow(t) for _, t in slow) >= 4
     for kind, text in slow:
         run(kind, text, tmp_path)
+
+
+def test_the_readme_plays_today_s_game_on_the_list_the_program_recommends():
+    # (issue 28, R1) `play --help` names the list for today's game; the README's line uses it.
+    recommended = re.search(r"today's\s+game use (--answers \S+)", " ".join(_help("play").split())).group(1)
+    [line] = [t for k, t in examples(README) if k == "sh" and "today's game" in t]
+    assert recommended in line, line
+
+
+def test_the_readme_installs_every_extra_in_one_line():
+    # (issue 28, L23) each `pip install -e ".[extra]"` rebuilds all the extensions
+    try:
+        import tomllib
+    except ImportError:  # (Python < 3.11)
+        import tomli as tomllib
+    extras = set(tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+    lines = re.findall(r'^pip install -e "\.\[([a-z,]+)\]"', README.read_text(), re.M)
+    assert any(set(found.split(",")) == extras for found in lines), lines
+
+
+def _help(command):
+    r = subprocess.run([sys.executable, "-m", "wordle_opt", command, "--help"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout

@@ -213,8 +213,29 @@ class WordLists:
     @functools.cached_property
     def table(self) -> np.ndarray:
         """(len(guesses), len(answers)): colouring of each guess against each
-        answer; uint8 up to five letters, uint16 from six."""
-        return _readonly(self.modules.core.pattern_table_codes(self.guess_codes, self.answer_codes))
+        answer; uint8 up to five letters, uint16 from six.  Lists whose table
+        would not fit this machine's memory are a `WordListError` saying how
+        large, before any of it is allocated."""
+        size = self.table_bytes
+        ram = memory_bytes()
+        if ram is not None and size > ram:
+            raise WordListError(self._too_large(size, ram))
+        try:
+            return _readonly(self.modules.core.pattern_table_codes(self.guess_codes, self.answer_codes))
+        except MemoryError:
+            raise WordListError(self._too_large(size, ram)) from None
+
+    @property
+    def table_bytes(self) -> int:
+        """The size of ``table`` in bytes: guesses x answers x 1 (2 from six letters)."""
+        return len(self.guesses) * len(self.answers) * (1 if self.length <= 5 else 2)
+
+    def _too_large(self, size: int, ram: Optional[int]) -> str:
+        mem = "" if ram is None else f", more than this machine's {_bytes(ram)} of memory"
+        return (
+            f"lists {self.name!r} are too large: {len(self.guesses)} guesses x {len(self.answers)} answers "
+            f"need a {_bytes(size)} table of colourings{mem}; use shorter lists"
+        )
 
     @functools.cached_property
     def answer_guess_index(self) -> np.ndarray:
@@ -223,6 +244,23 @@ class WordLists:
 
     def __repr__(self) -> str:
         return f"WordLists({self.name!r}, {len(self.answers)} answers, {len(self.guesses)} guesses)"
+
+
+def memory_bytes() -> Optional[int]:
+    """This machine's physical memory in bytes (None where it cannot be told)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _bytes(n: int) -> str:
+    """1.5 GiB, 3.08 TiB: a size for messages."""
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if n < 1024:
+            return f"{n:.3g} {unit}"
+        n /= 1024
+    return f"{n:.3g} TiB"
 
 
 def encode(words, alphabet: str, length: int) -> np.ndarray:

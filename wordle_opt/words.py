@@ -40,7 +40,7 @@ def letters_wanted(length: Optional[int], ascii_only: bool = False) -> str:
 def word_problem(w: str, length: Optional[int] = None) -> Optional[str]:
     """Why the normalised ``w`` is not a word (of ``length`` letters if given), or None."""
     if (length is not None and len(w) != length) or not MIN_LENGTH <= len(w) <= MAX_LENGTH:
-        return f"has {len(w)} letters"
+        return f"has {len(w)} letter{'' if len(w) == 1 else 's'}"
     bad = next((c for c in w if not c.isalpha()), None)
     if bad is not None:
         return f"contains {bad!r}"

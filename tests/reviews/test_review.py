@@ -236,7 +236,7 @@ def test_a_time_limit_gives_proven_bounds_marked_as_such(original, monkeypatch):
         ("salet.BBQYB", None, None, "turn 1 (SALET): pattern 'BBQYB'"),
         ("", None, None, "empty game"),
         ("salet drone crane crate", "crate", "nyt", "turn 2: DRONE breaks the hard rule (nyt): guess must contain A"),
-        ("a.b.c.d", None, None, "turn 1: guess 'a' has 1 letters"),
+        ("a.b.c.d", None, None, "turn 1: guess 'a' has 1 letter"),
     ],
 )
 def test_bad_games_get_one_line_errors(original, game, answer, hard, message):

@@ -48,7 +48,7 @@ def test_a_finished_search_is_resumed_without_a_beam(sliced, tmp_path):
     first, notes = _run(sliced, path)
     optimum = exact_search("salet", answers=sliced, threads=1).total
     assert first.total == first.lower_bound == optimum
-    assert any(line.startswith("beam 1: a tree for each of") for line in notes)
+    assert any(line.startswith("beam 1: looking for a tree for each of") for line in notes)
     again, notes = _run(sliced, path)
     groups = _groups(sliced)
     assert (
@@ -71,7 +71,7 @@ def test_a_saved_tree_that_does_not_fit_its_group_is_not_used(sliced, tmp_path):
     again, notes = _run(sliced, path)
     groups = _groups(sliced)
     assert notes[0].startswith(f"resumed: {groups - 1} of {groups} groups have a tree, ")
-    assert any(line == "beam 1: a tree for each of 1 group" for line in notes)
+    assert any(line == "beam 1: looking for a tree for each of 1 group" for line in notes)
     assert again.total == again.lower_bound == first.total
     assert verify(again.tree, answers=sliced.answers, guesses=sliced.guesses).ok
 
@@ -144,7 +144,7 @@ def test_cli_ctrl_c_then_the_same_command_resumes_from_the_saved_trees(tmp_path,
     )
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith(f"resumed: 148 of 148 groups have a tree (the tree totals {stopped_at}), ")
-    assert "beam 1: a tree for each" not in again.stdout
+    assert "beam 1: looking for a tree for each" not in again.stdout
     assert "total        7920" in again.stdout and "lower bound  7920 (proven)" in again.stdout
     # the proving pass's own solvers did the searching: the summary counts them
     nodes = next(line.split()[1] for line in again.stdout.splitlines() if line.startswith("nodes "))

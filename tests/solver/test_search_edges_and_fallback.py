@@ -91,7 +91,7 @@ def test_cli_says_which_cap_it_tries(tmp_path):
     words = tmp_path / "ight.txt"
     words.write_text("\n".join(IGHT) + "\n")
     r = _cli("search", "fight", "--answers", str(words), "--max-guesses", "3", cwd=tmp_path)
-    assert "trying at most 4 guesses" in r.stdout
+    assert "trying at most 4 guesses" in r.stderr  # (a note, not the result: stderr)
 
 
 def test_plain_python_search_matches_the_oracle(tmp_path):
@@ -125,5 +125,5 @@ def test_cli_threads_beyond_the_cores_get_one_warning_line(tmp_path):
     words.write_text("\n".join(IGHT[:5]) + "\n")
     r = _cli("search", "fight", "--answers", str(words), "--threads", "999", cwd=tmp_path)
     assert r.returncode == 0 and "Traceback" not in r.stderr
-    warnings = [line for line in r.stdout.splitlines() if "999 threads" in line]
+    warnings = [line for line in r.stderr.splitlines() if "999 threads" in line]
     assert warnings == [f"warning: 999 threads capped at the machine's {os.cpu_count()} cores"]

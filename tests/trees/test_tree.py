@@ -482,7 +482,9 @@ def test_cli_verify_errors_are_one_line(ight_files):
     (d / "bad.txt").write_text("flomp BBBBB1 wrist\n")
     r = run_cli("verify", d / "bad.txt", "--answers", d / "answers.txt")
     assert r.returncode == 2
-    assert r.stderr.strip().count("\n") == 0 and r.stderr.startswith("error: line 1:")
+    assert r.stderr.strip().count("\n") == 0 and r.stderr.startswith(
+        f"error: tree file {d / 'bad.txt'}: line 1:"
+    )  # (issue 28: names the file)
     (d / "bad.json").write_text('{"format": "wordle_opt-tree", "version": 7, "root": {}}')
     r = run_cli("verify", d / "bad.json", "--answers", d / "answers.txt")
     assert r.returncode == 2 and "version 7" in r.stderr and "Traceback" not in r.stderr

@@ -64,7 +64,7 @@ def test_no_page_loads_scripts_from_elsewhere():
 
 def test_lists_are_the_bundled_sets():
     sets = {s["name"]: s for s in client.get("/api/lists").json()}
-    assert set(sets) == {"original", "nyt", "nyt-12947", "nyt-3158", "original-all"}
+    assert set(sets) == {"original", "nyt", "nyt-12947", "nyt-3158"}  # (original-all: too large to serve, issue 28)
     assert (sets["original"]["answers"], sets["original"]["guesses"]) == (2315, 12972)
 
 

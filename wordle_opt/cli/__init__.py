@@ -84,6 +84,22 @@ def _terminated(message: str) -> int:
     return 128 + signal.SIGTERM
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The subparser of ``command``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[command]
+    return parser
+
+
+def _saved(args) -> Optional[str]:
+    """What a stopped run leaves: with a checkpoint, where the progress is and how to resume."""
+    checkpoint = getattr(args, "checkpoint", None) or getattr(args, "ranking", None)
+    if checkpoint is None:
+        return None
+    return f"progress is saved in {checkpoint}; run the same command again to resume"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     import warnings
 
@@ -100,7 +116,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 f"the command's WORD argument, which is already {_first_positional(args)!r}"
             )
     if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        # (the command's own usage, not the top-level one)
+        _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     heard = _stop_on_signals()
     try:
         code = int(args.func(args) or 0)
@@ -108,9 +125,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        saved = _saved(args)
         if heard["signal"] == signal.SIGTERM:
-            return _terminated("stopped before a result")
-        print("interrupted", file=sys.stderr)
+            return _terminated(saved or "stopped before a result")
+        print("interrupted" + (f": {saved}" if saved else ""), file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. piped into `head`
         return 0

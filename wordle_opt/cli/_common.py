@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -96,6 +97,16 @@ def positive_float(text: str) -> float:
     return x
 
 
+def seconds(text: str) -> float:
+    """argparse type for --time-limit: a finite number of seconds above 0."""
+    x = positive_float(text)
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(
+            f"must be a finite number of seconds (leave the option out for no limit), got {text}"
+        )
+    return x
+
+
 def guess_cap(text: str):
     """argparse type for --max-guesses: a positive int, or 'none' for no cap (rules.parse_cap)."""
     try:
@@ -137,14 +148,32 @@ class Progress:
             self.stream.flush()
 
 
-def check_writable(path: str) -> None:
-    """A one-line error for an --out path that cannot be written, before any long work."""
+# Notes that are not part of the result: they go to stderr (with the progress
+# line), so that stdout holds only the result.  The anytime search's log of
+# how it got its tree stays with the result, on stdout.
+_STDERR_NOTES = ("warning:", "searching within", "trying at most", "resumed from checkpoint")
+
+
+def note_printer(progress: "Progress"):
+    """A ``note(line)`` for the API: clears the progress line, then prints
+    warnings and the cap being tried on stderr, the rest on stdout."""
+
+    def note(line: str) -> None:
+        progress.close()
+        stream = sys.stderr if line.startswith(_STDERR_NOTES) else sys.stdout
+        print(line, file=stream, flush=True)
+
+    return note
+
+
+def check_writable(path: str, option: str = "--out") -> None:
+    """A one-line error for an output path (``option``) that cannot be written, before any long work."""
     if not path.strip():
-        raise WordleOptError("--out needs a file name, got an empty one")
+        raise WordleOptError(f"{option} needs a file name, got an empty one")
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise WordleOptError(f"--out {path}: is a directory; expected a file name")
+        raise WordleOptError(f"{option} {path}: is a directory; expected a file name")
     if not os.path.isdir(folder):
-        raise WordleOptError(f"--out {path}: folder {folder} does not exist")
+        raise WordleOptError(f"{option} {path}: folder {folder} does not exist")
     if not os.access(path if os.path.exists(path) else folder, os.W_OK):
-        raise WordleOptError(f"--out {path}: not writable")
+        raise WordleOptError(f"{option} {path}: not writable")

@@ -23,7 +23,7 @@ def simulate(args) -> int:
         result = simulate_boards(
             args.boards,
             args.strategy,
-            games=args.games,
+            games=1000 if args.games is None else args.games,
             seed=args.seed,
             max_guesses=args.max_guesses,
             opener=args.opener,

@@ -11,8 +11,10 @@ from wordle_opt.cli._common import (
     add_list_options,
     check_writable,
     guess_cap,
+    note_printer,
     positive_float,
     positive_int,
+    seconds,
 )
 
 
@@ -41,7 +43,7 @@ def add_anytime_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--time-limit",
-        type=positive_float,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="anytime: stop after SECONDS (or Ctrl-C) with the best tree found and its proven gap; "
@@ -120,15 +122,10 @@ def run_ranking(args, top: int):
     """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
     from wordle_opt.openers.ranking import DEFAULT_CACHE_MB, rank_openers
 
-    anytime = {}
+    progress = Progress(unit="groups")
+    anytime = dict(note=note_printer(progress))
     if getattr(args, "beam", None) is not None or getattr(args, "time_limit", None) is not None:
-        progress = Progress(unit="groups")
-
-        def note(line: str) -> None:
-            progress.close()
-            print(line, flush=True)  # (stdout: stderr carries only errors and the progress line)
-
-        anytime = dict(beam=args.beam, time_limit=args.time_limit, note=note, progress=progress)
+        anytime.update(beam=args.beam, time_limit=args.time_limit, progress=progress)
     return rank_openers(
         hard=args.hard,
         answers=args.answers,
@@ -154,9 +151,9 @@ def write_tree(result, path: str, fmt=None) -> None:
 
 def cmd_openers(args) -> int:
 
-    for path in (args.out, args.tree):
+    for option, path in (("--out", args.out), ("--tree", args.tree)):
         if path:
-            check_writable(path)
+            check_writable(path, option)
     result = run_ranking(args, 10)
     print(result)
     if args.out:

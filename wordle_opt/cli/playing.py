@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
+from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.strategies.builtin import STRATEGIES
 
@@ -65,7 +67,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument(
         "--games",
         type=positive_int,
-        default=1000,
+        default=None,
         metavar="N",
         help="with --boards: random games to play, seeded by --seed (default 1000)",
     )
@@ -93,10 +95,14 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.set_defaults(func=cmd_solve)
 
 
-def _options(args) -> dict:
+def _options(args, uncapped: int = 6) -> dict:
+    """The API's options; ``uncapped``: the cap for a --tree file without one."""
     hard, answers, guesses, cap = args.hard, args.answers, args.guesses, args.max_guesses
     if args.tree is not None:
         hard, answers, guesses, cap = _tree_defaults(args)
+        if cap is None and uncapped != 6:
+            print(f"{args.tree} has no guess cap: a game counts as solved within {uncapped} guesses", file=sys.stderr)
+            cap = uncapped
     return dict(
         opener=args.opener,
         hard=hard,
@@ -113,7 +119,6 @@ def _tree_defaults(args):
     """--hard, --answers/--guesses and --max-guesses from what the --tree file records,
     where not given.  A contradicting rule or list is warned about by the strategy
     that reads the tree; a contradicting cap here."""
-    import sys
 
     from wordle_opt.trees import treefile, treemeta
 
@@ -136,16 +141,24 @@ def _tree_defaults(args):
 
 
 def cmd_simulate(args) -> int:
-    from wordle_opt.strategies.simulation import compare, simulate
+    from wordle_opt.strategies.simulation import GUESS_CAP, compare, simulate
 
     if args.boards > 1:
         return boards.simulate(args)
+    if args.games is not None:
+        raise WordleOptError(
+            f"--games {args.games}: only with --boards N (random games of N boards); "
+            "one board plays every answer of the list once"
+        )
+    # A tree without a cap solves a game whenever it finishes it (within the
+    # simulation's own limit), not within the default 6.
+    options = _options(args, uncapped=GUESS_CAP)
     progress = Progress()
     try:
         if args.compare is not None:
-            result = compare(args.compare, progress=progress, **_options(args))
+            result = compare(args.compare, progress=progress, **options)
         else:
-            result = simulate(args.strategy, progress=progress, **_options(args))
+            result = simulate(args.strategy, progress=progress, **options)
     finally:
         progress.close()
     print(result)

@@ -10,7 +10,7 @@ from wordle_opt.cli._common import (
     add_list_options,
     check_writable,
     guess_cap,
-    positive_float,
+    seconds,
 )
 
 
@@ -45,7 +45,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument(
         "--time-limit",
-        type=positive_float,
+        type=seconds,
         default=60.0,
         metavar="S",
         help="seconds per batch of searches; past it, proven bounds (default 60)",
@@ -60,7 +60,7 @@ def cmd_review(args) -> int:
     if args.ranking is not None:
         from wordle_opt.openers.ranking import rank_openers
 
-        check_writable(args.ranking)
+        check_writable(args.ranking, "--ranking")
         ranking = rank_openers(
             hard=args.hard,
             answers=args.answers,

@@ -11,6 +11,7 @@ from wordle_opt.cli._common import (
     add_list_options,
     check_writable,
     guess_cap,
+    note_printer,
     positive_float,
     positive_int,
 )
@@ -130,9 +131,7 @@ def cmd_search(args) -> int:
             print(f"not within {plural(result.max_guesses, 'guess')} either")
         sys.stdout.flush()
 
-    def note(line: str) -> None:
-        progress.close()
-        print(line, flush=True)  # (stdout: stderr carries only errors and the progress line)
+    note = note_printer(progress)
 
     try:
         result = search(

@@ -15,9 +15,20 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "pip install 'wordle_opt[web]') and print its address.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
     p.set_defaults(func=cmd_serve)
+
+
+def port_number(text: str) -> int:
+    """argparse type for --port: a whole number from 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, got {port}")
+    return port
 
 
 def cmd_serve(args) -> int:

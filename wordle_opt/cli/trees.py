@@ -126,6 +126,7 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
         # colourings some answer gets but the tree has no branch for (None below)
         items += [(p, None) for p in groups if p not in node.children]
         items.sort(key=lambda kv: Pattern(kv[0], L).byg)
+        unused = 0  # branches for colourings no answer of these lists gets: counted, not listed
         for p, child in items:
             if p == green:
                 lines.append(f"{pad}{_tile(node.guess, green, colour)}  solved in {level}")
@@ -136,8 +137,9 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
                 continue
             left = groups.get(p, [])
             if not left:
-                note = "no answer gets this colouring"
-            elif len(left) == 1 and not child.children and child.guess == left[0]:
+                unused += 1
+                continue
+            if len(left) == 1 and not child.children and child.guess == left[0]:
                 note = f"{upper(child.guess)}, solved in {level + 1}"
             else:
                 note = f"{upper(child.guess)}  ({plural(len(left), 'answer')})"
@@ -148,6 +150,8 @@ def outline(tree, colour: bool = False, depth: Optional[int] = None) -> List[str
                 and not (len(left) == 1 and not child.children and child.guess == left[0])
             ):
                 walk(child, left, level + 1)
+        if unused:
+            lines.append(f"{pad}(and {plural(unused, 'branch')} for colourings no answer of these lists gets)")
 
     walk(tree.root, list(tree.answers), 1)
     return lines

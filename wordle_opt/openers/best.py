@@ -94,7 +94,9 @@ def search(
     solver_threads = check_threads(threads, note=note)
     check_cache(cache_mb, solver_threads)
     if opener is not None:
-        opener = str(opener).strip().lower()
+        if not isinstance(opener, str):
+            raise WordleOptError(f"opener must be a word (a str) or None, not {type(opener).__name__} {opener!r}")
+        opener = opener.strip().lower()
     anytime = beam is not None or time_limit is not None
     if anytime:
         check_anytime(problem, opener, beam=beam, time_limit=time_limit)
@@ -125,7 +127,7 @@ def search(
 
     def best_at(c: Optional[int]) -> SearchResult:
         at_cap = problem.with_cap(c)
-        ranking = rank(at_cap, top=1, workers=threads, cache_mb=cache_mb, progress=False, trees=False)
+        ranking = rank(at_cap, top=1, workers=solver_threads, cache_mb=cache_mb, progress=False, trees=False)
         best = ranking.best
         if best is None:
             return SearchResult(

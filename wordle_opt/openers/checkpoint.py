@@ -53,16 +53,32 @@ class Checkpoint:
     """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
 
     def __init__(self, path: "os.PathLike[str] | str", problem: TaskProblem, objective: str = "total"):
+        if not isinstance(path, (str, os.PathLike)):
+            raise CheckpointError(f"checkpoint must be a file name (a str or path), not {path!r}")
         self.path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(self.path))
         if os.path.isdir(self.path):
             raise CheckpointError(f"checkpoint {self.path}: is a directory; expected a file name")
         if not os.path.isdir(folder):
             raise CheckpointError(f"checkpoint {self.path}: folder {folder} does not exist")
+        # Every batch is written to it (and SQLite's journal beside it): say so
+        # now, not after the first batch of work.
+        if os.path.exists(self.path):
+            if not os.access(self.path, os.R_OK):
+                raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
+            if not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
+                raise CheckpointError(
+                    f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
+                    "progress cannot be saved there: copy it to a writable folder"
+                )
+        elif not os.access(folder, os.W_OK):
+            raise CheckpointError(f"checkpoint {self.path}: cannot be created, folder {folder} is not writable")
         try:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA synchronous=FULL")
             self._open(identity(problem, objective))
+        except sqlite3.OperationalError as exc:
+            raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 

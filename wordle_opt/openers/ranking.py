@@ -27,6 +27,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.openers.pools import make_pool
@@ -44,7 +45,7 @@ from wordle_opt.openers.tasks import (
     threshold_stop,
 )
 from wordle_opt.solver.anytime import check_options
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, solve
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, check_threads, solve
 from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
@@ -246,6 +247,8 @@ def rank_openers(
         raise WordleOptError(f"top must be a positive integer, not {top!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
+    if scheduler is None and workers is not None:
+        workers = check_threads(workers, note=note, what="workers")  # (more than the cores only multiplies the memory)
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
     check_cache(cache_mb, 1)  # (per worker)
     if beam is not None or time_limit is not None:
@@ -309,6 +312,9 @@ def rank(
             progress=progress,
         )
     store = open_checkpoint(checkpoint, task_problem, objective)
+    known = 0 if store is None else len(store.facts())
+    if known and note is not None:
+        note(f"resumed from checkpoint {checkpoint}: {plural(known, 'opener')} already settled or bounded")
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 

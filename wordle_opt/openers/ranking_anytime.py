@@ -209,10 +209,11 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
     if res.feasible:
         return f"tree {res.total}, proven >= {fact[1]} ({gap(res.total, fact[1])})"
     if res.gave_up:
-        return f"the beam fitted no tree within {res.max_guesses} guesses (proven >= {fact[1]})"
+        return f"the beam fitted no tree within {plural(res.max_guesses, 'guess')} (proven >= {fact[1]})"
     if fact[0] == INFEASIBLE:
-        return f"no tree within {res.max_guesses} guesses (proven)"
-    return f"no tree in the time given (proven >= {fact[1]})"
+        return f"no tree within {plural(res.max_guesses, 'guess')} (proven)"
+    when = "before Ctrl-C" if res.interrupted else "in the time given"
+    return f"no tree {when} (proven >= {fact[1]})"
 
 
 def _screen(

@@ -73,7 +73,7 @@ class OpenerRanking:
 
     @property
     def mode(self) -> str:
-        cap = "no cap" if self.max_guesses is None else f"at most {self.max_guesses} guesses"
+        cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
         by = "" if self.objective == "total" else f", minimise {self.objective}"
         return f"{_RULE_NAMES[self.hard]}, {cap}{by}"
 
@@ -85,7 +85,7 @@ class OpenerRanking:
         if n_other == 0:
             return "every opener is ranked"
         if self.others_at_least is None:
-            return f"no other opener finishes every answer within {self.max_guesses} guesses"
+            return f"no other opener finishes every answer within {plural(self.max_guesses, 'guess')}"
         return f"every other opener ({n_other}) totals at least {self.others_at_least}"
 
     def rows(self) -> List[Tuple[int, str, int, str, str]]:
@@ -104,7 +104,7 @@ class OpenerRanking:
         )
 
     def __str__(self) -> str:
-        head = f"best openers: {self.lists} lists ({self.n_answers} answers), {self.mode}"
+        head = f"best openers: {self.lists} lists ({plural(self.n_answers, 'answer')}), {self.mode}"
         widths = (4, 6, 6, 7) + ((5, 9, 0) if self.anytime else (0,))  # (0: the last column, unpadded)
         fmt = "  ".join(f"{{:{'<' if k == 1 or w == 0 else '>'}{w}}}" for k, w in enumerate(widths))
         lines = [head] + [fmt.format(*row).rstrip() for row in [self.header()] + self.rows()]
@@ -146,7 +146,7 @@ class OpenerRanking:
         )
         head = "".join(f"<th>{html.escape(h)}</th>" for h in self.header())
         return (
-            f"<p>{html.escape(self.lists)} lists ({self.n_answers} answers), {html.escape(self.mode)}</p>"
+            f"<p>{html.escape(self.lists)} lists ({plural(self.n_answers, 'answer')}), {html.escape(self.mode)}</p>"
             f"<table><tr>{head}</tr>{cells}</table><p>{html.escape(self.statement())}</p>"
         )
 
@@ -160,7 +160,8 @@ class OpenerRanking:
             w.writerow(
                 ["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"]
             )
-            for o, word in enumerate(self.guesses):
+            for o in sorted(range(len(self.guesses)), key=lambda o: self._csv_order(o, ranked)):
+                word = self.guesses[o]
                 kind, value = self.facts[o]
                 wkind, worst = self.worst_facts.get(o, ("", ""))
                 if word in ranked and not wkind and ranked[word][1].worst is not None:
@@ -178,6 +179,14 @@ class OpenerRanking:
                         _screened(self.screened, o),
                     ]
                 )
+
+    def _csv_order(self, o: int, ranked: dict):
+        """The CSV's rows: the ranked openers by rank, then the others by their
+        total or bound (the infeasible last), ties in list order."""
+        if self.guesses[o] in ranked:
+            return (0, ranked[self.guesses[o]][0], o)
+        kind, value = self.facts[o]
+        return (1, kind == INFEASIBLE, value, kind != EXACT, o)
 
     def _meaning(self, kind: str, wkind: str, worst) -> str:
         total = {

@@ -35,6 +35,8 @@ class GameError(WordleOptError):
 def _tokens(game: GameText) -> Tuple[List[object], bool]:
     """The parts of a game and whether it was written with dots (WORD.COLOURS)."""
     if isinstance(game, str):
+        if "/" in game or "\\" in game:
+            raise GameError(f"game {_show(game)} looks like a file path; expected {FORMS}")
         return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], "." in game
     if not isinstance(game, (list, tuple)):
         raise GameError(f"game must be a string or a list of words or (word, colours) pairs, got {type(game).__name__}")
@@ -132,7 +134,7 @@ def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optiona
         if cap is not None and t > cap:
             raise GameError(
                 f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
-                "(--max-guesses N or none)"
+                "(a larger max_guesses, or none)"
             )
         why = violation(history, word, rule)
         if why:

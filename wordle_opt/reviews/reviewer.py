@@ -31,10 +31,12 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.display import plural
+from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
+from wordle_opt.solver.anytime import check_time_limit
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
@@ -192,12 +194,13 @@ def review(
     and cap; the first turn's best is then its proven best opener.
     """
     t0 = time.perf_counter()
+    check_time_limit(time_limit)
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
     lists = require_five_letters(load_lists(answers, guesses), "review")
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)
-    extra = [lists.guess_index(str(w).strip().lower()) for w in openers]
+    extra = [lists.guess_index(w) for w in _opener_words(openers)]
     ev = Evaluator(
         lists,
         rule,
@@ -259,6 +262,19 @@ def review(
         ev.stopped_searches,
         root,
     )
+
+
+def _opener_words(openers) -> List[str]:
+    """``openers`` as words: a sequence of words, or one string of words
+    separated by commas or spaces ("soare" is one word, not five letters)."""
+    if isinstance(openers, str):
+        openers = openers.replace(",", " ").split()
+    if isinstance(openers, (bytes, dict)) or not isinstance(openers, (list, tuple, set, frozenset)):
+        raise WordleOptError(f"openers must be a list of words, not {openers!r}")
+    for w in openers:
+        if not isinstance(w, str):
+            raise WordleOptError(f"openers must be a list of words; {w!r} is not a word")
+    return [w.strip().lower() for w in openers]
 
 
 def _turn(

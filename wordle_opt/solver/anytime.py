@@ -36,6 +36,7 @@ had finished with, and the closing skips the groups already proven.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Tuple
@@ -416,7 +417,7 @@ def _beam_trees(
     todo, beamer = groups, None
     while todo:
         if note is not None:
-            note(f"beam {beam}: a tree for each of {plural(len(todo), 'group')}")
+            note(f"beam {beam}: looking for a tree for each of {plural(len(todo), 'group')}")
         _tally(counts, beamer)
         beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
@@ -444,10 +445,20 @@ def check_options(beam, time_limit) -> None:
     """One line for a bad ``beam`` or ``time_limit`` (None: the default)."""
     if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or beam < 1):
         raise WordleOptError(f"beam must be a positive number of guesses, not {beam!r}")
+    check_time_limit(time_limit)
+
+
+def check_time_limit(time_limit) -> None:
+    """One line for a ``time_limit`` that is not None or a positive finite number
+    of seconds (an infinite one would overflow the timer: None is no limit)."""
     if time_limit is not None and (
-        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not (time_limit > 0 and math.isfinite(time_limit))
     ):
-        raise WordleOptError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        raise WordleOptError(
+            f"time_limit must be a positive finite number of seconds (None: no limit), not {time_limit!r}"
+        )
 
 
 def _prove_trees(

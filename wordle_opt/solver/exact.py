@@ -15,6 +15,7 @@ import os
 import resource
 import threading
 import time
+import warnings
 from typing import Callable, List, Optional
 
 import numpy as np
@@ -86,6 +87,7 @@ def solve(
     opener_idx = None if opener is None else lists.guess_index(opener)
     if share_min is None:
         share_min = 100 if rule is None else n + 1
+    lists.table  # (first: lists too large to colour are said so, not blamed on the cache below)
     try:
         engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
     except MemoryError:
@@ -138,12 +140,15 @@ def _by_objective(
     if objective == "worst,total":
         result, refuted = worst_then_total(_noting(solve, note), n + 1 if cap is None or fallback else cap)
         if result.feasible and refuted is not None:
-            result.proof = f"no tree solves all {n} answers within {refuted.max_guesses} guesses " + _from(refuted)
+            result.proof = (
+                f"no tree solves all {plural(n, 'answer')} within {plural(refuted.max_guesses, 'guess')} "
+                + _from(refuted)
+            )
         return result
     if objective == "total,worst":
         result, below = total_then_worst(_noting(solve, note), cap)
         if result.feasible and below is not None:
-            result.proof = f"no tree totalling {result.total} fits {below.max_guesses} guesses " + _from(below)
+            result.proof = f"no tree totalling {result.total} fits {plural(below.max_guesses, 'guess')} " + _from(below)
         if result.feasible or not fallback or cap is None or cap > n:
             return result
         # No tree fits the cap: as with 'total', the caps above it.
@@ -178,6 +183,7 @@ def _anytime(
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
+    started = time.monotonic()
     found = anytime_search(
         engine,
         opener_idx,
@@ -200,11 +206,13 @@ def _anytime(
         tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
         lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
         stopped=found.stopped,
+        # (stopped with more than a second of its time left: Ctrl-C)
+        interrupted=found.stopped and (time_limit is None or time.monotonic() - started < time_limit - 1.0),
         gave_up=found.gave_up,
         unsolvable=[]
         if found.stopped or found.gave_up
         else [
-            f"{len(g.S)} answers after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+            f"{plural(len(g.S), 'answer')} after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
             for g in found.groups
             if g.node is None
         ],
@@ -226,7 +234,7 @@ def _noting(solve: Callable[[Optional[int]], SearchResult], note: Optional[Note]
 
     def tell(c: Optional[int]) -> SearchResult:
         if note is not None:
-            note(f"searching within {'any number of' if c is None else c} guesses")
+            note(f"searching within {'any number of guesses' if c is None else plural(c, 'guess')}")
         return solve(c)
 
     return tell
@@ -244,18 +252,22 @@ def check_anytime(problem: Problem, opener: Optional[str], *, beam, time_limit) 
     check_options(beam, time_limit)
 
 
-def check_threads(threads, *, note: Optional[Note] = None) -> int:
-    """The number of solver threads: ``threads`` checked (a positive integer,
-    capped at the machine's cores with a ``note``), or the cores for None."""
+def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads") -> int:
+    """The number of solver threads (or worker processes, ``what``): ``threads``
+    checked (a positive integer, capped at the machine's cores with a ``note``,
+    else a warning), or the cores for None."""
     cores = os.cpu_count() or 1
     if threads is None:
         return cores
     if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise WordleOptError(f"threads must be a positive integer, not {threads!r}")
+        raise WordleOptError(f"{what} must be a positive integer, not {threads!r}")
     if threads > cores:
         # More solvers than cores only share the cores and multiply the caches.
+        line = f"{threads} {what} capped at the machine's {plural(cores, 'core')}"
         if note is not None:
-            note(f"warning: {threads} threads capped at the machine's {cores} cores")
+            note(f"warning: {line}")
+        else:
+            warnings.warn(line, stacklevel=3)
         return cores
     return threads
 

@@ -47,6 +47,8 @@ class SearchResult:
     # The anytime search's beam fitted no tree within the cap even at its
     # widest (``max_beam``): no tree, and nothing proven about the cap.
     gave_up: bool = False
+    # ``stopped`` by Ctrl-C, not by the time limit.
+    interrupted: bool = False
 
     @property
     def proven(self) -> bool:
@@ -93,8 +95,8 @@ class SearchResult:
             rows.append(
                 (
                     "result",
-                    "no tree found in the time given (stopped before the search finished: "
-                    "this proves nothing about the cap)",
+                    f"no tree found {'before Ctrl-C' if self.interrupted else 'in the time given'} "
+                    "(stopped before the search finished: this proves nothing about the cap)",
                 )
             )
         elif not self.feasible:
@@ -137,6 +139,8 @@ class SearchResult:
             why = (
                 "no tree found by the beam"
                 if self.gave_up
+                else "stopped by Ctrl-C before a tree was found"
+                if self.interrupted
                 else "no tree found in time"
                 if self.stopped
                 else f"infeasible within {self.max_guesses}"

@@ -300,6 +300,12 @@ def simulate(
     called as answers finish.  ``answers`` may also be a WordLists."""
     if isinstance(max_guesses, bool) or not isinstance(max_guesses, (int, np.integer)) or max_guesses < 1:
         raise WordleOptError(f"max_guesses must be a positive int, not {max_guesses!r}")
+    for name in ("boards", "games"):
+        if name in options:
+            raise WordleOptError(
+                f"{name}={options[name]!r}: simulate plays one board; several boards at once are "
+                "wordle_opt.games.boards.simulate_boards(boards, strategy, games=...) (the CLI's simulate --boards N)"
+            )
     lists = load_lists(answers, guesses)
     rule = normalise_rule(hard)
     strat = get_strategy(

@@ -10,6 +10,7 @@ Checking a tree against the rules is ``wordle_opt.verify``.
 from __future__ import annotations
 
 import json
+import os
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt.display import html_histogram, html_table, plural, upper
@@ -269,9 +270,12 @@ class Tree:
         """Read a tree file, JSON or text (told apart by content), with the rule,
         cap and lists it records; explicit ``lists`` that differ get a TreeFileWarning."""
         text = treefile.read_file(path)
-        if text.lstrip().startswith("{"):
-            return cls.from_json(text, lists, path=path)
-        return cls.from_text(text, lists, path=path)
+        try:
+            if treefile.is_json(text):
+                return cls.from_json(text, lists, path=path)
+            return cls.from_text(text, lists, path=path)
+        except TreeError as exc:
+            raise TreeError(f"tree file {os.fspath(path)}: {exc}") from None
 
     # ---- display
     def _summary(self) -> Optional[str]:

@@ -168,7 +168,7 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
         entries.append((n, path))
         prev_full = normalise(full)
     if not entries:
-        raise TreeError("empty tree file: no lines")
+        raise TreeError("empty: no lines (expected a leaderboard text tree or a JSON tree)")
     return entries
 
 
@@ -271,9 +271,15 @@ def read_file(path) -> str:
         raise TreeError(f"cannot read tree file {path}: {exc.strerror or exc}") from None
 
 
+def is_json(text: str) -> bool:
+    """A JSON tree (or a JSON value that is not one: an array is refused as
+    JSON, not read as leaderboard text)."""
+    return text.lstrip().startswith(("{", "["))
+
+
 def read_meta(path) -> TreeMeta:
     """What a tree file records (TreeMeta() for a text file without the ``#`` record)."""
     text = read_file(path)
-    if text.lstrip().startswith("{"):
+    if is_json(text):
         return parse_json(text)[1]
     return parse_header(text)

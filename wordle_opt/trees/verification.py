@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.display import html_histogram, html_table, plural, upper
-from wordle_opt.errors import WordleOptError
+from wordle_opt.errors import TreeError, WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green, score_words, violation
 from wordle_opt.trees import treefile, treemeta
@@ -174,11 +174,14 @@ def _open(tree, answers, guesses):
     if not isinstance(tree, (str, os.PathLike)):
         raise WordleOptError(f"verify() takes a Tree, a Node or a file path, not {type(tree).__name__}")
     text = treefile.read_file(tree)
-    if text.lstrip().startswith("{"):
-        root, meta = treefile.parse_json(text)
-    else:
-        entries = treefile.parse_text(text)
-        root, meta = treefile.build_root(entries), treemeta.parse_header(text)
+    try:
+        if treefile.is_json(text):
+            root, meta = treefile.parse_json(text)
+        else:
+            entries = treefile.parse_text(text)
+            root, meta = treefile.build_root(entries), treemeta.parse_header(text)
+    except TreeError as exc:
+        raise TreeError(f"tree file {os.fspath(tree)}: {exc}") from None
     where = str(tree)
     if answers is None:
         # Names and paths as recorded; explicit --guesses alone keep the recorded answers.

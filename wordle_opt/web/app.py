@@ -63,6 +63,13 @@ async def _bad_input(request: Request, exc: WordleOptError):
 @app.exception_handler(RequestValidationError)
 async def _bad_request(request: Request, exc: RequestValidationError):
     first = exc.errors()[0]
+    if first.get("type") == "json_invalid":
+        # (its loc is a character offset, which alone means nothing to a reader)
+        at = next((x for x in first.get("loc", ()) if isinstance(x, int)), None)
+        why = (first.get("ctx") or {}).get("error", "")
+        return _error(
+            422, f"the request body is not valid JSON{f' at character {at}' if at is not None else ''}: {why}"
+        )
     where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "request"
     return _error(422, f"{where}: {first.get('msg', 'invalid')}")
 
@@ -76,6 +83,45 @@ async def _server_error(request: Request, exc: Exception):
 @app.exception_handler(HTTPException)
 async def _http_error(request: Request, exc: HTTPException):
     return _error(exc.status_code, str(exc.detail))
+
+
+# ------------------------------------------------------------------- body size
+
+# Every POST body is read up to a limit and no further: a request, however
+# long its turns and game, is a few KB; an upload holds two lists.
+BODY_LIMIT = 64 * 1024
+UPLOAD_BODY_LIMIT = 2 * compute.UPLOAD_LIMIT + 1024
+
+
+class BodyLimit:
+    """ASGI middleware: a POST body above its route's limit gets 413, by its
+    Content-Length before it is read, or as it streams in past the limit."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] not in ("POST", "PUT", "PATCH"):
+            return await self.app(scope, receive, send)
+        limit = UPLOAD_BODY_LIMIT if scope["path"] == "/api/lists" else BODY_LIMIT
+        too_large = f"request body too large: the limit is {limit:,} bytes"
+        length = dict(scope.get("headers") or ()).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            return await _error(413, too_large)(scope, receive, send)
+        seen = 0
+
+        async def bounded():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise HTTPException(413, too_large)
+            return message
+
+        return await self.app(scope, bounded, send)
+
+
+app.add_middleware(BodyLimit)
 
 
 # ------------------------------------------------------------------- models

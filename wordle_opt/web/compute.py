@@ -31,6 +31,11 @@ SEARCH_SLOTS = max(4, os.cpu_count() or 1)
 # SEARCH_SLOTS searches well inside memory.  SALET easy still proves in ~0.5 s.
 SEARCH_CACHE_MB = 48.0
 UPLOAD_LIMIT = 256 * 1024  # bytes of an uploaded list (the largest bundled list is 78 KB)
+# The work of a game the page serves, answers x guesses (its table of
+# colourings in bytes): nyt-3158, the largest bundled set it offers, is
+# 3158 x 14855 = 46.9 M.  original-all (12972 x 12972 = 168 M) proves SALET in
+# hours, and an upload of 43,000 words built a 1.85 GB table: neither is served.
+WORK_LIMIT = 50_000_000
 UPLOADS_KEPT = 16
 
 _slots = threading.BoundedSemaphore(SEARCH_SLOTS)
@@ -101,15 +106,35 @@ _uploads_lock = threading.Lock()
 
 
 def list_names() -> Dict[str, WordLists]:
-    """The bundled sets the web app plays: those of five letters a-z."""
-    return {name: lists for name in SETS if (lists := load_lists(name)).length == 5 and lists.ascii}
+    """The bundled sets the web app plays: those of five letters a-z whose
+    work is within WORK_LIMIT."""
+    return {
+        name: lists
+        for name in SETS
+        if (lists := load_lists(name)).length == 5 and lists.ascii and _work(lists) <= WORK_LIMIT
+    }
+
+
+def _work(lists: WordLists) -> int:
+    return len(lists.answers) * len(lists.guesses)
+
+
+def check_work(lists: WordLists, what: str) -> WordLists:
+    """``lists`` if the page can serve them exactly in seconds, else a
+    WordListError saying how large they are (before any table is built)."""
+    if _work(lists) > WORK_LIMIT:
+        raise WordListError(
+            f"{what} is too large for this page: {len(lists.answers)} answers x {len(lists.guesses)} guesses "
+            f"= {_work(lists):,} colourings to search, more than the {WORK_LIMIT:,} it serves exactly in seconds"
+        )
+    return lists
 
 
 def get_lists(name: str) -> WordLists:
     """A bundled set by name, or a list uploaded earlier.  Never a path: the
     server reads no file a request names."""
     if name in SETS:
-        return require_five_letters(load_lists(name), "the web app", ascii_only=True)
+        return check_work(require_five_letters(load_lists(name), "the web app", ascii_only=True), f"list set {name!r}")
     with _uploads_lock:
         lists = _uploads.get(name)
     if lists is None:
@@ -138,6 +163,7 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         a = parse_words(texts[0].splitlines(), f"{label} answers")
         g = None if texts[1] is None else parse_words(texts[1].splitlines(), f"{label} guesses")
         lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app", ascii_only=True)
+    check_work(lists, f"the uploaded list {label!r}")
     with _uploads_lock:
         _uploads[key] = lists
         while len(_uploads) > UPLOADS_KEPT:
