@@ -78,3 +78,37 @@ def test_workers_end_with_the_ranking(tmp_path, ctrl_c):
     KeyboardInterrupt of their task and kept the exit waiting for 50 s)."""
     r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=8.0, sig=signal.SIGTERM)
     assert r.running and r.returncode == 143 and r.seconds < 10, r.out + r.err
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"])
+def test_serve_stops_promptly_with_a_search_in_flight(tmp_path, sig, code):
+    """`serve` with a long search running (QAJAQ's tree: minutes) ends within
+    seconds of one signal, with one log line for the cancelled request and no
+    traceback; it used to wait for the search (issue 28, W5)."""
+    pytest.importorskip("fastapi", reason="needs the [web] extra")
+    import threading
+    import urllib.request
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordle_opt", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    url = proc.stdout.readline().split(" on ")[1].split()[0]
+
+    def explore_qajaq():
+        try:
+            urllib.request.urlopen(url + "api/explore?opener=qajaq", timeout=120).read()
+        except OSError:  # (the server stops under it)
+            pass
+
+    threading.Thread(target=explore_qajaq, daemon=True).start()
+    time.sleep(3)
+    start = time.monotonic()
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == code and time.monotonic() - start < 15, err
+    assert "Traceback" not in err and "CancelledError" not in err, err

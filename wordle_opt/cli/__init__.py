@@ -119,6 +119,19 @@ def main(argv: Optional[List[str]] = None) -> int:
         # (the command's own usage, not the top-level one)
         _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     heard = _stop_on_signals()
+    code = _run(args, heard)
+    if getattr(args, "exit_at_once", False):
+        # (serve: searches still running in the server's worker threads cannot be
+        # interrupted and hold nothing worth keeping; without this the process
+        # waited for them at exit, and Ctrl-C seemed to do nothing)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def _run(args, heard: Dict[str, Optional[int]]) -> int:
+    """The command's exit code, with one line for an error or a signal."""
     try:
         code = int(args.func(args) or 0)
     except WordleOptError as exc:

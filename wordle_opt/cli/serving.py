@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
 
 from wordle_opt.errors import WordleOptError
 
@@ -17,7 +19,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
-    p.set_defaults(func=cmd_serve)
+    p.set_defaults(func=cmd_serve, exit_at_once=True)
 
 
 def port_number(text: str) -> int:
@@ -40,11 +42,28 @@ def cmd_serve(args) -> int:
         raise WordleOptError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'wordle_opt[web]'"
         ) from None
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    # (a shutdown waits at most 2 s for requests in flight: a search can run for minutes)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
+    logging.getLogger("uvicorn.error").addFilter(_CancelledInOneLine())
     _announce_when_up(server, args.host, args.open)
     server.run()
     return 0
+
+
+class _CancelledInOneLine(logging.Filter):
+    """A request cancelled in flight (the server stopping, its client gone) is
+    one log line, not an asyncio traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, asyncio.CancelledError):
+            record.msg, record.args = (
+                "a request in flight was cancelled (the server is stopping or its client left)",
+                (),
+            )
+            record.exc_info = record.exc_text = None
+        return True
 
 
 def _announce_when_up(server, host: str, open_browser: bool) -> None:
