@@ -691,6 +691,7 @@ function settingsChanged() {
   $("#tree").replaceChildren();
   explore.path = [];
   if (page.view === "explore") loadTree();
+  if (page.view === "review" && review.game) runReview();
   newGame();
 }
 
