@@ -282,6 +282,60 @@ def test_the_theme_toggle_switches_and_is_kept(browser, live_server):
     browser.execute_script("localStorage.clear()")
 
 
+CONTRAST_JS = """
+const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const ratio = (a, b) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const page = getComputedStyle(document.body).backgroundColor;
+const out = {};
+for (const [name, sel, own] of arguments[0]) {
+  const e = document.querySelector(sel);
+  const st = getComputedStyle(e);
+  out[name] = ratio(st.color, own ? st.backgroundColor : page);
+}
+return out;
+"""
+
+
+def test_text_tiles_and_keys_have_enough_contrast_in_both_themes(browser, live_server):
+    """WCAG AA: text 4.5:1; the tiles' and keys' letters, large and bold, 3:1."""
+    open_view(browser, live_server, "play?game=salet.BGBGY")
+    wait_for(browser, lambda d: text(d, "#suggestion"))
+    checks = [
+        ("text", "#candidates", False),
+        ("hint", ".play-more .hint", False),
+        ("link", "#alternatives .word-link", False),
+        ("grey tile", "#board .turn .tile.c0", True),
+        ("yellow tile", "#board .turn .tile.c1", True),
+        ("green tile", "#board .turn .tile.c2", True),
+        ("key", '#keyboard .key[data-key="q"]', True),
+        ("yellow key", '#keyboard .key[data-key="t"]', True),
+        ("use", "#take", True),
+    ]
+    for theme in ("light", "dark"):
+        browser.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+        found = browser.execute_script(CONTRAST_JS, checks)
+        for name, ratio in found.items():
+            need = 4.5 if name in ("text", "hint", "link", "use") else 3.0
+            assert ratio >= need, (theme, name, ratio)
+
+
+def test_use_puts_the_focus_on_the_row_and_tab_walks_its_tiles(browser, live_server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_view(browser, live_server, "play")
+    wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
+    css(browser, "#take")[0].click()
+    focused = lambda: browser.switch_to.active_element.get_attribute("aria-label")  # noqa: E731
+    assert focused().startswith("S, grey")
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert focused().startswith("A, grey")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert focused().startswith("A, yellow")  # the focus stays on the tile it changed
+
+
 def test_a_phone_has_no_sideways_scroll_and_the_suggestion_above_the_fold(browser, live_server):
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
