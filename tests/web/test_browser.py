@@ -264,6 +264,16 @@ def test_explore_the_tree(browser, live_server):
     browser.refresh()
     wait_for(browser, lambda d: len(css(d, "#tree .node .node")) == 1)
     assert css(browser, "#tree .node .node")[0].text.startswith("Guess COURD")
+    wait_for(browser, lambda d: css(d, "#explore-board .pending"))
+    assert css(browser, "#explore-board .pending")[0].text.replace("\n", "") == "COURD"
+    assert "path=BBBBB" in browser.current_url
+    # a link two colourings deep: the way to MUMMY
+    open_view(browser, live_server, "explore?opener=salet&path=BBBBB,BBYBB")
+    wait_for(browser, lambda d: len(css(d, "#tree .node .node .node")) == 1)
+    wait_for(browser, lambda d: len(css(d, "#explore-board .turn")) == 2)
+    assert [tile_colours(r) for r in css(browser, "#explore-board .turn")] == ["BBBBB", "BBYBB"]
+    assert css(browser, "#explore-board .pending")[0].text.replace("\n", "") == "FUNKY"
+    assert "path=BBBBB,BBYBB" in browser.current_url
 
 
 def test_the_theme_toggle_switches_and_is_kept(browser, live_server):

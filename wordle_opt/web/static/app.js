@@ -199,6 +199,7 @@ async function applyAddress() {
     explore.opener = (q.get("opener") || "salet").toLowerCase();
     $("#opener").value = explore.opener;
     const path = (q.get("path") || "").toUpperCase().split(",").filter((p) => /^[BYG]{5}$/.test(p));
+    explore.path = path;
     show("explore");
     await loadTree(null, path);
   }
@@ -493,7 +494,7 @@ function coloursTyped() {
 
 // ---------------------------------------------------------------- Explore
 
-const explore = { opener: "salet", path: [], generation: 0 };
+const explore = { opener: "salet", path: [], generation: 0, restoring: false };
 
 function histogram(hist) {
   const max = Math.max(...Object.values(hist));
@@ -507,6 +508,7 @@ function histogram(hist) {
 // The board for a node: the guesses on the way with the colourings taken, then the node's guess.
 function showWay(path, guesses) {
   explore.path = path;
+  if (explore.restoring) return; // a link's node being opened: its board and address come at the end
   const turns = path.map((p, i) => ({ guess: guesses[i], colours: p }));
   const last = guesses[path.length];
   renderBoard($("#explore-board"), turns, { pending: last && path[path.length - 1] !== "GGGGG" ? last : null, rows: 0 });
@@ -560,6 +562,7 @@ async function loadTree(ev, open = []) {
   $("#explore-error").textContent = "";
   $("#tree").replaceChildren(el("p", { class: "hint" }, "searching for the optimal tree\u2026"));
   showWay([], [explore.opener]);
+  explore.restoring = open.length > 0;
   try {
     const node = await fetchNode([]);
     if (generation !== explore.generation) return;
@@ -584,6 +587,14 @@ async function loadTree(ev, open = []) {
     if (generation !== explore.generation) return;
     $("#tree").replaceChildren();
     $("#explore-error").textContent = e.message;
+  } finally {
+    if (generation === explore.generation && explore.restoring) {
+      explore.restoring = false;
+      const open = $$("#tree details[open]");
+      const last = open[open.length - 1];
+      if (last) last.dispatchEvent(new Event("toggle")); // the board and address of the deepest node opened
+      else showWay([], [explore.opener]);
+    }
   }
 }
 
