@@ -94,7 +94,7 @@ function renderBoard(box, turns, { entry = null, pending = null, rows = 6 } = {}
       if (ch) {
         const c = entry.colours[i];
         row.append(el("button", {
-          type: "button", class: `tile c${c} set`, "data-i": i,
+          type: "button", class: `tile c${c} set`, "data-i": i, title: "click: grey, yellow, green",
           "aria-label": `${ch.toUpperCase()}, ${COLOUR[c]} (${COLOUR_MEANS[c]}): press for ${COLOUR[(c + 1) % 3]}`,
           onclick: () => entry.onCycle(i),
         }, ch));
