@@ -234,6 +234,11 @@ def test_a_reload_keeps_the_game(browser, live_server):
     browser.refresh()
     wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
     assert "".join(t.text for t in css(browser, "#board .turn")[1].find_elements("css selector", ".tile")) == first
+    # the skip link moves the focus, and leaves the game and its address alone
+    url = browser.current_url
+    browser.execute_script("document.querySelector('.skip').click()")
+    assert browser.switch_to.active_element.get_attribute("id") == "main"
+    assert browser.current_url == url and len(css(browser, "#board .turn")) == 2
 
 
 def test_a_shared_review_link_shows_the_review(browser, live_server):

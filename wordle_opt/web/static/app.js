@@ -725,7 +725,12 @@ async function main() {
   showTheme();
   renderPlay();
   await loadLists();
-  window.addEventListener("hashchange", applyAddress);
+  // A link to another state (pasted, or edited by hand) applies it; any other fragment is not ours.
+  window.addEventListener("hashchange", () => {
+    if (VIEWS.includes(location.hash.slice(1).split("?")[0])) applyAddress();
+    else writeAddress();
+  });
+  $(".skip").addEventListener("click", (ev) => { ev.preventDefault(); $("#main").focus(); });
   await applyAddress();
 }
 
