@@ -8,7 +8,8 @@ light and the dark theme, for documentation and for checking the layout
 Needs the [test] extra (selenium, uvicorn) and Debian's chromium and
 chromium-driver.  Starts the app on 127.0.0.1 at a free port; writes
 {view}-{width}-{theme}.png, e.g. play-390-dark.png (view: play, first,
-review, explore; sixteen files).  The
+review, explore; sixteen files), and at 390 px the whole page as well
+({view}-390-{theme}-full.png).  The
 dark theme is the system's (prefers-color-scheme, emulated), not the toggle.
 """
 
@@ -35,6 +36,10 @@ THEMES = ["light", "dark"]
 PLAY = "#play?game=" + ".".join(f"{w}.{wordle_opt.score(w, 'cater').byg}" for w in ("salet", "pious"))
 REVIEW = "#review?game=salet+drone+crate&answer=crate"
 EXPLORE = "#explore?opener=salet&path=BBBBB,BBYBB"  # on the way to MUMMY
+
+
+def metrics(width: int, height: int, mobile: bool) -> dict:
+    return {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}
 
 
 def start_server() -> str:
@@ -68,10 +73,7 @@ def main(out: Path) -> None:
 
     try:
         for width, height, mobile in SIZES:
-            d.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-            )
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, height, mobile))
             for theme in THEMES:
                 d.execute_cdp_cmd(
                     "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]}
@@ -81,6 +83,13 @@ def main(out: Path) -> None:
                     path = out / f"{view}-{width}-{theme}.png"
                     d.save_screenshot(str(path))
                     written.append(path)
+                    if mobile:  # and the whole page, below the fold too
+                        tall = d.execute_script("return document.documentElement.scrollHeight")
+                        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, tall, mobile))
+                        path = out / f"{view}-{width}-{theme}-full.png"
+                        d.save_screenshot(str(path))
+                        written.append(path)
+                        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, height, mobile))
 
                 load(PLAY)
                 wait.until(lambda d: find("#suggestion").text)
