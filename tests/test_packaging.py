@@ -51,4 +51,4 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
         assert f"wordle_opt/{sub}/__init__.py" in names, sub
     assert not [n for n in names if "oracle" in n or n.startswith("tests/") or n.endswith("_ref.py")]
     # the web page's own files, so `serve` works offline from the wheel
-    assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css")} <= set(names)
+    assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css", "theme.js")} <= set(names)

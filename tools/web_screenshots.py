@@ -1,9 +1,16 @@
-"""Screenshots of the page's three views (Play, Review, Explore) with headless
-chromium, for documentation:  python tools/web_screenshots.py [OUTDIR]
+"""Screenshots of the page's three views (Play mid-game, Review, Explore) with
+headless chromium, at a desktop's 1280 px and a phone's 390 px wide, in the
+light and the dark theme, for documentation and for checking the layout
+(and the first guess, its alternatives valued):
+
+    python tools/web_screenshots.py [OUTDIR]        # default: screenshots/
 
 Needs the [test] extra (selenium, uvicorn) and Debian's chromium and
 chromium-driver.  Starts the app on 127.0.0.1 at a free port; writes
-play.png, review.png and explore.png.
+{view}-{width}-{theme}.png, e.g. play-390-dark.png (view: play, first,
+review, explore; sixteen files), and at 390 px the whole page as well
+({view}-390-{theme}-full.png).  The
+dark theme is the system's (prefers-color-scheme, emulated), not the toggle.
 """
 
 from __future__ import annotations
@@ -22,6 +29,18 @@ from selenium.webdriver.support.ui import WebDriverWait
 import wordle_opt
 from wordle_opt.web.app import app
 
+# (width, height, mobile): a desktop window and an iPhone 12-15's viewport.
+SIZES = [(1280, 900, False), (390, 844, True)]
+THEMES = ["light", "dark"]
+# Play: two turns towards CATER, then the third suggestion taken and two tiles coloured.
+PLAY = "#play?game=" + ".".join(f"{w}.{wordle_opt.score(w, 'cater').byg}" for w in ("salet", "pious"))
+REVIEW = "#review?game=salet+drone+crate&answer=crate"
+EXPLORE = "#explore?opener=salet&path=BBBBB,BBYBB"  # on the way to MUMMY
+
+
+def metrics(width: int, height: int, mobile: bool) -> dict:
+    return {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}
+
 
 def start_server() -> str:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
@@ -31,51 +50,71 @@ def start_server() -> str:
     return f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
 
 
+def browser() -> webdriver.Chrome:
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--hide-scrollbars"):
+        opts.add_argument(arg)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     base = start_server()
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = "/usr/bin/chromium"
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"):
-        opts.add_argument(arg)
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-    wait = WebDriverWait(d, 600)
+    d = browser()
+    wait = WebDriverWait(d, 900)
     find = lambda sel: d.find_element(By.CSS_SELECTOR, sel)  # noqa: E731
+    found = lambda sel: d.find_elements(By.CSS_SELECTOR, sel)  # noqa: E731
+    written = []
+
+    def load(fragment: str) -> None:
+        d.get("about:blank")  # a fresh page: the same URL again would only move to its #fragment
+        d.get(f"{base}/{fragment}")
+
     try:
-        # Play: two turns of a game towards CATER, then the third suggestion.
-        d.get(f"{base}/#play")
-        for _ in range(2):
-            wait.until(lambda d: find("#suggestion").text)
-            find("#take").click()
-            word = find("#word").get_attribute("value")
-            find("#colours").send_keys(wordle_opt.score(word, "cater").byg)
-            n = len(d.find_elements(By.CSS_SELECTOR, "#board .turn"))
-            find("#enter").click()
-            wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .turn")) == n + 1)
-        wait.until(lambda d: find("#suggestion").text)
-        find("#take").click()
-        d.save_screenshot(str(out / "play.png"))
-        # Review: the issue's example game.
-        d.get("about:blank")
-        d.get(f"{base}/#review")
-        find("#review-game").send_keys("salet drone crate")
-        find("#review-answer").send_keys("crate")
-        find("#review-go").click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#review-table"))
-        d.save_screenshot(str(out / "review.png"))
-        # Explore: SALET's tree, its largest colouring opened two levels deep.
-        d.set_window_size(1100, 1500)
-        d.get("about:blank")
-        d.get(f"{base}/#explore")
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tree details"))
-        d.find_elements(By.CSS_SELECTOR, "#tree details summary")[0].click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tree .node .node details"))
-        d.find_elements(By.CSS_SELECTOR, "#tree .node .node details summary")[0].click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#tree .node .node .node"))
-        d.save_screenshot(str(out / "explore.png"))
+        for width, height, mobile in SIZES:
+            d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, height, mobile))
+            for theme in THEMES:
+                d.execute_cdp_cmd(
+                    "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]}
+                )
+
+                def shot(view: str) -> None:
+                    path = out / f"{view}-{width}-{theme}.png"
+                    d.save_screenshot(str(path))
+                    written.append(path)
+                    if mobile:  # and the whole page, below the fold too
+                        tall = d.execute_script("return document.documentElement.scrollHeight")
+                        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, tall, mobile))
+                        path = out / f"{view}-{width}-{theme}-full.png"
+                        d.save_screenshot(str(path))
+                        written.append(path)
+                        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, height, mobile))
+
+                load(PLAY)
+                wait.until(lambda d: find("#suggestion").text)
+                find("#take").click()
+                tiles = found("#board .entry .tile")
+                tiles[1].click()  # the second tile yellow
+                for _ in range(2):
+                    tiles = found("#board .entry .tile")
+                    tiles[4].click()  # the last one green
+                shot("play")
+
+                load("#play")  # the first guess, its alternatives valued one by one
+                wait.until(lambda d: found("#alternatives") and not found("#alternatives .pending-value"))
+                shot("first")
+
+                load(REVIEW)
+                wait.until(lambda d: found("#review-table .review-row"))
+                shot("review")
+
+                load(EXPLORE)
+                wait.until(lambda d: len(found("#tree .node .node .node")) == 1)
+                shot("explore")
     finally:
         d.quit()
-    print("\n".join(str(out / f"{v}.png") for v in ("play", "review", "explore")))
+    print("\n".join(str(p) for p in written))
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ def position(original, history):
 def test_page_and_its_files_are_served_and_need_no_network():
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    for name in ("app.js", "style.css"):
+    for name in ("app.js", "style.css", "theme.js"):
         assert client.get(f"/static/{name}").status_code == 200
         assert f"/static/{name}" in page.text
     for f in Path(STATIC).iterdir():  # offline: nothing fetched from elsewhere

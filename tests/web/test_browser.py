@@ -71,41 +71,106 @@ def open_view(driver, base, view):
     driver.get(f"{base}/#{view}")
 
 
+def tile_colours(row) -> str:
+    """A board row's colours as BYG text, read from the tiles' classes c0/c1/c2."""
+    out = ""
+    for t in row.find_elements("css selector", ".tile"):
+        c = [k for k in t.get_attribute("class").split() if k in ("c0", "c1", "c2")]
+        out += "BYG"[int(c[0][1])] if c else "."
+    return out
+
+
+def entry_tiles(driver):
+    return css(driver, "#board .entry .tile")
+
+
+def click_keys(driver, word):
+    """Type ``word`` on the on-screen keyboard."""
+    for ch in word:
+        css(driver, f'#keyboard .key[data-key="{ch}"]')[0].click()
+
+
+def physical_keys(driver, keys):
+    """Press ``keys`` on the physical keyboard, with the focus on the page's body."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(keys).perform()
+
+
+def set_colours_by_clicking(driver, colours):
+    for i, c in enumerate(colours):
+        for _ in range("BYG".index(c)):
+            entry_tiles(driver)[i].click()
+
+
 def test_play_a_game_to_the_answer(browser, live_server):
+    """Turn 1 on the on-screen keyboard with clicked tiles, turn 2 on the
+    physical keyboard (letters, Space on the tiles, Enter), the rest with the
+    suggestion's Use button and the colours typed; the board keeps every row
+    and the keyboard shows each letter's state."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
     answer = "cater"
     tree = wordle_opt.search("salet", threads=1).tree
     open_view(browser, live_server, "play")
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     assert "2315 answers left" in text(browser, "#candidates")
     assert "3.421" in text(browser, "#advice")
+    assert css(browser, "#advice")[0].get_attribute("aria-live") == "polite"
+    assert len(css(browser, "#board .row")) == 6  # six rows, the first one being entered
     # offline: every file the page loaded came from this server
     loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
     assert loaded and all(u.startswith(live_server) for u in loaded), loaded
     played = []
     for turn in range(1, 7):
         wait_for(browser, lambda d: text(d, "#suggestion"))
-        css(browser, "#take")[0].click()
-        word = css(browser, "#word")[0].get_attribute("value")
+        word = text(browser, "#suggestion").lower()
         colours = wordle_opt.score(word, answer).byg
-        if turn == 1:  # set the colours by clicking the tiles
+        if turn == 1:  # the on-screen keyboard, the tiles clicked, the on-screen Enter
+            click_keys(browser, word)
+            assert [t.text for t in entry_tiles(browser)] == list(word.upper())
+            set_colours_by_clicking(browser, colours)
+            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            css(browser, "#enter")[0].click()
+        elif turn == 2:  # the physical keyboard: a wrong letter taken back, Space on a tile, Enter
+            physical_keys(browser, word[:4] + "x" + Keys.BACKSPACE + word[4])
+            assert [t.text for t in entry_tiles(browser)] == list(word.upper())
             for i, c in enumerate(colours):
                 for _ in range("BYG".index(c)):
-                    css(browser, "#tiles .tile")[i].click()
-            assert css(browser, "#colours")[0].get_attribute("value") == colours
-        else:  # or by typing them
-            css(browser, "#colours")[0].send_keys(colours)
-        css(browser, "#enter")[0].click()
+                    browser.execute_script("arguments[0].focus()", entry_tiles(browser)[i])
+                    ActionChains(browser).send_keys(Keys.SPACE).perform()
+            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            ActionChains(browser).send_keys(Keys.ENTER).perform()  # on a tile: plays the row
+        else:  # the suggestion's Use button, the colours typed as text
+            css(browser, "#take")[0].click()
+            assert [t.text for t in entry_tiles(browser)] == list(word.upper())
+            if not css(browser, ".typed")[0].get_attribute("open"):
+                css(browser, ".typed summary")[0].click()
+            css(browser, "#colours")[0].send_keys(colours + Keys.ENTER)
         wait_for(browser, lambda d: len(css(d, "#board .turn")) == turn)
         played.append((word, wordle_opt.Pattern(colours)))
+        row = css(browser, "#board .turn")[-1]
+        assert tile_colours(row) == colours
+        assert row.get_attribute("aria-label").startswith(f"guess {turn}: {word[0].upper()} ")
         if colours == "GGGGG":
             break
     assert played == tree.path(answer)
     wait_for(browser, lambda d: text(d, "#solved"))
     assert text(browser, "#solved") == f"Solved in {len(played)} guesses!"
-    # the board shows the tiles with their colours
+    # the board shows the tiles with their colours, and keeps six rows
     last = css(browser, "#board .turn")[-1].find_elements("css selector", ".tile")
     assert [t.text for t in last] == list(answer.upper())
     assert all("c2" in t.get_attribute("class") for t in last)
+    assert len(css(browser, "#board .row")) == 6
+    # the keyboard: each letter's best state so far, said in its label
+    key = lambda k: css(browser, f'#keyboard .key[data-key="{k}"]')[0]  # noqa: E731
+    assert "c2" in key("c").get_attribute("class") and key("c").get_attribute("aria-label") == "C, green"
+    assert "c0" in key("s").get_attribute("class") and key("s").get_attribute("aria-label") == "S, grey"
+    assert "c" not in key("q").get_attribute("class").replace("key", "") and key("q").get_attribute("aria-label") == "Q"
+    # the address holds the game
+    assert "game=" + ".".join(f"{w}.{wordle_opt.Pattern(p).byg}" for w, p in played) in browser.current_url
 
     # undo takes the last turn back and the suggestion returns
     css(browser, "#undo")[0].click()
@@ -114,20 +179,81 @@ def test_play_a_game_to_the_answer(browser, live_server):
     assert not css(browser, "#solved")
 
 
+def test_a_tile_cycles_grey_yellow_green_when_clicked(browser, live_server):
+    open_view(browser, live_server, "play")
+    wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
+    click_keys(browser, "crane")
+    seen = []
+    for _ in range(4):
+        tile = entry_tiles(browser)[2]
+        seen.append((tile_colours(css(browser, "#board .entry")[0])[2], tile.get_attribute("aria-label")))
+        tile.click()
+    assert [c for c, _ in seen] == ["B", "Y", "G", "B"]
+    assert seen[0][1].startswith("A, grey") and seen[1][1].startswith("A, yellow") and seen[2][1].startswith("A, green")
+    assert all(t.get_attribute("aria-label") for t in css(browser, "#board .row:not([aria-hidden]) .tile"))
+    assert all(k.get_attribute("aria-label") for k in css(browser, "#keyboard .key"))
+
+
+@pytest.mark.slow
+def test_the_first_guess_alternatives_get_their_exact_values(browser, live_server):
+    """At the first guess the API leaves the alternatives unvalued (too many
+    answers); the page values each by its optimal tree, one after the other."""
+    open_view(browser, live_server, "play")
+    wait_for(browser, lambda d: len(css(d, "#alternatives tr")) > 1)
+    assert "valued by the proven optimal tree" in text(browser, "#alternatives-note")
+    wait_for(browser, lambda d: not css(d, "#alternatives .pending-value"), timeout=900)
+    rows = css(browser, "#alternatives tr")[1:]
+    assert rows
+    for row in rows:
+        word, value, how = (c.text for c in row.find_elements("css selector", "td"))
+        assert float(value) > 3.421, (word, value)  # SALET is the best opener
+        assert how.startswith(f"exact (the optimal tree from {word.rstrip(' *')})"), how
+
+
 def test_bad_colours_show_an_error_and_change_nothing(browser, live_server):
     open_view(browser, live_server, "play")
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
-    css(browser, "#word")[0].send_keys("salet")
-    css(browser, "#colours")[0].send_keys("GGGGY")
+    click_keys(browser, "salet")
+    set_colours_by_clicking(browser, "GGGGY")
     css(browser, "#enter")[0].click()
     wait_for(browser, lambda d: text(d, "#play-error"))
     assert "no answer left gives SALET GGGGY" in text(browser, "#play-error")
     assert not css(browser, "#board .turn")
+    assert [t.text for t in entry_tiles(browser)] == list("SALET")  # the row is still there to fix
+
+
+def test_a_reload_keeps_the_game(browser, live_server):
+    open_view(browser, live_server, "play?game=salet.BGBGY&rule=easy&cap=6")
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 1 and text(d, "#suggestion"))
+    assert tile_colours(css(browser, "#board .turn")[0]) == "BGBGY"
+    first = text(browser, "#suggestion")
+    click_keys(browser, first.lower())
+    set_colours_by_clicking(browser, wordle_opt.score(first.lower(), "cater").byg)
+    css(browser, "#enter")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2)
+    browser.refresh()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    assert "".join(t.text for t in css(browser, "#board .turn")[1].find_elements("css selector", ".tile")) == first
+    # the skip link moves the focus, and leaves the game and its address alone
+    url = browser.current_url
+    browser.execute_script("document.querySelector('.skip').click()")
+    assert browser.switch_to.active_element.get_attribute("id") == "main"
+    assert browser.current_url == url and len(css(browser, "#board .turn")) == 2
+
+
+def test_a_shared_review_link_shows_the_review(browser, live_server):
+    open_view(browser, live_server, "review?game=salet+drone+crate&answer=crate&lists=original&rule=easy&cap=6")
+    wait_for(browser, lambda d: len(css(d, "#review-table .review-row")) == 3, timeout=600)
+    assert [tile_colours(r) for r in css(browser, "#review-board .turn")] == ["BYBYY", "BGBBG", "GGGGG"]
+    assert css(browser, "#review-game")[0].get_attribute("value") == "salet drone crate"
+    assert css(browser, "#review-answer")[0].get_attribute("value") == "crate"
+    assert "SALET costs 7920 guesses" in text(browser, "#review-out")
 
 
 def test_explore_the_tree(browser, live_server):
     open_view(browser, live_server, "explore")
     wait_for(browser, lambda d: "7920 guesses for 2315 answers" in text(d, "#tree"))
+    assert [r.text.replace("\n", "") for r in css(browser, "#explore-board .row")] == ["SALET"]
     first = css(browser, "#tree details")[0]
     assert "221 answers" in first.text and "COURD" in first.text
     first.find_element("css selector", "summary").click()
@@ -135,6 +261,120 @@ def test_explore_the_tree(browser, live_server):
     inner = css(browser, "#tree .node .node")[0]
     assert inner.text.startswith("Guess COURD")
     assert "221 answers" in inner.text
+    # the board shows the way: SALET coloured as opened, then COURD to play
+    assert tile_colours(css(browser, "#explore-board .turn")[0]) == "BBBBB"
+    assert css(browser, "#explore-board .pending")[0].text.replace("\n", "") == "COURD"
+    # and the address keeps the node: a reload opens it again
+    assert "path=BBBBB" in browser.current_url
+    browser.refresh()
+    wait_for(browser, lambda d: len(css(d, "#tree .node .node")) == 1)
+    assert css(browser, "#tree .node .node")[0].text.startswith("Guess COURD")
+    wait_for(browser, lambda d: css(d, "#explore-board .pending"))
+    assert css(browser, "#explore-board .pending")[0].text.replace("\n", "") == "COURD"
+    assert "path=BBBBB" in browser.current_url
+    # a link two colourings deep: the way to MUMMY
+    open_view(browser, live_server, "explore?opener=salet&path=BBBBB,BBYBB")
+    wait_for(browser, lambda d: len(css(d, "#tree .node .node .node")) == 1)
+    wait_for(browser, lambda d: len(css(d, "#explore-board .turn")) == 2)
+    assert [tile_colours(r) for r in css(browser, "#explore-board .turn")] == ["BBBBB", "BBYBB"]
+    assert css(browser, "#explore-board .pending")[0].text.replace("\n", "") == "FUNKY"
+    assert "path=BBBBB,BBYBB" in browser.current_url
+
+
+def test_the_theme_toggle_switches_and_is_kept(browser, live_server):
+    open_view(browser, live_server, "play")
+    background = lambda: browser.execute_script("return getComputedStyle(document.body).backgroundColor")  # noqa: E731
+    light = background()
+    css(browser, "#theme")[0].click()
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
+    assert css(browser, "#theme")[0].get_attribute("aria-pressed") == "true"
+    dark = background()
+    assert dark != light
+    browser.refresh()
+    assert background() == dark  # kept over a reload
+    css(browser, "#theme")[0].click()
+    assert background() == light
+    browser.execute_script("localStorage.clear()")
+
+
+CONTRAST_JS = """
+const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const ratio = (a, b) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const page = getComputedStyle(document.body).backgroundColor;
+const out = {};
+for (const [name, sel, own] of arguments[0]) {
+  const e = document.querySelector(sel);
+  const st = getComputedStyle(e);
+  out[name] = ratio(st.color, own ? st.backgroundColor : page);
+}
+return out;
+"""
+
+
+def test_text_tiles_and_keys_have_enough_contrast_in_both_themes(browser, live_server):
+    """WCAG AA: text 4.5:1; the tiles' and keys' letters, large and bold, 3:1."""
+    open_view(browser, live_server, "play?game=salet.BGBGY")
+    wait_for(browser, lambda d: text(d, "#suggestion"))
+    checks = [
+        ("text", "#candidates", False),
+        ("hint", ".play-more .hint", False),
+        ("link", "#alternatives .word-link", False),
+        ("grey tile", "#board .turn .tile.c0", True),
+        ("yellow tile", "#board .turn .tile.c1", True),
+        ("green tile", "#board .turn .tile.c2", True),
+        ("key", '#keyboard .key[data-key="q"]', True),
+        ("yellow key", '#keyboard .key[data-key="t"]', True),
+        ("use", "#take", True),
+    ]
+    for theme in ("light", "dark"):
+        browser.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+        found = browser.execute_script(CONTRAST_JS, checks)
+        for name, ratio in found.items():
+            need = 4.5 if name in ("text", "hint", "link", "use") else 3.0
+            assert ratio >= need, (theme, name, ratio)
+
+
+def test_use_puts_the_focus_on_the_row_and_tab_walks_its_tiles(browser, live_server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    open_view(browser, live_server, "play")
+    wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
+    css(browser, "#take")[0].click()
+    focused = lambda: browser.switch_to.active_element.get_attribute("aria-label")  # noqa: E731
+    assert focused().startswith("S, grey")
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert focused().startswith("A, grey")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert focused().startswith("A, yellow")  # the focus stays on the tile it changed
+
+
+def test_a_phone_has_no_sideways_scroll_and_the_suggestion_above_the_fold(browser, live_server):
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        open_view(browser, live_server, "play?game=salet.BGBGY")
+        wait_for(browser, lambda d: text(d, "#suggestion"))
+        assert browser.execute_script("return window.innerWidth") == 390
+        bottom = browser.execute_script("return document.querySelector('#value').getBoundingClientRect().bottom")
+        assert bottom <= 844
+        for view in ("play", "review?game=salet+drone+crate&answer=crate", "explore?path=BBBBB"):
+            open_view(browser, live_server, view)
+            if view.startswith("review"):
+                wait_for(browser, lambda d: css(d, "#review-table"), timeout=600)
+                box = css(browser, "#review-out .scroll")[0]
+                assert browser.execute_script("return arguments[0].getBoundingClientRect().right", box) <= 390
+            elif view.startswith("explore"):
+                wait_for(browser, lambda d: css(d, "#tree .node .node"))
+            else:
+                wait_for(browser, lambda d: text(d, "#suggestion"))
+            width = browser.execute_script("return document.documentElement.scrollWidth")
+            assert width <= 390, (view, width)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def _cli_review_rows(*args):
