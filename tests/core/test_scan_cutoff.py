@@ -71,10 +71,15 @@ def test_values_with_a_beta_near_the_optimum_match_the_oracle(rule, answers, ext
         # a fail-high is a lower bound: at or above beta, never above the optimum
         assert beta <= w <= expected
     # the children's guesses: the scan keeps every guess that splits
-    assert s.useful(S, L).tolist() == _core_py.Solver(
-        np.ascontiguousarray(lists.table),
-        np.ascontiguousarray(lists.guess_codes),
-        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
-        RULES[rule],
-        1,
-    ).useful(S, L).tolist()
+    assert (
+        s.useful(S, L).tolist()
+        == _core_py.Solver(
+            np.ascontiguousarray(lists.table),
+            np.ascontiguousarray(lists.guess_codes),
+            np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+            RULES[rule],
+            1,
+        )
+        .useful(S, L)
+        .tolist()
+    )
