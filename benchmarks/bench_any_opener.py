@@ -1,0 +1,116 @@
+"""Any opener, exact (issue 24): seconds to a proven optimum for openers from
+the whole ranking, not only the good ones, whose small groups every
+benchmark of bench_search.py already covers.
+
+The sample is fixed and seeded: every guess of a list set ordered by its
+quick lower bound (n + the sum of lb_size over its groups, the opener
+ranking's first step: a proxy for its rank that costs a second), cut into
+SAMPLE equal strata, one opener drawn from each with random.Random(SEED);
+then the named hard cases.  Each opener is one `search` in this process
+(easy mode, cap 6, all cores), exact, its tree checked by `verify`; the
+figures recorded in extra_info are each opener's wall and CPU seconds and
+nodes, and their median, 90th percentile and maximum (the issue's targets:
+median < 2 s, every opener < 10 s wall).
+
+    pytest benchmarks/bench_any_opener.py --benchmark-disable           # CI: 3 openers of the top third, original
+    pytest benchmarks/bench_any_opener.py -m slow --benchmark-disable   # the full sample (60 + 4 hard, both sets)
+
+The full sample takes long (MEZES and QAJAQ alone take minutes today), hence
+the slow marker.  The machine is shared: quote `uptime` beside the figures.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from typing import Dict, List
+
+import numpy as np
+import pytest
+
+from wordle_opt import load_lists, search
+from wordle_opt.core import bounds
+from wordle_opt.trees.verification import verify
+
+SEED = 24
+SAMPLE = 60
+HARD_CASES = ("qajaq", "mezes", "xylyl", "zhuzh")
+CI_STRATA = (0, 10, 20)  # the CI variant: these strata of the sample (the top third of the ranking)
+
+
+def sample_openers(lists, k: int = SAMPLE, seed: int = SEED) -> List[str]:
+    """One opener from each of k equal strata of the guesses ordered by their
+    quick bound (ties by index), drawn with random.Random(seed)."""
+    quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(6)
+    order = np.lexsort((np.arange(len(quick)), quick))
+    rng = random.Random(seed)
+    edges = np.linspace(0, len(order), k + 1).astype(int)
+    return [lists.guesses[int(order[rng.randrange(lo, hi)])] for lo, hi in zip(edges[:-1], edges[1:])]
+
+
+def percentile(values: List[float], q: float) -> float:
+    """The q-th percentile (nearest rank): the value at or below which q% lie."""
+    s = sorted(values)
+    return s[max(0, min(len(s) - 1, int(np.ceil(q / 100 * len(s))) - 1))]
+
+
+def solve_all(lists, openers: List[str]) -> Dict[str, dict]:
+    out = {}
+    for word in openers:
+        t0, c0 = time.perf_counter(), time.process_time()
+        result = search(word, answers=lists)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        assert result.feasible and result.proven, word
+        report = verify(result.tree, answers=lists.answers, guesses=lists.guesses, max_guesses=6)
+        assert report.ok and report.total == result.total, (word, report.errors)
+        out[word] = dict(total=result.total, wall=round(wall, 2), cpu=round(cpu, 2), nodes=int(result.stats["nodes"]))
+    return out
+
+
+def record(benchmark, lists, figures: Dict[str, dict]) -> None:
+    walls = [f["wall"] for f in figures.values()]
+    benchmark.extra_info.update(
+        lists=lists.name,
+        openers=figures,
+        median_wall=round(statistics.median(walls), 2),
+        p90_wall=round(percentile(walls, 90), 2),
+        max_wall=round(max(walls), 2),
+        slowest=max(figures, key=lambda w: figures[w]["wall"]),
+        load_average=round(os.getloadavg()[0], 1),
+        cores=os.cpu_count(),
+    )
+
+
+@pytest.fixture(scope="module", params=["original", "nyt-12947"])
+def lists(request):
+    lists = load_lists(request.param)
+    lists.table  # (the pattern table outside the timings)
+    return lists
+
+
+@pytest.mark.benchmark(group="any-opener", min_rounds=1, warmup=False)
+def test_any_opener_ci_sample(benchmark, lists):
+    if lists.name != "original":
+        pytest.skip("the CI variant runs on the original lists only")
+    sample = sample_openers(lists)
+    openers = [sample[i] for i in CI_STRATA]
+    figures = benchmark.pedantic(solve_all, args=(lists, openers), rounds=1, iterations=1)
+    record(benchmark, lists, figures)
+
+
+@pytest.mark.slow
+@pytest.mark.benchmark(group="any-opener", min_rounds=1, warmup=False)
+def test_any_opener_full_sample(benchmark, lists):
+    openers = sample_openers(lists) + [w for w in HARD_CASES if w in lists.guesses]
+    figures = benchmark.pedantic(solve_all, args=(lists, openers), rounds=1, iterations=1)
+    record(benchmark, lists, figures)
+
+
+def test_the_sample_is_fixed_and_spread():
+    # Seeded: the same openers every run, one per stratum, all distinct.
+    original = load_lists("original")
+    a, b = sample_openers(original), sample_openers(original)
+    assert a == b and len(set(a)) == SAMPLE
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], 90) == 9.0

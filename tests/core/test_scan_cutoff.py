@@ -1,0 +1,85 @@
+"""The scan's cut-off (a guess whose repeats already put its bound at or above
+beta is dropped half-scanned) against the exhaustive oracle.
+
+The cut-off only runs in the stamp scan: sets of FAST_MIN (16) answers or
+more with two guesses left after the node's, and a finite beta.  The sets
+here are that big and built from clusters of near-identical words, so that
+no answer splits the rest into singletons and the scan is reached; betas
+are drawn around the optimum, where the cut-off decides.  Every rule: the
+scan keeps a half-scanned guess among the children's guesses (hard mode
+keys the cache with them), so the children's lists must not change either.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+
+from wordle_opt.core import _core, _core_py
+from wordle_opt.wordlists import WordLists
+
+CLUSTERS = [
+    "fight light might night right sight tight wight bight",
+    "batch catch hatch latch match patch watch",
+    "baker faker maker taker waker",
+    "bound found hound mound pound round sound wound",
+    "cater eater hater later water",
+]
+WORDS = sorted({w for c in CLUSTERS for w in c.split()})
+EXTRA = "flams crwth pouch deign glyph".split()
+RULES = {None: _core.RULE_EASY, "nyt": _core.RULE_NYT, "strict": _core.RULE_STRICT}
+FAST_MIN = 16
+
+
+def solver(lists, rule):
+    return _core.Solver(
+        np.ascontiguousarray(lists.table),
+        np.ascontiguousarray(lists.guess_codes),
+        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+        RULES[rule],
+        1,
+    )
+
+
+@pytest.mark.parametrize("rule", list(RULES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=FAST_MIN, max_size=20, unique=True),
+    extra=st.lists(st.sampled_from(EXTRA), max_size=3, unique=True),
+    cap=st.sampled_from([4, 5, 6]),
+    offset=st.integers(-6, 3),
+)
+def test_values_with_a_beta_near_the_optimum_match_the_oracle(rule, answers, extra, cap, offset):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    s = solver(lists, rule)
+    v, g = s.solve_set(S, L, cap)
+    if expected is None:
+        assert v >= _core.INFINITY
+        return
+    assert v == expected and g >= 0
+    beta = max(2 * len(S) + 1, expected + offset)
+    w, _ = solver(lists, rule).solve_set(S, L, cap, beta)
+    if expected < beta:
+        assert w == expected
+    else:
+        # a fail-high is a lower bound: at or above beta, never above the optimum
+        assert beta <= w <= expected
+    # the children's guesses: the scan keeps every guess that splits
+    assert (
+        s.useful(S, L).tolist()
+        == _core_py.Solver(
+            np.ascontiguousarray(lists.table),
+            np.ascontiguousarray(lists.guess_codes),
+            np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+            RULES[rule],
+            1,
+        )
+        .useful(S, L)
+        .tolist()
+    )
