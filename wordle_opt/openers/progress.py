@@ -7,7 +7,7 @@ frame per update.  `PlainBar` takes the same calls the ranking makes on its
 tqdm bar (``n``, ``bar_format``, ``set_description``, ``set_postfix_str``,
 ``refresh``, ``close``) and turns them into one line per interval:
 
-    openers: 120 s, bounds, 8214/12972 openers settled, left 4758, best 7920, 10th 7950
+    openers: 120 s, bounds, 8214/12972 openers settled, left 4758, best 7920, 10 ranked up to 7967
 
 A run shorter than the interval prints nothing.
 """

@@ -157,7 +157,7 @@ class _Ranker:
         self.bar.bar_format = SEED_BAR if self.phase == "seed" else None
         self.bar.set_description(self.phase, refresh=False)
         self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
-        kth = f", {len(r)}th {r[-1][0]}" if len(r) > 1 else ""
+        kth = f", {len(r)} ranked up to {r[-1][0]}" if len(r) > 1 else ""
         self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}", refresh=False)
         self.bar.refresh()
 
