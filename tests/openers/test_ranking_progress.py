@@ -16,7 +16,7 @@ from wordle_opt.openers.progress import INTERVAL_ENV, PlainBar
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.wordlists import WordLists
 
-LINE = re.compile(r"^openers: \d+ s, (seed|bounds|search), \d+/\d+ openers settled, left \d+, best (\d+|-)")
+LINE = re.compile(r"^openers: \d+ s, (screen|seed|bounds|search), \d+/\d+ openers settled, left \d+, best (\d+|-)")
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def test_a_plain_bar_writes_at_most_one_line_per_interval():
 def test_the_phases_account_for_every_opener(small):
     r = rank_openers(answers=small, top=3, workers=2, progress=False, trees=False)
     phases = r.stats["phases"]
-    assert list(phases)[:3] == ["quick", "seed", "bounds"]
+    assert list(phases)[:4] == ["quick", "screen", "seed", "bounds"]
     assert sum(p["settled"] for p in phases.values()) == len(small.guesses)
     assert phases["seed"]["settled"] >= 3 and phases["seed"]["tasks"] >= 3
     assert phases["bounds"]["cpu"] > 0 and 0 < phases["bounds"]["busy"] <= 1.05

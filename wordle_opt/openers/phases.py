@@ -15,7 +15,7 @@ from typing import Callable, Dict, Iterable, List
 
 # The phases in the order a ranking runs them (see ranking.py's docstring);
 # "checkpoint": facts read back from a checkpoint file.
-ORDER = ("quick", "seed", "bounds", "bounds, all", "search", "checkpoint")
+ORDER = ("quick", "screen", "seed", "bounds", "bounds, all", "search", "checkpoint")
 
 
 def timed(fn: Callable, *args):
