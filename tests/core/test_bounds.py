@@ -80,7 +80,14 @@ def test_compiled_bounds_equal_the_plain_twin(case, hard, d, data):
     assert fast.quick(d).tolist() == slow.quick(d).tolist()
     o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
     stop = data.draw(st.integers(-1, 3 * len(lists.answers) + 5), label="stop")
-    assert fast.opener(o, d, stop) == slow.opener(o, d, stop)
+    # The contract with a stop: the full bound v when v < stop, else some
+    # value between stop and v (the twins may stop at different points).
+    full, v = slow.opener(o, d), fast.opener(o, d, stop)
+    assert fast.opener(o, d) == full
+    if stop <= 0 or full < stop:
+        assert v == full == slow.opener(o, d, stop)
+    else:
+        assert stop <= v <= full and stop <= slow.opener(o, d, stop) <= full
     for a, b in zip(fast.opener_groups(o, d), slow.opener_groups(o, d)):
         assert a.tolist() == b.tolist()
     S = np.array(sorted(data.draw(st.sets(st.integers(0, len(lists.answers) - 1)), label="S")), dtype=np.int32)
@@ -101,6 +108,45 @@ def test_opener_bounds_never_exceed_the_optimum(case, hard, cap, data):
     if exact is None:
         return  # (an infeasible opener may have any bound)
     assert bound <= exact
+
+
+@settings(max_examples=40, deadline=None)
+@given(lists_st, st.sampled_from([None, 3, 4, 6]), st.data())
+def test_a_stopped_easy_bound_never_exceeds_the_optimum(case, cap, data):
+    """Easy mode stops its one sweep over the guesses as soon as the bound on
+    what the unswept guesses can give passes stop: that value is a lower
+    bound too, at least stop and at most the full bound."""
+    lists = _lists(case)
+    fast, _ = _pair(lists, 0)
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    d = len(lists.answers) + 1 if cap is None else cap
+    full = fast.opener(o, d)
+    stop = data.draw(st.integers(1, max(1, min(full, 3 * len(lists.answers) + 5))), label="stop")
+    v = fast.opener(o, d, stop)
+    assert stop <= v <= full or v == full < stop
+    exact = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap, opener=lists.guesses[o])
+    if exact is not None:
+        assert v <= exact
+
+
+@settings(max_examples=30, deadline=None)
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.integers(0, 6), st.data())
+def test_a_repeated_guess_changes_no_bound(case, hard, d, data):
+    """A guess listed twice hits its answer twice: the sweep's shortcut (only
+    the guesses that hit an answer of a group can give it a hit) must still
+    see every such guess, so the bounds equal those without the copy."""
+    lists = _lists(case)
+    g = data.draw(st.integers(0, len(lists.guesses) - 1), label="repeated guess")
+    table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
+    plain = _bounds.Bounder(table, codes, RULES[hard])
+    twice = _bounds.Bounder(
+        np.ascontiguousarray(np.vstack([table, table[g : g + 1]])),
+        np.ascontiguousarray(np.vstack([codes, codes[g : g + 1]])),
+        RULES[hard],
+    )
+    assert twice.quick(d).tolist()[:-1] == plain.quick(d).tolist()
+    for o in range(len(lists.guesses)):
+        assert twice.opener(o, d) == plain.opener(o, d)
 
 
 def test_salet_bound_on_the_original_lists(original):

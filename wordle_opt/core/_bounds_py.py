@@ -129,9 +129,12 @@ class Bounder:
         groups = self.groups(o)
         bounds = [lb_size(len(S), d - 1, self.npat) for _, S in groups]
         total = self.na + sum(bounds)
-        # Easy mode with the fast formula refines in passes of about a third
-        # of the answers (largest groups first) and checks stop between
-        # passes; otherwise it checks stop after every group.
+        # The contract with a stop (as the compiled twin's): the full bound v
+        # when v < stop, else some value between stop and v.  Here easy mode
+        # with the fast formula refines in passes of about a third of the
+        # answers (largest groups first) and checks stop between passes (the
+        # compiled one stops inside its one sweep); otherwise stop is checked
+        # after every group.
         batched = self.rule == 0 and d - 2 >= 2
         passes, i = [], 0
         while i < len(groups):

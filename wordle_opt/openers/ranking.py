@@ -10,7 +10,8 @@ totals at least the K-th total.  How (each step keeps a fact per opener, an
 exact total or a lower bound, so a run can stop and resume anywhere):
 
 1. quick bounds for every opener (n + sum of lb_size over its groups);
-2. seed: the K openers with the least quick bounds are solved exactly;
+   screen: the refined bound of the SEED_POOL * K openers with the least;
+2. seed: the K of them with the least refined bounds are solved exactly;
 3. bounds: every other opener gets the refined bound (_bounds), refined only
    until it passes the K-th total -- this settles most of them;
 4. search: the rest, least bound first, are solved with beta = the K-th total,
@@ -30,7 +31,9 @@ import numpy as np
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.openers.phases import PhaseClock, timed
 from wordle_opt.openers.pools import make_pool
+from wordle_opt.openers.progress import PlainBar
 from wordle_opt.openers.ranking_anytime import rank_anytime
 from wordle_opt.openers.ranking_objective import RankedByObjective, rank_total_then_worst, rank_worst_then_total
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
@@ -56,6 +59,14 @@ BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a chec
 # (about 41-48k there against 48-49k refined), which caps what the ranking
 # can say about every other opener.
 REFINE_SHARE = 0.5
+# Seeds are chosen by refined bound among the SEED_POOL * top openers with the
+# least quick bounds (their full bounds stay as facts).  On the original lists
+# (easy) the 10 least refined bounds among the first 300 are 9 of the
+# published top 10 and LEAST 7954: the seeds' 10th total is 7954, where the 10
+# least quick bounds (ties all around 6800) gave 7974 (EARST), so the searches
+# started with beta 7974 and solved exactly every opener below it.  Cost:
+# 300 full bounds, about 15 s of CPU, most of them needed anyway.
+SEED_POOL = 30
 
 
 class _Ranker:
@@ -70,15 +81,19 @@ class _Ranker:
         lists = problem.lists()
         Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
         self.inf = lists.modules.bounds.INFINITY
+        self.clock = PhaseClock(pool.workers)
+        t0, cpu0 = time.perf_counter(), time.process_time()
         quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
             problem.depth
         )  # (the rule does not enter the quick bound)
+        self.clock.add("quick", time.perf_counter() - t0, time.process_time() - cpu0)
         self.n_openers = len(quick)
         self.facts: Dict[int, Tuple[str, int]] = {
             o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())
         }
         self.refined = set()
         self.searched = set()
+        self.settled_by: Dict[int, str] = {}  # the phase that found each opener's fact (else: quick)
         for o in exclude:
             del self.facts[o]
         if store is not None:
@@ -87,6 +102,7 @@ class _Ranker:
                     continue
                 self.facts[o] = (kind, value)
                 self.refined.add(o)
+                self.settled_by[o] = "checkpoint"
                 if searched:
                     self.searched.add(o)
         self.shared = pool.share(problem)
@@ -119,6 +135,7 @@ class _Ranker:
             kept.append((o, kind, value))
             self.facts[o] = (kind, value)
             self.refined.add(o)
+            self.settled_by[o] = self.phase
             if searched:
                 self.searched.add(o)
         if self.store is not None and kept:
@@ -132,24 +149,32 @@ class _Ranker:
         r = self.ranking()
         # The seeds are a few slow exact searches while the count stands still:
         # an ETA from that rate means nothing, so the seed phase shows none.
-        self.bar.bar_format = SEED_BAR if self.phase == "seed" else None
+        self.bar.bar_format = SEED_BAR if self.phase in ("screen", "seed") else None
         self.bar.set_description(self.phase, refresh=False)
         self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
-        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}", refresh=False)
+        kth = f", {len(r)} ranked up to {r[-1][0]}" if len(r) > 1 else ""
+        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}", refresh=False)
         self.bar.refresh()
 
     # -- the loop ----------------------------------------------------------------
     def run(self) -> None:
+        self._switch("screen")
         self.show()
+        pool = [o for o in self.open_openers() if o not in self.refined][: SEED_POOL * self.top]
+        chunks = [pool[i : i + BOUND_CHUNK] for i in range(0, len(pool), BOUND_CHUNK)]
+        self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False)
+        self._switch("seed")
         while len(self.ranking()) < self.top and self.open_openers():
-            seeds = self.open_openers()[: self.top - len(self.ranking())]
+            # Least refined bound first (see SEED_POOL), then least quick bound.
+            opened = sorted(self.open_openers(), key=lambda o: o not in self.refined)
+            seeds = opened[: self.top - len(self.ranking())]
             self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
-        self.phase = "bounds"
+        self._switch("bounds")
         todo = [o for o in self.open_openers() if o not in self.refined]
         inc = self.incumbent()
         chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
-        self.phase = "search"
+        self._switch("search")
         # Until no opener can still enter the ranking: that is the proof.
         while self.open_openers():
             self._search()
@@ -158,7 +183,7 @@ class _Ranker:
         """Refine every opener's bound in full, least quick bound first, until
         ``until`` (time.monotonic()): the anytime ranking's bound for every
         opener it does not search (about 0.17 s per opener on the every-word game)."""
-        self.phase = "bounds, all"
+        self._switch("bounds, all")
         self.show()
         todo = [
             o for _, o in sorted((v, o) for o, (k, v) in self.facts.items() if k == BOUND and o not in self.refined)
@@ -180,13 +205,33 @@ class _Ranker:
                 batch = [o for o in queue.pop(0) if self.facts[o][0] == BOUND and (self.facts[o][1], o) < inc]
                 if batch:  # (the others were settled meanwhile)
                     betas = [threshold_stop(o, inc) for o in batch]
-                    pending[self.pool.submit(prove_openers, self.shared, batch, betas)] = batch
+                    pending[self.pool.submit(timed, prove_openers, self.shared, batch, betas)] = batch
             if not pending:
                 continue
             done, _ = self.pool.wait_first(list(pending), 0.2)
+            self._tick()
             for f in done:
                 del pending[f]
-                self.record(f.result(), searched=True)
+                self.record(self._timed_result(f), searched=True)
+
+    def _switch(self, phase: str) -> None:
+        self.phase = phase
+        self.clock.switch(phase)
+
+    def _timed_result(self, future):
+        res, cpu = future.result()
+        self.clock.add_task(cpu)
+        return res
+
+    def _tick(self) -> None:
+        # A plain progress line (no terminal) also while no task finishes.
+        tick = getattr(self.bar, "tick", None)
+        if tick is not None:
+            tick()
+
+    def phases(self):
+        """{phase: {wall, cpu, tasks, settled, busy}} so far (see phases.py)."""
+        return self.clock.summary(self.settled_by.get(o, "quick") for o in self.facts)
 
     def _drain(self, tasks, searched: bool, until: Optional[float] = None) -> None:
         """Run (fn, arg, extra) tasks, at most 2 per worker in flight; none
@@ -198,10 +243,11 @@ class _Ranker:
                 tasks = []
             while tasks and len(pending) < 2 * self.pool.workers:
                 fn, arg, extra = tasks.pop(0)
-                pending.add(self.pool.submit(fn, self.shared, arg, extra))
+                pending.add(self.pool.submit(timed, fn, self.shared, arg, extra))
             done, pending = self.pool.wait_first(list(pending), 0.2)
+            self._tick()
             for f in done:
-                res = f.result()
+                res = self._timed_result(f)
                 self.record(res if isinstance(res, list) else [res], searched)
 
 
@@ -354,6 +400,7 @@ def rank(
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
         "searched": len(ranker.searched),
         "workers": pool.workers,
+        "phases": ranker.phases(),
     }
     ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
     if trees:
@@ -501,8 +548,10 @@ def _children_cpu() -> float:
 def _bar(progress: Optional[bool], total: int):
     import sys
 
-    if progress is False or (progress is None and not sys.stderr.isatty()):
+    if progress is False:
         return None
+    if progress is None and not sys.stderr.isatty():
+        return PlainBar(total)  # (a line at most every 30 s: a file, a pipe, nohup)
     from tqdm import tqdm
 
     return tqdm(total=total, unit="openers", desc="seed: ", dynamic_ncols=True, file=sys.stderr, bar_format=SEED_BAR)

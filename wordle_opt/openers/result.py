@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.display import gap, plural
+from wordle_opt.openers.phases import describe
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 
 _RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}
@@ -130,6 +131,9 @@ class OpenerRanking:
                 f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
                 f"({plural(int(st.get('workers', 1)), 'worker')}): {how}"
             )
+            if st.get("phases"):
+                lines.append("where the time went:")
+                lines.extend(describe(st["phases"]))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -1,0 +1,74 @@
+"""What a ranking tells while it runs and after: the plain progress line where
+no terminal is attached, and where the time went (phases.py)."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from wordle_opt.openers.phases import describe
+from wordle_opt.openers.progress import INTERVAL_ENV, PlainBar
+from wordle_opt.openers.ranking import rank_openers
+from wordle_opt.wordlists import WordLists
+
+LINE = re.compile(r"^openers: \d+ s, (screen|seed|bounds|search), \d+/\d+ openers settled, left \d+, best (\d+|-)")
+
+
+@pytest.fixture(scope="module")
+def small(original):
+    """290 answers and as many guesses: a ranking in a few seconds."""
+    answers = original.answers[::8]
+    return WordLists.from_words(answers, answers, name="small")
+
+
+def test_output_to_a_file_gets_plain_progress_lines_before_the_result(small, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(small.answers) + "\n")
+    out = tmp_path / "run.log"
+    env = dict(os.environ, **{INTERVAL_ENV: "0.2"})  # (30 s by default)
+    with open(out, "w") as f:
+        r = subprocess.run(
+            [sys.executable, "-m", "wordle_opt", "openers", "--answers", str(words), "--top", "3", "--workers", "2"],
+            stdout=f,
+            stderr=subprocess.STDOUT,
+            env=env,
+            timeout=600,
+        )
+    lines = out.read_text().splitlines()
+    assert r.returncode == 0, lines
+    result = next(i for i, line in enumerate(lines) if line.startswith("best openers:"))
+    progress = [i for i, line in enumerate(lines) if LINE.match(line)]
+    assert progress and progress[0] < result, lines
+    assert not any("\r" in line or "\x1b" in line for line in lines)  # (no terminal frames)
+    assert "where the time went:" in lines[result:]
+
+
+def test_a_plain_bar_writes_at_most_one_line_per_interval():
+    stream = io.StringIO()
+    bar = PlainBar(100, stream=stream, interval=3600)
+    bar.set_description("bounds")
+    bar.n = 40
+    for _ in range(1000):
+        bar.set_postfix_str("left 60, best 7920")
+    assert stream.getvalue() == ""  # (a run shorter than the interval prints nothing)
+    bar.interval, bar.last = 0.0, bar.start - 1
+    bar.refresh()
+    assert LINE.match(stream.getvalue()) and stream.getvalue().count("\n") == 1
+
+
+def test_the_phases_account_for_every_opener(small):
+    r = rank_openers(answers=small, top=3, workers=2, progress=False, trees=False)
+    phases = r.stats["phases"]
+    assert list(phases)[:4] == ["quick", "screen", "seed", "bounds"]
+    assert sum(p["settled"] for p in phases.values()) == len(small.guesses)
+    assert phases["seed"]["settled"] >= 3 and phases["seed"]["tasks"] >= 3
+    assert phases["bounds"]["cpu"] > 0 and 0 < phases["bounds"]["busy"] <= 1.05
+    searched = phases.get("search", {"settled": 0})["settled"] + phases["seed"]["settled"]
+    assert searched <= r.stats["searched"]  # (a searched opener may end with a bound from a later phase)
+    text = str(r)
+    assert "where the time went:" in text and all(line in text for line in describe(phases))
