@@ -30,7 +30,7 @@ def test_output_to_a_file_gets_plain_progress_lines_before_the_result(small, tmp
     words = tmp_path / "words.txt"
     words.write_text("\n".join(small.answers) + "\n")
     out = tmp_path / "run.log"
-    env = dict(os.environ, **{INTERVAL_ENV: "0.2"})  # (30 s by default)
+    env = dict(os.environ, **{INTERVAL_ENV: "0.01"})  # (30 s by default; the ranking here takes about a second)
     with open(out, "w") as f:
         r = subprocess.run(
             [sys.executable, "-m", "wordle_opt", "openers", "--answers", str(words), "--top", "3", "--workers", "2"],
