@@ -55,9 +55,12 @@ class Game:
 
 
 class Memo:
-    """Results by key, the most recent ``size`` kept.  The first caller of a key
-    computes it; callers arriving meanwhile wait for that result instead of
-    starting the same search again.  Errors are passed on, not kept."""
+    """Results by key, the ``size`` most recently used finished ones kept.  The
+    first caller of a key computes it; callers arriving meanwhile wait for
+    that result instead of starting the same search again.  Errors are passed
+    on, not kept.  Work in flight neither counts nor evicts: 20 requests for
+    rare openers used to push the default view's tree (SALET) out of a memo
+    of 16 while they ran, and it was searched again behind them."""
 
     def __init__(self, size: int = 512):
         self.size = size
@@ -70,8 +73,7 @@ class Memo:
             owner = fut is None
             if owner:
                 fut = self._items[key] = Future()
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
+                self._evict()
             else:
                 self._items.move_to_end(key)
         if owner:
@@ -81,7 +83,15 @@ class Memo:
                 with self._lock:
                     self._items.pop(key, None)
                 fut.set_exception(exc)
+            else:
+                with self._lock:
+                    self._evict()
         return fut.result()
+
+    def _evict(self) -> None:
+        done = [k for k, f in self._items.items() if f.done()]  # (least recently used first)
+        for k in done[: max(0, len(done) - self.size)]:
+            del self._items[k]
 
 
 memo = Memo()

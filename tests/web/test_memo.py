@@ -1,0 +1,48 @@
+"""The web page's memo: pending work does not evict finished results (issue 28, W4)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+pytest.importorskip("fastapi", reason="needs the [web] extra")
+
+from wordle_opt.web.compute import Memo  # noqa: E402
+
+
+def test_work_in_flight_does_not_evict_a_finished_result():
+    memo, calls, release = Memo(size=2), [], threading.Event()
+    assert memo.get(("default",), lambda: calls.append("default") or "tree") == "tree"
+
+    def slow(key):
+        def compute():
+            calls.append(key)
+            release.wait(30)
+            return key
+
+        return compute
+
+    threads = [threading.Thread(target=memo.get, args=((f"rare{i}",), slow(f"rare{i}"))) for i in range(5)]
+    for t in threads:
+        t.start()
+    while len(calls) < 6:  # (all five in flight)
+        threading.Event().wait(0.01)
+    # the default view's result is still there: no second computation
+    assert memo.get(("default",), lambda: calls.append("default again") or "tree") == "tree"
+    assert "default again" not in calls
+    release.set()
+    for t in threads:
+        t.join(30)
+    # once finished, the memo keeps its size: the two most recently used results
+    memo.get(("one more",), lambda: "x")
+    assert len(memo._items) == 2
+
+
+def test_a_full_memo_evicts_the_least_recently_used_result():
+    memo, calls = Memo(size=2), []
+    for key in ("a", "b", "a", "c"):  # (a used again before c comes: b goes)
+        memo.get((key,), lambda key=key: calls.append(key) or key)
+    memo.get(("a",), lambda: calls.append("a again"))
+    memo.get(("b",), lambda: calls.append("b again") or "b")
+    assert calls == ["a", "b", "c", "b again"]
