@@ -112,3 +112,21 @@ def test_serve_stops_promptly_with_a_search_in_flight(tmp_path, sig, code):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == code and time.monotonic() - start < 15, err
     assert "Traceback" not in err and "CancelledError" not in err, err
+
+
+def test_ctrl_c_while_the_package_imports_is_one_line(tmp_path):
+    """(issue 28, L10) Ctrl-C before the CLI has started (while `python -m
+    wordle_opt` still imports) ends with one line and 130, not a traceback;
+    the KeyboardInterrupt is raised at the import of wordle_opt.cli."""
+    code = (
+        "import builtins, runpy\n"
+        "real = builtins.__import__\n"
+        "def importing(name, *args, **kwargs):\n"
+        "    if name == 'wordle_opt.cli':\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = importing\n"
+        "runpy.run_module('wordle_opt', run_name='__main__', alter_sys=True)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 130 and r.stderr == "interrupted\n", r.stderr

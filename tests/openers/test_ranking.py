@@ -172,3 +172,17 @@ def test_progress_shows_no_eta_in_the_seed_phase(medium, capsys):
     assert seed and later
     assert all("<" not in f and "elapsed" not in f for f in seed)  # (tqdm's ETA: [elapsed<remaining])
     assert all("<" in f for f in later)
+
+
+def test_a_resumed_ranking_states_the_time_of_all_its_runs(tmp_path):
+    """(issue 28, L9) A ranking resumed from its checkpoint gives the whole
+    ranking's time over every run, not only its own."""
+    lists = WordLists.from_words(WORDS[:14], name="small")
+    ck = str(tmp_path / "rank.sqlite")
+    first = rank_openers(answers=lists, top=2, workers=1, progress=False, trees=False, checkpoint=ck)
+    assert "runs" not in first.stats and "over the" not in str(first)
+    again = rank_openers(answers=lists, top=2, workers=1, progress=False, trees=False, checkpoint=ck)
+    assert again.stats["runs"] == 2
+    assert again.stats["all_seconds"] == pytest.approx(first.stats["seconds"] + again.stats["seconds"], abs=0.05)
+    assert again.stats["all_cpu_seconds"] >= again.stats["cpu_seconds"]
+    assert f"over the 2 runs of this checkpoint: {again.stats['all_seconds']:.1f} s wall" in str(again)

@@ -184,6 +184,20 @@ class Checkpoint:
                     (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))),
                 )
 
+    def time_spent(self) -> Tuple[float, float, int]:
+        """(wall seconds, CPU seconds, runs) of the runs saved here before."""
+        meta = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('seconds', 'cpu_seconds', 'runs')"))
+        return float(meta.get("seconds", 0)), float(meta.get("cpu_seconds", 0)), int(meta.get("runs", 0))
+
+    def add_time(self, seconds: float, cpu_seconds: float) -> None:
+        """Count one more run, of ``seconds`` wall and ``cpu_seconds`` CPU, stopped or not."""
+        wall, cpu, runs = self.time_spent()
+        with self.db:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                [("seconds", repr(wall + seconds)), ("cpu_seconds", repr(cpu + cpu_seconds)), ("runs", str(runs + 1))],
+            )
+
     def close(self) -> None:
         self.db.close()
 

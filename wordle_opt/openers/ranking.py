@@ -358,6 +358,7 @@ def rank(
             progress=progress,
         )
     store = open_checkpoint(checkpoint, task_problem, objective)
+    before = (0.0, 0.0, 0) if store is None else store.time_spent()  # (the runs that saved here before)
     known = 0 if store is None else len(store.facts())
     if known and note is not None:
         note(f"resumed from checkpoint {checkpoint}: {plural(known, 'opener')} already settled or bounded")
@@ -392,6 +393,7 @@ def rank(
         if bar is not None:
             bar.close()
         if store is not None:
+            store.add_time(time.perf_counter() - t0, time.process_time() - cpu0 + _children_cpu())
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
@@ -406,6 +408,9 @@ def rank(
     if trees:
         _attach_trees(ranked, problem, cache_mb)
     _finish_stats(stats, t0, cpu0)
+    if before[2]:  # (resumed: the whole ranking's time, over every run)
+        stats.update(runs=before[2] + 1, all_seconds=before[0] + stats["seconds"])
+        stats["all_cpu_seconds"] = before[1] + stats["cpu_seconds"]
     inc = ranker.incumbent()
     return OpenerRanking(
         hard=task_problem.rule,

@@ -131,6 +131,11 @@ class OpenerRanking:
                 f"proven in {st.get('seconds', 0):.1f} s wall, {st.get('cpu_seconds', 0):.1f} s CPU "
                 f"({plural(int(st.get('workers', 1)), 'worker')}): {how}"
             )
+            if st.get("runs", 1) > 1:
+                lines.append(
+                    f"over the {int(st['runs'])} runs of this checkpoint: {st['all_seconds']:.1f} s wall, "
+                    f"{st['all_cpu_seconds']:.1f} s CPU"
+                )
             if st.get("phases"):
                 lines.append("where the time went:")
                 lines.extend(describe(st["phases"]))
