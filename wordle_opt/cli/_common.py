@@ -116,10 +116,14 @@ def guess_cap(text: str):
 
 
 class Progress:
-    """A \\r progress line on stderr, only on a terminal and only once a run
-    has taken over a second (quick runs print nothing)."""
+    """Progress of a long run on stderr: on a terminal, a \\r line once the run
+    has taken over a second (quick runs print nothing); otherwise (a file, a
+    pipe, cron, nohup) a plain line at most every ``WORDLE_OPT_PROGRESS_SECONDS``
+    seconds (default 30), as the opener ranking writes."""
 
     def __init__(self, stream=None, delay: float = 1.0, unit: str = "answers"):
+        from wordle_opt.openers.progress import interval_from_env
+
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = time.monotonic()
@@ -127,19 +131,24 @@ class Progress:
         self.unit = unit
         self.last = 0.0
         self.shown = False
+        self.interval = interval_from_env()
+        self.last_plain = self.start
 
     def __call__(self, done: int, total: int, label: str = "") -> None:
-        if not self.enabled:
-            return
         now = time.monotonic()
+        what = f"{label}: " if label else ""
+        figures = f"{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), {now - self.start:.0f} s"
+        if not self.enabled:
+            if now - self.last_plain >= self.interval and done < total:
+                self.last_plain = now
+                self.stream.write(f"progress: {what}{figures}\n")
+                self.stream.flush()
+            return
         if now - self.start < self.delay or (now - self.last < 0.1 and done < total):
             return
         self.last = now
         self.shown = True
-        what = f"{label}: " if label else ""
-        self.stream.write(
-            f"\r{what}{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), {now - self.start:.0f} s   "
-        )
+        self.stream.write(f"\r{what}{figures}   ")
         self.stream.flush()
 
     def close(self) -> None:
