@@ -129,6 +129,7 @@ def test_the_formats_page_shows_the_files_its_commands_write(tmp_path):
     assert csv_shown[0] == csv_lines[0]
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 @needs_checkout
 @pytest.mark.parametrize("page", PAGES)
 def test_page_examples_run_as_written(page, tmp_path):

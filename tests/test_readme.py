@@ -40,6 +40,7 @@ def test_the_readme_fits_on_a_front_page():
     assert len(first) == 2 and first[1].startswith('pip install -e ".[test]" && pytest'), first
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_readme_examples_run_as_written(tmp_path):
     for kind, text in examples(README):
         if not _slow(text):

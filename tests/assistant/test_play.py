@@ -46,6 +46,7 @@ class Player(io.StringIO):
         return ""
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 @pytest.mark.parametrize("strategy,hard", [("entropy", None), ("minimax", "nyt"), ("frequency", "strict")])
 def test_reaches_the_answer_for_a_sample(original, strategy, hard):
     sim = simulate(strategy, hard=hard, answers=original)
@@ -148,6 +149,7 @@ def test_garbage_feedback_asks_again(original):
     assert [(original.guesses[g], p) for g, p in a.history] == [("salet", 0)]
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_end_of_input_anywhere_exits_cleanly(original):
     for script in ("", "salet", "salet\n", "salet\nbbbbb\n"):
         a, code, text = session(script, lists=original)

@@ -121,6 +121,7 @@ def medium(original):
     return WordLists.from_words(answers, tuple(dict.fromkeys(original.guesses[::5] + answers)), name="medium")
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima(medium, tmp_path):
     lines = []
     path = str(tmp_path / "rank.sqlite")
@@ -152,6 +153,7 @@ def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima
             assert x.total <= old.total and x.lower_bound >= old.lower_bound
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_ctrl_c_stops_the_ranking_with_what_it_has(medium, monkeypatch):
     real = openers_anytime.solve
 

@@ -191,6 +191,7 @@ def test_adieu_costs_8370_against_salets_7920(original):
     assert "8370 guesses over 2315 answers against 7920, i.e. 0.194 guesses per game" in str(r)
 
 
+@pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)
 def test_a_turn_reports_candidates_and_expectations(original):
     r = review("salet drone crate", answer="crate", answers=original)
     t2 = r.turns[1]

@@ -14,6 +14,10 @@ import pytest
 
 import wordle_opt
 
+# A real browser against a live server: tens of seconds in all, so the whole
+# module runs with the slow tests (CI runs them after the quick line).
+pytestmark = pytest.mark.slow
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT = 120  # seconds: the first suggestion includes SALET's proof
