@@ -16,7 +16,8 @@ import wordle_opt
 
 # A real browser against a live server: tens of seconds in all, so the whole
 # module runs with the slow tests (CI runs them after the quick line).
-pytestmark = pytest.mark.slow
+# One worker drives the one browser and server (`--dist loadgroup`).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
