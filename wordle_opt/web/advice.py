@@ -124,6 +124,15 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
         out["note"] = f"no guesses left within the cap of {game.cap}"
         return out
     covered = _tree_value(game, history, n)
+    # The rest is seconds of CPU where the tree does not cover the position
+    # (rankings, searches, the play-out): in a slot, and within the budget.
+    with search_slot():
+        _suggest(game, a, history, out, covered, seconds)
+    return out
+
+
+def _suggest(game: Game, a: Assistant, history: History, out: dict, covered, seconds: float) -> None:
+    n, left = out["candidates"], game.remaining(len(history))
     sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
     if covered is not None:
         guess, value = covered
@@ -147,14 +156,17 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
     if out["suggestion"] is None:
         guess = a.suggestion()
         try:
-            with search_slot():  # (the play-out of a thousand candidates takes seconds)
-                value = a.expected(progress=budget().check)
+            budget().check()
+            value = a.expected(progress=budget().check)
             how = "estimate: the entropy strategy played out from here, not the optimum"
         except OutOfTime:
             value, how = None, f"the entropy strategy's guess; no estimate of its value within {seconds:g} s"
         out["suggestion"] = _entry(game, a, guess, value=value, exact=False, how=unfinished + how)
-    out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
-    return out
+    if budget().left() > 0:
+        out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
+    else:
+        budget().cut = True
+        out["note"] = f"no alternatives: the time budget of {seconds:g} s ran out"
 
 
 def _entry(game: Game, a: Assistant, word: str, *, value: Optional[float], exact: bool, how: str) -> dict:
