@@ -88,6 +88,15 @@ async def _too_many(request: Request, exc: compute.TooMany):
     return response
 
 
+@app.exception_handler(compute.OutOfTime)
+async def _out_of_time(request: Request, exc: compute.OutOfTime):
+    # (work that could not answer with what it had: busy, not a bug)
+    seconds = compute.limits.time_limit
+    response = _error(503, f"the time budget of {seconds:g} s ran out before an answer; retry later")
+    response.headers["Retry-After"] = str(max(1, round(seconds)))
+    return response
+
+
 @app.exception_handler(compute.Cancelled)
 async def _cancelled(request: Request, exc: compute.Cancelled):
     return _error(499, "the client closed the request; its work was stopped")  # (nobody reads it)

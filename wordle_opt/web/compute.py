@@ -275,11 +275,11 @@ class Memo:
                         self._items.pop(key, None)
                     fut.set_exception(exc)
                     raise
+                fut.set_result(value)
                 with self._lock:
                     if isinstance(value, Unkept):
                         self._items.pop(key, None)
                     self._evict()
-                fut.set_result(value)
             else:
                 # (the owner's work is bounded by its own budget, which began before ours)
                 b = budget()
@@ -317,7 +317,11 @@ def exact_search(
     b = budget()
     problem = Problem(lists, rule, cap)
     with slots.hold(b):
-        b.check()
+        if b.cancelled.is_set():
+            raise Cancelled()
+        if b.left() <= 0:  # (the wait for the slot took it all)
+            b.cut = True
+            return None
         until = b.deadline if not anytime else time.monotonic() + b.left() / 2
         try:
             with b.stopping_at(until):
