@@ -210,12 +210,13 @@ async def heavy(request: Request, fn, *args):
 
 
 def _warm_up():
-    """The default view's tree (SALET, original lists, easy, 6 guesses) is
-    proven once at start, in the background and without a time limit: every
+    """The bundled lists are loaded and the default view's tree (SALET,
+    original lists, easy, 6 guesses) proven once at start, in the background and without a time limit: every
     first visit needs it, and on a loaded machine it takes more than a budget."""
 
     def warm():
         try:
+            compute.list_names()  # (loads every bundled set: a second, once)
             explore(compute.make_game("original", "easy", 6), DEFAULT_OPENER, ())
         except Exception:  # (a failure here is met again, and said, by the first request)
             pass
