@@ -127,11 +127,11 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
     # The rest is seconds of CPU where the tree does not cover the position
     # (rankings, searches, the play-out): in a slot, and within the budget.
     with search_slot():
-        _suggest(game, a, history, out, covered, seconds)
+        _suggest(game, a, history, out, covered=covered, seconds=seconds)
     return out
 
 
-def _suggest(game: Game, a: Assistant, history: History, out: dict, covered, seconds: float) -> None:
+def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, seconds: float) -> None:
     n, left = out["candidates"], game.remaining(len(history))
     sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
     if covered is not None:
