@@ -210,14 +210,17 @@ async def heavy(request: Request, fn, *args):
 
 
 def _warm_up():
-    """The bundled lists are loaded and the default view's tree (SALET,
-    original lists, easy, 6 guesses) proven once at start, in the background and without a time limit: every
+    """The bundled lists are loaded, the default view's tree (SALET,
+    original lists, easy, 6 guesses) proven and a review from it made once at start, in the background and without a time limit: every
     first visit needs it, and on a loaded machine it takes more than a budget."""
 
     def warm():
         try:
             compute.list_names()  # (loads every bundled set: a second, once)
-            explore(compute.make_game("original", "easy", 6), DEFAULT_OPENER, ())
+            game = compute.make_game("original", "easy", 6)
+            explore(game, DEFAULT_OPENER, ())
+            # (a review proves its first turn's openers, seconds of CPU, then remembers them)
+            review_game(game, f"{DEFAULT_OPENER} crane", "crane")
         except Exception:  # (a failure here is met again, and said, by the first request)
             pass
 

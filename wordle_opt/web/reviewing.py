@@ -11,7 +11,7 @@ from typing import Optional
 
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.show import HEADER, notes, rows
-from wordle_opt.web.compute import SEARCH_CACHE_MB, Busy, Cancelled, Game, budget, memo, search_slot
+from wordle_opt.web.compute import SEARCH_CACHE_MB, Busy, Cancelled, Game, Unkept, budget, memo, search_slot
 
 # The reviewer's searches run in batches, each with its own time limit: this
 # share of the request's budget each, so that a review stopped by them (with
@@ -49,6 +49,7 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
                     f"the review did not finish within {b.seconds:g} s; retry when the server is less busy",
                     max(1, round(b.seconds)),
                 ) from None
-        return {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
+        out = {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
+        return Unkept(out) if out.get("stopped_searches") else out  # (bounds: a calmer moment proves more)
 
     return memo.get(("review", game.key, game.rule, game.cap, text, answer), compute)
