@@ -25,7 +25,12 @@ class _Parser(argparse.ArgumentParser):
     control characters are shown escaped (``'\\r'``), not written out (issue 26 fuzz)."""
 
     def error(self, message: str):
-        super().error("".join(c if c.isprintable() else repr(c)[1:-1] for c in message))
+        super().error(one_line(message))
+
+
+def one_line(message: str) -> str:
+    """``message`` with its control characters (a line break in a file name) escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -153,7 +158,7 @@ def _run(args, heard: Dict[str, Optional[int]]) -> int:
     try:
         code = int(args.func(args) or 0)
     except WordleOptError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         saved = _saved(args)
