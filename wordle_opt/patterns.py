@@ -14,6 +14,7 @@ readable forms as long as the word:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -170,6 +171,8 @@ _HTML_COLOURS = ("#787c7e", "#c9b458", "#6aaa64")  # the game's grey, yellow, gr
 
 def _words(words: Sequence[str], what: str, length: Optional[int] = None) -> List[str]:
     """Validated words of one length (``length`` or the first word's)."""
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        raise WordListError(f"{what}s: expected a sequence of words, not {words!r}")
     out: List[str] = []
     for w in words:
         out.append(check_word(w, what, length if length is not None else (len(out[0]) if out else None)))

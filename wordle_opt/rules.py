@@ -120,6 +120,11 @@ def violation(history: Iterable[Tuple[str, int]], word: str, rule: Optional[str]
 _NO_CAP = ("none", "inf", "unlimited")
 
 
+# The largest cap: far more guesses than any list has words (the core holds
+# the cap in a C integer: 2**70 overflowed it with a traceback, issue 26 fuzz).
+MAX_CAP = 10**6
+
+
 def parse_cap(value, name: Optional[str] = None) -> Optional[int]:
     """The guess cap from an int or text: a whole number of at least 1, or None
     (None, or 'none', 'inf', 'unlimited' in any case) for no cap.
@@ -138,6 +143,8 @@ def parse_cap(value, name: Optional[str] = None) -> Optional[int]:
         else:
             if n < 1:
                 why = f"must be at least 1, got {n}"
+            elif n > MAX_CAP:
+                why = f"must be at most {MAX_CAP:,} (none: no cap), got {n}"
     if why is not None:
         raise WordleOptError(f"{name}: {why}" if name else why)
     return n

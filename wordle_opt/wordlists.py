@@ -118,6 +118,8 @@ class WordLists:
     ) -> "WordLists":
         """Validate and normalise like a file: lowercase, duplicates dropped and
         answers added to the guesses (both with a warning), guesses sorted."""
+        if not isinstance(name, str) or not name.isprintable() or len(name) > 200:
+            raise WordListError(f"name: expected a label of one line, not {name!r}")
         a = parse_words(_as_lines(answers, f"{name} answers"), f"{name} answers")
         g = (
             a
@@ -288,6 +290,8 @@ def _readonly(a: np.ndarray) -> np.ndarray:
 def _as_lines(words: Iterable[str], label: str) -> List[str]:
     if isinstance(words, (str, bytes)):
         raise WordListError(f"{label}: expected a sequence of words, got a single string {words!r}")
+    if not isinstance(words, Iterable):
+        raise WordListError(f"{label}: expected a sequence of words, not {words!r}")
     out = []
     for w in words:
         if not isinstance(w, str):

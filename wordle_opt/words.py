@@ -124,11 +124,21 @@ def parse_words(
     return tuple(seen)
 
 
+# A list file is read up to this size and no further: the largest real lists
+# are a few MB, and /dev/zero or a pipe that never ends exhausted the memory.
+LIST_FILE_LIMIT = 32 * 2**20
+
+
 def read_words(path: PathLike, length: Optional[int] = None, length_from: str = "") -> Tuple[str, ...]:
     """Validated words of a list file (see `parse_words`)."""
     p = Path(path)
     try:
-        data = p.read_bytes()
+        with open(p, "rb") as f:
+            data = f.read(LIST_FILE_LIMIT + 1)
+        if len(data) > LIST_FILE_LIMIT:
+            raise WordListError(
+                f"{path}: larger than {LIST_FILE_LIMIT // 2**20} MiB; expected a word list, one word a line"
+            )
     except IsADirectoryError:
         raise WordListError(f"{path}: is a directory, not a word list file") from None
     except OSError as exc:

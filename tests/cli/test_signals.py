@@ -90,7 +90,7 @@ def test_serve_stops_promptly_with_a_search_in_flight(tmp_path, sig, code):
     import urllib.request
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wordle_opt", "serve", "--port", "0"],
+        [sys.executable, "-m", "wordle_opt", "serve", "--port", "0", "--time-limit", "600"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

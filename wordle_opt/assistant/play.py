@@ -27,7 +27,7 @@ anything (about the time of one simulation).
 from __future__ import annotations
 
 import sys
-from typing import List, Optional, TextIO, Tuple
+from typing import Callable, List, Optional, TextIO, Tuple
 
 import numpy as np
 
@@ -133,10 +133,12 @@ class Assistant(LineConsole):
         w = self._active()
         return self.lists.guesses[w.guess(tuple(self.history), self.candidates, self.legal)]
 
-    def expected(self) -> float:
-        """Average guesses to finish from here, following the strategy (see module doc)."""
+    def expected(self, progress: Optional[Callable[[int], None]] = None) -> float:
+        """Average guesses to finish from here, following the strategy (see module
+        doc).  ``progress(answers played)`` is called as the play-out goes (the web
+        server's budget stops it by raising)."""
         w = self._active()
-        out = w.walk(tuple(self.history), self.candidates, self.legal)
+        out = w.walk(tuple(self.history), self.candidates, self.legal, progress=progress)
         turns = [len(h) - len(self.history) if solved else w.cap for h, solved in out.values()]
         return float(np.mean(turns)) if turns else 0.0
 

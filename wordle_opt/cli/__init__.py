@@ -20,10 +20,23 @@ from wordle_opt.errors import WordleOptError
 COMMAND_MODULES = ("basic", "searching", "openers", "trees", "playing", "absurdle", "reviewing", "serving")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, its error on one line: an argument's line breaks and other
+    control characters are shown escaped (``'\\r'``), not written out (issue 26 fuzz)."""
+
+    def error(self, message: str):
+        super().error(one_line(message))
+
+
+def one_line(message: str) -> str:
+    """``message`` with its control characters (a line break in a file name) escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     import importlib
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m wordle_opt",
         description="Provably optimal Wordle decision trees, strategies and a play assistant.",
     )
@@ -92,6 +105,15 @@ def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.A
     return parser
 
 
+def _one_value_each(parser: argparse.ArgumentParser, args) -> None:
+    """argparse hands a positional of one word a list when its value is a
+    second '--' (``score -- x --`` gave ANSWER=[] and a TypeError: issue 26
+    fuzz): a usage error instead."""
+    for action in parser._actions:
+        if not action.option_strings and action.nargs is None and isinstance(getattr(args, action.dest, None), list):
+            parser.error(f"argument {action.metavar or action.dest.upper()}: expected one word, got '--'")
+
+
 def _saved(args) -> Optional[str]:
     """What a stopped run leaves: with a checkpoint, where the progress is and how to resume."""
     checkpoint = getattr(args, "checkpoint", None) or getattr(args, "ranking", None)
@@ -118,6 +140,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     if extra:
         # (the command's own usage, not the top-level one)
         _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
+    _one_value_each(_command_parser(parser, args.command), args)
     heard = _stop_on_signals()
     code = _run(args, heard)
     if getattr(args, "exit_at_once", False):
@@ -135,7 +158,7 @@ def _run(args, heard: Dict[str, Optional[int]]) -> int:
     try:
         code = int(args.func(args) or 0)
     except WordleOptError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         saved = _saved(args)

@@ -19,7 +19,69 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
+    from wordle_opt.web.compute import TIME_LIMIT_RANGE, Limits
+
+    d = Limits()
+    p.add_argument(
+        "--time-limit",
+        type=seconds_within(*TIME_LIMIT_RANGE),
+        default=d.time_limit,
+        metavar="SECONDS",
+        help=f"the work one request may start, waiting included (default {d.time_limit:g}); past it the answer "
+        "is the best found so far, labelled 'not proven' with its proven bound",
+    )
+    p.add_argument(
+        "--per-client",
+        type=count_within(1, 1000),
+        default=d.per_client,
+        metavar="N",
+        help=f"searches one client address may run or queue at once (default {d.per_client}); more get 429",
+    )
+    p.add_argument(
+        "--queue",
+        type=count_within(0, 10000),
+        default=d.queue,
+        metavar="N",
+        help=f"requests that may wait for a search slot (default {d.queue}); more get 503 with Retry-After",
+    )
+    p.add_argument(
+        "--upload-words",
+        type=count_within(1, 1_000_000),
+        default=d.upload_words,
+        metavar="N",
+        help=f"words in an uploaded list (default {d.upload_words:,}); a longer list is refused",
+    )
     p.set_defaults(func=cmd_serve, exit_at_once=True)
+
+
+def seconds_within(low: float, high: float):
+    """argparse type: a number of seconds from low to high."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        if not low <= value <= high:  # (also refuses nan)
+            raise argparse.ArgumentTypeError(f"expected {low:g} to {high:g} seconds, got {text}")
+        return value
+
+    return parse
+
+
+def count_within(low: int, high: int):
+    """argparse type: a whole number from low to high."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {value}")
+        return value
+
+    return parse
 
 
 def port_number(text: str) -> int:
@@ -37,11 +99,14 @@ def cmd_serve(args) -> int:
     try:
         import uvicorn
 
+        from wordle_opt.web import compute
         from wordle_opt.web.app import app
     except ImportError as exc:
         raise WordleOptError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'wordle_opt[web]'"
         ) from None
+    compute.limits.time_limit, compute.limits.per_client = args.time_limit, args.per_client
+    compute.limits.queue, compute.limits.upload_words = args.queue, args.upload_words
     # (a shutdown waits at most 2 s for requests in flight: a search can run for minutes)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)

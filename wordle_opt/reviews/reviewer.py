@@ -22,7 +22,6 @@ optimum under the rule, lists and cap of the review):
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,6 +36,7 @@ from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_time_limit
+from wordle_opt.solver.exact import check_cache, check_threads
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
@@ -195,6 +195,8 @@ def review(
     """
     t0 = time.perf_counter()
     check_time_limit(time_limit)
+    threads = check_threads(threads)
+    check_cache(cache_mb, threads)
     rule = normalise_rule(hard)
     cap = parse_cap(max_guesses, "max_guesses")
     lists = require_five_letters(load_lists(answers, guesses), "review")
@@ -206,7 +208,7 @@ def review(
         rule,
         cap,
         opener=lists.guess_index(turns[0][0]),
-        threads=threads or os.cpu_count() or 1,
+        threads=threads,
         cache_mb=cache_mb,
         time_limit=time_limit,
     )

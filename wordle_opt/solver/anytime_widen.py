@@ -91,7 +91,8 @@ def widen(
         spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine]
         small = [s for s in spots if len(s.S) <= exact_max]
         spots = [s for s in spots if len(s.S) > exact_max]
-        _rounds(beamer, exact, spots, queues=[_candidates(beamer, s)[:width] for s in spots], exact_max=exact_max)
+        spots, queues = _queues(beamer, spots, width, deadline)
+        _rounds(beamer, exact, spots, queues=queues, exact_max=exact_max)
         for s in small:
             _solve_exactly(exact, s)
         _below(beamer, exact, spots, width=width, exact_max=exact_max)
@@ -116,8 +117,9 @@ def widen_far(
 
     def work(mine: list) -> None:
         spots = [Spot(g.S, g.legal, depth, g.node, g.ub, g) for g in mine if len(g.S) > exact_max]
+        spots, queues = _queues(beamer, spots, far, deadline)
         was = [s.node for s in spots]
-        _rounds(wide, exact, spots, queues=[_candidates(beamer, s)[:far] for s in spots], exact_max=exact_max)
+        _rounds(wide, exact, spots, queues=queues, exact_max=exact_max)
         _below(
             beamer, exact, [s for s, node in zip(spots, was) if s.node is not node], width=width, exact_max=exact_max
         )
@@ -187,6 +189,18 @@ def _push_children(beamer: Engine, heap: list, s: Spot) -> None:
                 p,
             )
             heapq.heappush(heap, (-len(sub), id(spot), spot))
+
+
+def _queues(engine: Engine, spots: list, width: int, deadline: float) -> Tuple[list, list]:
+    """(spots, their first ``width`` candidates), as many as the deadline
+    allows: ordering the guesses is numpy work no solver stop reaches, and a
+    hundred groups' orders took seconds past a web request's deadline."""
+    queues = []
+    for s in spots:
+        if time.monotonic() >= deadline:
+            break
+        queues.append(_candidates(engine, s)[:width])
+    return spots[: len(queues)], queues
 
 
 def _candidates(engine: Engine, s: Spot) -> np.ndarray:

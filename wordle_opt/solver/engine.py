@@ -8,6 +8,7 @@ the one switch in `wordle_opt.core`.  `wordle_opt.search` drives it.
 from __future__ import annotations
 
 import queue
+import threading
 from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -22,6 +23,47 @@ from wordle_opt.wordlists import WordLists
 def rule_code(core, rule: Optional[str]) -> int:
     """The core's code of a hard-mode rule (None: easy)."""
     return {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}[rule]
+
+
+class StopScope:
+    """Stops searches from outside, on demand: every solver an `Engine` makes
+    on this thread while the scope is entered (``with scope:``) is kept, and
+    ``stop()`` tells each of them to stop, as Ctrl-C does (a running search
+    raises KeyboardInterrupt, the anytime search returns what it has);
+    solvers made after ``stop()`` are stopped at once.  The web server gives
+    each request's searches one, stopped at its deadline or when its client
+    leaves."""
+
+    _current = threading.local()
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._solvers: list = []
+        self.stopped = False
+
+    def __enter__(self) -> "StopScope":
+        self._outer = getattr(StopScope._current, "scope", None)
+        StopScope._current.scope = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        StopScope._current.scope = self._outer
+
+    def stop(self) -> None:
+        with self._lock:
+            self.stopped = True
+            for solver in self._solvers:
+                solver.request_stop()
+
+    @staticmethod
+    def keep(solver) -> None:
+        """Register a new solver with the scope entered on this thread, if any."""
+        scope = getattr(StopScope._current, "scope", None)
+        if scope is not None:
+            with scope._lock:
+                scope._solvers.append(solver)
+                if scope.stopped:
+                    solver.request_stop()
 
 
 RULE_CODES = {rule: rule_code(modules(5).core, rule) for rule in (None, "nyt", "strict")}  # five-letter core's
@@ -72,6 +114,7 @@ class Engine:
         self.beam = beam
         for _ in range(threads):
             s = core.Solver(self.table, codes, ans_guess, rule_code(core, rule), cache_mb, beam)
+            StopScope.keep(s)
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
@@ -109,6 +152,7 @@ class Engine:
         ans_guess = np.ascontiguousarray(self.lists.answer_guess_index[self.order], dtype=np.int32)
         for _ in self.all_solvers:
             s = self.core.Solver(self.table, codes, ans_guess, rule_code(self.core, self.rule), self.cache_mb, beam)
+            StopScope.keep(s)
             other.solvers.put(s)
             other.all_solvers.append(s)
         return other

@@ -30,6 +30,7 @@ from wordle_opt.strategies.context import context_for
 from wordle_opt.trees.node import history_text
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.treemeta import settle_rule
+from wordle_opt.wordlists import WordLists
 
 # Float scores closer than this are ties (sums of the same terms in another order).
 EPS = 1e-9
@@ -88,6 +89,8 @@ class Strategy:
         self.ctx = context_for(lists)
         self.answers_only = bool(answers_only)
         self.hard = normalise_rule(hard)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise WordleOptError(f"seed must be a whole number, not {seed!r}")
         self.seed = int(seed or 0)
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
@@ -420,6 +423,10 @@ def get_strategy(name, lists, **opts) -> Strategy:
     options: opener, answers_only, hard, seed, and for 'optimal' tree/max_guesses."""
     if isinstance(name, Strategy):
         return name
+    if not isinstance(name, str):
+        raise WordleOptError(f"strategy: expected a name ({', '.join(STRATEGIES)}), not {name!r}")
+    if not isinstance(lists, WordLists):
+        raise WordleOptError(f"lists: expected WordLists (wordle_opt.load_lists(...)), not {type(lists).__name__}")
     cls = STRATEGIES.get(strategy_key(name))
     if cls is None:
         raise WordleOptError(f"unknown strategy {name!r}: expected one of {', '.join(STRATEGIES)}")

@@ -421,6 +421,8 @@ def compare(strategies="entropy,minimax,expected-size,frequency", progress=None,
     """Simulate each strategy (names as a list or comma-separated string) with the same options."""
     if isinstance(strategies, str):
         strategies = [s.strip() for s in strategies.split(",") if s.strip()]
+    if not isinstance(strategies, (list, tuple)) or not all(isinstance(s, str) for s in strategies):
+        raise WordleOptError(f"strategies: expected names like 'entropy,minimax' or a list of them, not {strategies!r}")
     if not strategies:
         raise WordleOptError("no strategy to compare: give names like 'entropy,minimax'")
     keys = [strategy_key(s) for s in strategies]

@@ -14,6 +14,11 @@ is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 
 Alternatives are the most informative guesses (entropy); after the first
 guess each is valued exactly by a search that opens with it.
+
+All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
+a search or play-out not finished by the deadline is stopped, and the
+answer says what is missing ("not valued within 3 s") instead of waiting;
+such an answer is not kept in the memo.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import List, Optional, Tuple
 from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.web.compute import Game, exact_search, memo
+from wordle_opt.web.compute import Busy, Game, OutOfTime, Unkept, budget, exact_search, memo, search_slot
 from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
 from wordle_opt.wordlists import WordLists
 
@@ -72,14 +77,18 @@ def _sub_lists(game: Game, a: Assistant) -> WordLists:
 
 def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, float]]:
     """(guess, exact average) where the default opener's optimal tree covers the position."""
-    tree = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
-    if tree is None:
+    try:
+        found = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
+    except Busy:  # (its tree not proven within the budget: the position is searched or estimated)
         return None
+    if found is None or found.tree is None or not found.proven:
+        return None
+    tree = found.tree
     try:
         guess = tree.next_guess(history)
     except WordleOptError:
         return None
-    node = tree_view(game, DEFAULT_OPENER).group(tuple(p for _, p in history))
+    node = tree_view(game, DEFAULT_OPENER)[0].group(tuple(p for _, p in history))
     total = sum(d for _, d in node) - len(history) * n
     return guess, total / n
 
@@ -89,7 +98,13 @@ def advise(game: Game, history: History) -> dict:
     return memo.get(("advise", game.key, game.rule, game.cap, history), lambda: _advise(game, history))
 
 
-def _advise(game: Game, history: History) -> dict:
+def _advise(game: Game, history: History):
+    b = budget()
+    out = _advice(game, history, b.seconds)
+    return Unkept(out) if b.cut else out
+
+
+def _advice(game: Game, history: History, seconds: float) -> dict:
     a = replay(game, history)
     words = a.candidate_words()
     n = len(words)
@@ -109,6 +124,15 @@ def _advise(game: Game, history: History) -> dict:
         out["note"] = f"no guesses left within the cap of {game.cap}"
         return out
     covered = _tree_value(game, history, n)
+    # The rest is seconds of CPU where the tree does not cover the position
+    # (rankings, searches, the play-out): in a slot, and within the budget.
+    with search_slot():
+        _suggest(game, a, history, out, covered=covered, seconds=seconds)
+    return out
+
+
+def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, seconds: float) -> None:
+    n, left = out["candidates"], game.remaining(len(history))
     sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
     if covered is not None:
         guess, value = covered
@@ -118,9 +142,12 @@ def _advise(game: Game, history: History) -> dict:
             else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})"
         )
         out["suggestion"] = _entry(game, a, guess, value=value, exact=True, how=how)
-    elif sub is not None:
+    unfinished = ""
+    if covered is None and sub is not None:
         r = exact_search(sub, None, game.rule, left)
-        if r.feasible:
+        if r is None:
+            unfinished = f"the exact search did not finish in {seconds:g} s; "
+        elif r.feasible:
             out["suggestion"] = _entry(
                 game, a, r.opener, value=r.total / n, exact=True, how="exact (search of this position)"
             )
@@ -128,16 +155,18 @@ def _advise(game: Game, history: History) -> dict:
             out["note"] = f"no strategy finds every candidate within the cap of {game.cap} guesses"
     if out["suggestion"] is None:
         guess = a.suggestion()
-        out["suggestion"] = _entry(
-            game,
-            a,
-            guess,
-            value=a.expected(),
-            exact=False,
-            how="estimate: the entropy strategy played out from here, not the optimum",
-        )
-    out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
-    return out
+        try:
+            budget().check()
+            value = a.expected(progress=budget().check)
+            how = "estimate: the entropy strategy played out from here, not the optimum"
+        except OutOfTime:
+            value, how = None, f"the entropy strategy's guess; no estimate of its value within {seconds:g} s"
+        out["suggestion"] = _entry(game, a, guess, value=value, exact=False, how=unfinished + how)
+    if budget().left() > 0:
+        out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
+    else:
+        budget().cut = True
+        out["note"] = f"no alternatives: the time budget of {seconds:g} s ran out"
 
 
 def _entry(game: Game, a: Assistant, word: str, *, value: Optional[float], exact: bool, how: str) -> dict:
@@ -160,8 +189,10 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: s
             continue
         entry = {"word": r.word, "expected": None, "exact": False, "how": r.label, "could_be_answer": r.could_be_answer}
         if sub is not None:
-            res = exact_search(sub, r.word, game.rule, left)
-            if res.feasible:
+            res = exact_search(sub, r.word, game.rule, left) if budget().left() > 0 else None
+            if res is None:
+                entry["how"] = f"not valued within the time budget; {r.label}"
+            elif res.feasible:
                 entry.update(expected=res.total / n, exact=True, how=f"exact; {r.label}")
             else:
                 entry["how"] = f"cannot find every candidate within the cap; {r.label}"

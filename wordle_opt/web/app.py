@@ -11,15 +11,21 @@ the problem):
     GET  /api/explore            Explore: one node of an opener's optimal tree
     POST /api/review             Review: a finished or running game, turn by turn
 
-The API handlers are plain ``def`` functions: FastAPI runs them in its worker
-threads, so a long search never holds up the event loop or another user.
-The server reads no file a request names: lists are the bundled sets or an
-upload kept in memory.
+The handlers run in worker threads, so a search never holds up the event
+loop.  The three that may search (advice, explore, review) do so within a
+time budget (``serve --time-limit``; past it they answer with what they
+have, labelled), a bounded queue (beyond it: 503 with Retry-After) and a
+share per client address (beyond it: 429); their work stops when their
+client leaves.  See `wordle_opt.web.compute`.  The server reads no file a
+request names: lists are the bundled sets or an upload kept in memory.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import List, Literal, Optional
 
@@ -28,6 +34,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from wordle_opt.errors import WordleOptError
@@ -42,9 +49,16 @@ from wordle_opt.wordlists import SETS
 STATIC = Path(__file__).with_name("static")
 Rule = Literal["easy", "nyt", "strict"]
 
+
 # No /docs page: FastAPI's loads its scripts from a CDN, and the page must work
 # offline.  The schema itself is served locally.
-app = FastAPI(title="wordle_opt", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+@asynccontextmanager
+async def _lifespan(app):
+    _warm_up()
+    yield
+
+
+app = FastAPI(title="wordle_opt", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json", lifespan=_lifespan)
 app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
@@ -58,6 +72,34 @@ def _error(status: int, message: str) -> JSONResponse:
 @app.exception_handler(WordleOptError)
 async def _bad_input(request: Request, exc: WordleOptError):
     return _error(400, str(exc))
+
+
+@app.exception_handler(compute.Busy)
+async def _busy(request: Request, exc: compute.Busy):
+    response = _error(503, str(exc))
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+@app.exception_handler(compute.TooMany)
+async def _too_many(request: Request, exc: compute.TooMany):
+    response = _error(429, str(exc))
+    response.headers["Retry-After"] = str(max(1, round(compute.limits.time_limit)))
+    return response
+
+
+@app.exception_handler(compute.OutOfTime)
+async def _out_of_time(request: Request, exc: compute.OutOfTime):
+    # (work that could not answer with what it had: busy, not a bug)
+    seconds = compute.limits.time_limit
+    response = _error(503, f"the time budget of {seconds:g} s ran out before an answer; retry later")
+    response.headers["Retry-After"] = str(max(1, round(seconds)))
+    return response
+
+
+@app.exception_handler(compute.Cancelled)
+async def _cancelled(request: Request, exc: compute.Cancelled):
+    return _error(499, "the client closed the request; its work was stopped")  # (nobody reads it)
 
 
 @app.exception_handler(RequestValidationError)
@@ -150,6 +192,42 @@ class ReviewRequest(Settings):
     answer: Optional[str] = Field(None, max_length=32)
 
 
+# ------------------------------------------------------------------- heavy work
+
+DISCONNECT_POLL = 0.25  # seconds between checks that a searching request's client is still there
+
+
+async def heavy(request: Request, fn, *args):
+    """``fn(*args)`` in a worker thread under a fresh `compute.Budget`; when the
+    client leaves meanwhile, the budget is cancelled, which stops its searches."""
+    b = compute.Budget(client=request.client.host if request.client else "unknown")
+    task = asyncio.ensure_future(run_in_threadpool(compute.run_with, b, fn, *args))
+    while not task.done():
+        await asyncio.wait({task}, timeout=DISCONNECT_POLL)
+        if not task.done() and not b.cancelled.is_set() and await request.is_disconnected():
+            b.cancel()
+    return task.result()
+
+
+def _warm_up():
+    """The bundled lists are loaded, the default view's tree (SALET,
+    original lists, easy, 6 guesses) proven and a review from it made once at start, in the background and without a time limit: every
+    first visit needs it, and on a loaded machine it takes more than a budget."""
+
+    def warm():
+        try:
+            compute.list_names()  # (loads every bundled set: a second, once)
+            game = compute.make_game("original", "easy", 6)
+            explore(game, DEFAULT_OPENER, ())
+            # (a review proves its first turn's openers, seconds of CPU, then remembers them)
+            review_game(game, f"{DEFAULT_OPENER} crane", "crane")
+        except Exception:  # (a failure here is met again, and said, by the first request)
+            pass
+
+    b = compute.Budget(seconds=compute.TIME_LIMIT_RANGE[1], client="warm-up")
+    threading.Thread(target=compute.run_with, args=(b, warm), daemon=True).start()
+
+
 # ------------------------------------------------------------------- routes
 
 
@@ -190,15 +268,16 @@ async def upload_lists(request: Request, name: str = Query("upload", max_length=
 
 
 @app.post("/api/advice")
-def advice(req: AdviceRequest):
+async def advice(req: AdviceRequest, request: Request):
     """The position after ``history``: suggestion (with expected guesses, exact
     or a labelled estimate), alternatives, candidates left."""
     game = req.to_game()
-    return advise(game, parse_history((t.guess, t.colours) for t in req.history))
+    return await heavy(request, advise, game, parse_history((t.guess, t.colours) for t in req.history))
 
 
 @app.get("/api/explore")
-def explore_node(
+async def explore_node(
+    request: Request,
     *,
     opener: str = Query(DEFAULT_OPENER, max_length=32),
     path: str = Query("", max_length=200),
@@ -210,10 +289,10 @@ def explore_node(
     ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
     game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
-    return explore(game, opener, patterns)
+    return await heavy(request, explore, game, opener, patterns)
 
 
 @app.post("/api/review")
-def review(req: ReviewRequest):
+async def review(req: ReviewRequest, request: Request):
     """``wordle_opt.review`` of a game: the CLI's table rows and notes, and every figure."""
-    return review_game(req.to_game(), req.game, req.answer)
+    return await heavy(request, review_game, req.to_game(), req.game, req.answer)

@@ -8,12 +8,13 @@ per colouring its guess can get.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
-from wordle_opt.web.compute import Game, Memo, exact_search
+from wordle_opt.web.compute import Busy, Game, Memo, Unkept, budget, exact_search
 
 DEFAULT_OPENER = "salet"
 LIST_AT_MOST = 20
@@ -22,14 +23,35 @@ LIST_AT_MOST = 20
 _trees = Memo(size=16)
 
 
-def opener_tree(game: Game, opener: str) -> Optional[Tree]:
-    """The proven optimal tree opening with ``opener``; None when no tree
-    finds every answer within the cap."""
+@dataclass(frozen=True)
+class Found:
+    """The tree from an opener: proven optimal (None when no tree fits the
+    cap), or the best the anytime search found within the request's budget
+    with its proven lower bound (then not kept: a later request may prove it)."""
+
+    tree: Optional[Tree]
+    proven: bool
+    lower_bound: Optional[int] = None
+    seconds: float = 0.0
+
+
+def opener_tree(game: Game, opener: str) -> Found:
+    """The tree opening with ``opener``, within the request's time budget."""
     opener = opener.strip().lower()
     game.lists.guess_index(opener)  # a clear error for an unknown word, before any search
 
     def compute():
-        return exact_search(game.lists, opener, game.rule, game.cap).tree
+        seconds = budget().seconds
+        r = exact_search(game.lists, opener, game.rule, game.cap, anytime=True)
+        if r is None or (r.stopped and not r.feasible):
+            bound = "" if r is None or r.lower_bound is None else f" (at least {r.lower_bound} guesses in all, proven)"
+            raise Busy(
+                f"no complete tree from {opener.upper()} within {seconds:g} s{bound}; retry when the server is less busy",
+                max(1, round(seconds)),
+            )
+        if r.stopped:
+            return Unkept(Found(r.tree, False, r.lower_bound, seconds))
+        return Found(r.tree if r.feasible else None, True)
 
     return _trees.get(("tree", game.key, game.rule, game.cap, opener), compute)
 
@@ -88,16 +110,19 @@ class TreeView:
         }
 
 
-def tree_view(game: Game, opener: str) -> Optional[TreeView]:
-    tree = opener_tree(game, opener)
-    if tree is None:
-        return None
-    return _trees.get(("view", game.key, game.rule, game.cap, opener.strip().lower()), lambda: TreeView(tree))
+def tree_view(game: Game, opener: str) -> Tuple[Optional[TreeView], Found]:
+    found = opener_tree(game, opener)
+    if found.tree is None:
+        return None, found
+    if not found.proven:
+        return TreeView(found.tree), found
+    key = ("view", game.key, game.rule, game.cap, opener.strip().lower())
+    return _trees.get(key, lambda: TreeView(found.tree)), found
 
 
 def explore(game: Game, opener: str, path: tuple) -> dict:
     """The node after the colourings ``path`` (ints) in the tree of ``opener``."""
-    view = tree_view(game, opener)
+    view, found = tree_view(game, opener)
     if view is None:
         raise TreeError(
             f"no strategy opening with {opener.strip().upper()} finds every answer of "
@@ -111,5 +136,11 @@ def explore(game: Game, opener: str, path: tuple) -> dict:
         "average": tree.average,
         "answers": len(tree.answers),
         "max_depth": tree.max_depth,
+        "proven": found.proven,
+        "lower_bound": tree.total if found.proven else found.lower_bound,
+        "note": "proven optimal"
+        if found.proven
+        else f"best found in {found.seconds:g} s; exact value not proven "
+        f"(at least {found.lower_bound} guesses in all, {found.lower_bound / len(tree.answers):.4f} on average)",
     }
     return node

@@ -11,24 +11,45 @@ from typing import Optional
 
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.show import HEADER, notes, rows
-from wordle_opt.web.compute import SEARCH_CACHE_MB, Game, memo, search_slot
+from wordle_opt.web.compute import SEARCH_CACHE_MB, Busy, Cancelled, Game, Unkept, budget, memo, search_slot
+
+# The reviewer's searches run in batches, each with its own time limit: this
+# share of the request's budget each, so that a review stopped by them (with
+# proven bounds, marked as such) ends within the budget.
+BATCH_SHARE = 0.25
 
 
 def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
+    """The review of ``text`` within the request's time budget: values the
+    reviewer could not prove in time are proven bounds, marked so; a review
+    that does not end by the deadline is stopped (503)."""
     text = " ".join(text.split())
     answer = answer.strip().lower() if answer and answer.strip() else None
 
     def compute():
+        b = budget()
         with search_slot():
-            r = review(
-                text,
-                answer=answer,
-                hard=game.rule,
-                answers=game.lists,
-                max_guesses=game.cap,
-                threads=1,
-                cache_mb=SEARCH_CACHE_MB,
-            )
-        return {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
+            b.check()
+            try:
+                with b.stopping_at(b.deadline):
+                    r = review(
+                        text,
+                        answer=answer,
+                        hard=game.rule,
+                        answers=game.lists,
+                        max_guesses=game.cap,
+                        threads=1,
+                        cache_mb=SEARCH_CACHE_MB,
+                        time_limit=max(0.1, b.left() * BATCH_SHARE),
+                    )
+            except KeyboardInterrupt:  # (stopped: the deadline or the client leaving)
+                if b.cancelled.is_set():
+                    raise Cancelled() from None
+                raise Busy(
+                    f"the review did not finish within {b.seconds:g} s; retry when the server is less busy",
+                    max(1, round(b.seconds)),
+                ) from None
+        out = {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
+        return Unkept(out) if out.get("stopped_searches") else out  # (bounds: a calmer moment proves more)
 
     return memo.get(("review", game.key, game.rule, game.cap, text, answer), compute)

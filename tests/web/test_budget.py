@@ -1,0 +1,168 @@
+"""Issue 26: every request's work is bounded -- a time budget (past it the
+answer is what was found, labelled), a queue (beyond it 503 with
+Retry-After), a share per client (beyond it 429), and work that stops when
+its client leaves."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("fastapi", reason="needs the [web] extra")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note on the httpx version
+    from fastapi.testclient import TestClient
+
+from wordle_opt.solver.engine import StopScope
+from wordle_opt.web import compute
+from wordle_opt.web.app import app
+from wordle_opt.web.explore import explore
+
+client = TestClient(app)
+
+
+def hold_slot(slots, budget, entered, release):
+    with slots.hold(budget):
+        entered.set()
+        release.wait(30)
+
+
+def test_a_client_past_its_share_gets_too_many(generous_limits):
+    generous_limits.per_client = 2
+    slots, release = compute.Slots(4), threading.Event()
+    started = [threading.Event() for _ in range(2)]
+    threads = [
+        threading.Thread(target=hold_slot, args=(slots, compute.Budget(30, "10.0.0.1"), e, release)) for e in started
+    ]
+    for t in threads:
+        t.start()
+    for e in started:
+        assert e.wait(10)
+    try:
+        with pytest.raises(compute.TooMany, match=r"^too many requests at once from 10\.0\.0\.1: at most 2 searches"):
+            with slots.hold(compute.Budget(30, "10.0.0.1")):
+                pass
+        with slots.hold(compute.Budget(30, "10.0.0.2")):  # (another client still gets a slot)
+            pass
+    finally:
+        release.set()
+        for t in threads:
+            t.join(10)
+    assert slots.clients == {} and slots.running == 0
+
+
+def test_beyond_the_queue_is_busy_at_once_and_a_queued_request_at_its_deadline(generous_limits):
+    generous_limits.queue = 1
+    slots, release = compute.Slots(1), threading.Event()
+    entered = threading.Event()
+    holder = threading.Thread(target=hold_slot, args=(slots, compute.Budget(30, "a"), entered, release))
+    holder.start()
+    assert entered.wait(10)
+    queued_error = []
+
+    def queued():
+        try:
+            with slots.hold(compute.Budget(1.0, "b")):
+                pass
+        except compute.Busy as exc:
+            queued_error.append((exc, time.monotonic() - t0))
+
+    t0 = time.monotonic()
+    waiter = threading.Thread(target=queued)
+    waiter.start()
+    while slots.waiting == 0:
+        time.sleep(0.01)
+    try:
+        t1 = time.monotonic()
+        with pytest.raises(compute.Busy, match="the server is busy: 1 searches running and 1 waiting") as info:
+            with slots.hold(compute.Budget(30, "c")):
+                pass
+        assert time.monotonic() - t1 < 0.5 and info.value.retry_after >= 1
+        waiter.join(10)
+        ((exc, waited),) = queued_error
+        assert str(exc) == "the server is busy: no search slot freed within 1 s" and 0.9 < waited < 3
+    finally:
+        release.set()
+        holder.join(10)
+
+
+def test_a_stop_scope_stops_solvers_made_before_and_after():
+    import numpy as np
+
+    from wordle_opt.solver.engine import Engine
+    from wordle_opt.wordlists import WordLists
+
+    few = WordLists.from_words(["crane", "react", "trace", "caret", "cater", "salet", "slate"])
+    S = np.arange(len(few.answers), dtype=np.int32)
+    scope = StopScope()
+    with scope:
+        before = Engine(few, None, threads=1, cache_mb=1)
+    scope.stop()
+    with scope:
+        after = before.with_beam(2)
+    outside = Engine(few, None, threads=1, cache_mb=1)
+    for stopped in (before, after):  # (a stopped solver refuses work as on Ctrl-C)
+        with pytest.raises(KeyboardInterrupt):
+            stopped.solve_group(S, stopped.all_guesses, 6)
+    assert outside.solve_group(S, outside.all_guesses, 6)[0] == 13
+
+
+def test_a_cancelled_search_stops_at_once(original):
+    """A client leaving cancels its budget: the search (QAJAQ's exact tree: minutes) ends within seconds."""
+    game = compute.Game("original", original, None, 6)
+    b = compute.Budget(seconds=300, client="leaver")
+    out = []
+
+    def run():
+        try:
+            compute.run_with(b, explore, game, "qajaq", ())
+        except BaseException as exc:  # noqa: BLE001 (what it ended with is the test's question)
+            out.append(exc)
+
+    t = threading.Thread(target=run)
+    t.start()
+    time.sleep(2.0)
+    assert t.is_alive()
+    t0 = time.monotonic()
+    b.cancel()
+    t.join(30)
+    assert not t.is_alive() and time.monotonic() - t0 < 5
+    assert len(out) == 1 and isinstance(out[0], compute.Cancelled)
+
+
+def test_a_tree_not_proven_in_time_is_labelled_with_its_bound_or_refused(generous_limits):
+    generous_limits.time_limit = 4.0
+    t0 = time.monotonic()
+    r = client.get("/api/explore", params={"opener": "xylyl"})
+    assert time.monotonic() - t0 < generous_limits.time_limit + 3
+    body = r.json()
+    if r.status_code == 200:
+        tree = body["tree"]
+        assert not tree["proven"] and tree["lower_bound"] <= tree["total"]
+        assert tree["note"].startswith("best found in 4 s; exact value not proven (at least ")
+    else:  # (no complete tree in 4 s on a loaded machine: said so, with the proven bound)
+        assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1
+        assert body["error"].startswith("no complete tree from XYLYL within 4 s (at least ")
+
+
+def test_a_position_not_searched_in_time_is_an_estimate_said_so(generous_limits):
+    generous_limits.time_limit = 0.5
+    r = client.post("/api/advice", json={"history": [{"guess": "qajaq", "colours": "BBBBB"}]})
+    assert r.status_code == 200, r.text
+    s = r.json()["suggestion"]
+    assert not s["exact"] and s["word"]
+    assert s["how"] == "the entropy strategy's guess; no estimate of its value within 0.5 s" or (
+        s["expected"] is not None and s["how"].startswith("estimate")
+    )
+
+
+def test_upload_words_and_time_limit_are_serve_options():
+    from wordle_opt.cli import build_parser
+
+    args = build_parser().parse_args(
+        ["serve", "--time-limit", "7.5", "--per-client", "3", "--queue", "5", "--upload-words", "100"]
+    )
+    assert (args.time_limit, args.per_client, args.queue, args.upload_words) == (7.5, 3, 5, 100)
