@@ -102,6 +102,8 @@ setup(
         "wordle_opt.core": ["*.pyi", "*.pxd"],
         "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
         "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"],
+        # the bundled opener rankings (tools/ranking_tables.py; openers/tables.py reads them)
+        "wordle_opt.openers": ["table_data/*.csv.gz", "table_data/manifest.json"],
     },
     exclude_package_data={"wordle_opt.core": ["*.pyx", "*.c", "*.tp"]},
     # Eight modules now: cythonize and compile them in parallel (measured on two

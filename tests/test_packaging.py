@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from wordle_opt.listsets import SETS
+from wordle_opt.openers.tables import manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTS = {p.name for p in (ROOT / "wordlists").glob("*.txt")}
@@ -50,5 +51,8 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     for sub in ("core", "trees", "solver", "openers", "strategies", "reviews", "games", "assistant", "cli", "web"):
         assert f"wordle_opt/{sub}/__init__.py" in names, sub
     assert not [n for n in names if "oracle" in n or n.startswith("tests/") or n.endswith("_ref.py")]
+    # the bundled opener rankings and their manifest (wordle_opt.openers.tables)
+    tables = {f"wordle_opt/openers/table_data/{e['file']}" for e in manifest()}
+    assert tables and tables | {"wordle_opt/openers/table_data/manifest.json"} <= set(names)
     # the web page's own files, so `serve` works offline from the wheel
     assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css", "theme.js")} <= set(names)

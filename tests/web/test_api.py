@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 import wordle_opt
+from wordle_opt.openers.tables import table_for
 from wordle_opt.rules import violation
 from wordle_opt.web.app import STATIC, app
 from wordle_opt.web.compute import UPLOAD_LIMIT, Memo
@@ -77,7 +78,25 @@ def test_opening_suggestion_is_salet_with_its_exact_value():
     s = a["suggestion"]
     assert s["word"] == "salet" and s["exact"]
     assert s["expected"] == pytest.approx(7920 / 2315)
-    assert len(a["alternatives"]) == 5 and all(not x["exact"] for x in a["alternatives"])
+    assert (s["total"], s["total_kind"], s["total_text"]) == (7920, "exact", "7920")
+    assert len(a["alternatives"]) == 5
+
+
+def test_first_guess_alternatives_are_valued_by_the_bundled_ranking(original):
+    table = table_for(original, None, 6)
+    alternatives = advice()["alternatives"]
+    for x in alternatives:
+        known = table.get(x["word"])
+        assert (x["total"], x["total_kind"], x["total_text"]) == (known.total, known.kind, known.text), x
+        assert x["exact"] == (known.kind == "exact")
+        if x["exact"]:
+            assert x["expected"] == pytest.approx(known.total / 2315) and x["total_text"] == str(known.total)
+        else:  # a proven lower bound: "≥ 7950", never shown as the value
+            assert x["expected"] is None and x["at_least"] == pytest.approx(known.total / 2315)
+            assert x["total_text"] == f"≥ {known.total}" and "at least" in x["how"]
+    # after the first guess, or for a game no table covers, the totals stay empty
+    for x in advice([("salet", "BYBBB")])["alternatives"]:
+        assert x["total"] is None and x["total_text"] is None
 
 
 def test_value_from_the_tree_is_the_exact_optimum_of_the_position(original):

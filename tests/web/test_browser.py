@@ -199,19 +199,42 @@ def test_a_tile_cycles_grey_yellow_green_when_clicked(browser, live_server):
     assert all(k.get_attribute("aria-label") for k in css(browser, "#keyboard .key"))
 
 
+def test_the_first_guess_alternatives_show_the_bundled_rankings_values(browser, live_server):
+    """At the first guess of a game a bundled ranking covers, each alternative
+    shows its total from it: exact ("(7923)" beside the average) or a proven
+    lower bound ("≥ 3.434 (≥ 7950)"); nothing is left to search."""
+    from wordle_opt.openers.tables import table_for
+
+    table = table_for(wordle_opt.load_lists("original"), None, 6)
+    open_view(browser, live_server, "play")
+    wait_for(browser, lambda d: len(css(d, "#alternatives tr")) > 1)
+    assert "bundled opener ranking" in text(browser, "#ranking-note")
+    assert not css(browser, "#alternatives .pending-value") and not css(browser, "#alternatives-note")
+    for row in css(browser, "#alternatives tr")[1:]:
+        word, value, how = (c.text for c in row.find_elements("css selector", "td"))
+        known = table.get(word.rstrip(" *"))
+        if known.kind == "exact":
+            assert value == f"{known.total / 2315:.3f} ({known.total})", (word, value)
+        else:
+            assert value == f"≥ {known.total / 2315:.3f} (≥ {known.total})", (word, value)
+        assert "bundled opener ranking" in how
+
+
 @pytest.mark.slow
 def test_the_first_guess_alternatives_get_their_exact_values(browser, live_server):
-    """At the first guess the API leaves the alternatives unvalued (too many
-    answers); the page values each by its optimal tree, one after the other."""
-    open_view(browser, live_server, "play")
+    """At the first guess of a game no bundled ranking covers (nyt-12947), the
+    API leaves the alternatives unvalued (too many answers); the page values
+    each by its optimal tree, one after the other."""
+    open_view(browser, live_server, "play?lists=nyt-12947&rule=easy&cap=6")
     wait_for(browser, lambda d: len(css(d, "#alternatives tr")) > 1)
     assert "valued by the proven optimal tree" in text(browser, "#alternatives-note")
     wait_for(browser, lambda d: not css(d, "#alternatives .pending-value"), timeout=900)
+    best = float(text(browser, "#value").split()[0])
     rows = css(browser, "#alternatives tr")[1:]
     assert rows
     for row in rows:
         word, value, how = (c.text for c in row.find_elements("css selector", "td"))
-        assert float(value) > 3.421, (word, value)  # SALET is the best opener
+        assert float(value) >= best, (word, value)  # (the suggestion is the best opener)
         assert how.startswith(f"exact (the optimal tree from {word.rstrip(' *')})"), how
 
 

@@ -7,6 +7,7 @@ import math
 import os
 import sys
 import time
+from typing import Optional
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.rules import parse_cap
@@ -115,16 +116,32 @@ def guess_cap(text: str):
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+QUIET_HELP = "no progress display on a terminal and no 'progress:' lines in a log (the result and errors still print)"
+
+
+def add_quiet_option(p: argparse.ArgumentParser) -> None:
+    """--quiet: the option of every command that shows progress (`Progress`, the ranking's bar)."""
+    p.add_argument("--quiet", "-q", action="store_true", help=QUIET_HELP)
+
+
+def ranking_bar(args) -> Optional[bool]:
+    """The ranking's ``progress`` argument: False with --quiet, else None (a bar
+    on a terminal, plain lines in a log)."""
+    return False if getattr(args, "quiet", False) else None
+
+
 class Progress:
     """Progress of a long run on stderr: on a terminal, a \\r line once the run
     has taken over a second (quick runs print nothing); otherwise (a file, a
     pipe, cron, nohup) a plain line at most every ``WORDLE_OPT_PROGRESS_SECONDS``
-    seconds (default 30), as the opener ranking writes."""
+    seconds (default 30), as the opener ranking writes.  ``quiet`` (--quiet):
+    nothing at all."""
 
-    def __init__(self, stream=None, delay: float = 1.0, unit: str = "answers"):
+    def __init__(self, stream=None, delay: float = 1.0, unit: str = "answers", *, quiet: bool = False):
         from wordle_opt.openers.progress import interval_from_env
 
         self.stream = stream if stream is not None else sys.stderr
+        self.quiet = quiet
         self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
         self.start = time.monotonic()
         self.delay = delay
@@ -134,7 +151,14 @@ class Progress:
         self.interval = interval_from_env()
         self.last_plain = self.start
 
+    @classmethod
+    def of(cls, args, unit: str = "answers") -> "Progress":
+        """The progress of a command run with ``args`` (its --quiet)."""
+        return cls(unit=unit, quiet=bool(getattr(args, "quiet", False)))
+
     def __call__(self, done: int, total: int, label: str = "") -> None:
+        if self.quiet:
+            return
         now = time.monotonic()
         what = f"{label}: " if label else ""
         figures = f"{done}/{total} {self.unit} ({100 * done / max(total, 1):.0f}%), {now - self.start:.0f} s"

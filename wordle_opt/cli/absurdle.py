@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from wordle_opt.cli._common import Progress, add_list_options, guess_count
+from wordle_opt.cli._common import Progress, add_list_options, add_quiet_option, guess_count
 from wordle_opt.games.absurdle import DEFAULT_TIE_BREAK, TIE_BREAKS
 
 _ANY = "-"
@@ -36,6 +36,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("--max-depth", type=guess_count, default=8, metavar="N", help="give up above N guesses (default 8)")
     add_list_options(p)
+    add_quiet_option(p)
     p.set_defaults(func=cmd_absurdle)
 
 
@@ -51,7 +52,7 @@ def cmd_absurdle(args) -> int:
 def _solve(args, lists) -> int:
     from wordle_opt.games.absurdle import solve
 
-    progress = Progress(unit="openers" if args.solve == _ANY else "second guesses")
+    progress = Progress.of(args, unit="openers" if args.solve == _ANY else "second guesses")
     try:
         result = solve(
             lists,

@@ -18,7 +18,7 @@ def simulate(args) -> int:
     from wordle_opt.games.boards import simulate_boards
 
     _refuse_one_board_options(args)
-    progress = Progress(unit="games")
+    progress = Progress.of(args, unit="games")
     try:
         result = simulate_boards(
             args.boards,

@@ -9,11 +9,13 @@ from wordle_opt.cli._common import (
     Progress,
     add_hard_option,
     add_list_options,
+    add_quiet_option,
     check_writable,
     guess_cap,
     note_printer,
     positive_float,
     positive_int,
+    ranking_bar,
     seconds,
 )
 
@@ -27,6 +29,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     add_ranking_options(p)
     add_anytime_options(p)
+    add_quiet_option(p)
     p.set_defaults(func=cmd_openers)
 
 
@@ -122,10 +125,12 @@ def run_ranking(args, top: int):
     """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
     from wordle_opt.openers.ranking import DEFAULT_CACHE_MB, rank_openers
 
-    progress = Progress(unit="groups")
-    anytime = dict(note=note_printer(progress))
+    progress = Progress.of(args, unit="groups")
+    bar = ranking_bar(args)  # (False with --quiet)
+    anytime = dict(note=note_printer(progress), progress=bar)
     if getattr(args, "beam", None) is not None or getattr(args, "time_limit", None) is not None:
-        anytime.update(beam=args.beam, time_limit=args.time_limit, progress=progress)
+        # (the anytime ranking: each search's progress, or none with --quiet)
+        anytime.update(beam=args.beam, time_limit=args.time_limit, progress=progress if bar is None else False)
     return rank_openers(
         hard=args.hard,
         answers=args.answers,

@@ -6,7 +6,14 @@ import argparse
 import sys
 
 from wordle_opt.cli import boards
-from wordle_opt.cli._common import Progress, add_hard_option, add_list_options, guess_count, positive_int
+from wordle_opt.cli._common import (
+    Progress,
+    add_hard_option,
+    add_list_options,
+    add_quiet_option,
+    guess_count,
+    positive_int,
+)
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.strategies.builtin import STRATEGIES
@@ -64,6 +71,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--compare", default=None, metavar="A,B,C", help="simulate several strategies and print one table")
     p.add_argument("--paths", action="store_true", help="also print every answer's game")
     _boards_option(p)
+    add_quiet_option(p)
     p.add_argument(
         "--games",
         type=positive_int,
@@ -153,7 +161,7 @@ def cmd_simulate(args) -> int:
     # A tree without a cap solves a game whenever it finishes it (within the
     # simulation's own limit), not within the default 6.
     options = _options(args, uncapped=GUESS_CAP)
-    progress = Progress()
+    progress = Progress.of(args)
     try:
         if args.compare is not None:
             result = compare(args.compare, progress=progress, **options)

@@ -8,8 +8,10 @@ from wordle_opt.cli._common import (
     Progress,
     add_hard_option,
     add_list_options,
+    add_quiet_option,
     check_writable,
     guess_cap,
+    ranking_bar,
     seconds,
 )
 
@@ -50,6 +52,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         metavar="S",
         help="seconds per batch of searches; past it, proven bounds (default 60)",
     )
+    add_quiet_option(p)
     p.set_defaults(func=cmd_review)
 
 
@@ -69,8 +72,9 @@ def cmd_review(args) -> int:
             top=1,
             checkpoint=args.ranking,
             trees=False,
+            progress=ranking_bar(args),
         )
-    progress = Progress(unit="steps")
+    progress = Progress.of(args, unit="steps")
     try:
         result = review(
             " ".join(args.game),

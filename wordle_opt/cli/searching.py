@@ -9,6 +9,7 @@ from wordle_opt.cli._common import (
     Progress,
     add_hard_option,
     add_list_options,
+    add_quiet_option,
     check_writable,
     guess_cap,
     note_printer,
@@ -83,6 +84,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     add_ranking_options(
         p.add_argument_group("without OPENER (the ranking of `openers`)"), with_lists=False, with_checkpoint=False
     )
+    add_quiet_option(p)
     p.set_defaults(func=cmd_search)
 
 
@@ -112,7 +114,7 @@ def cmd_search(args) -> int:
                 "(`openers --beam N --time-limit SECONDS` ranks openers by it)"
             )
         return _best_opener(args)
-    progress = Progress(unit="groups")
+    progress = Progress.of(args, unit="groups")
     first = []
 
     def refuted(result) -> None:

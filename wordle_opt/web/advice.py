@@ -12,8 +12,12 @@ is synchronous: app.py runs it in worker threads.  Where a figure comes from:
   position (every legal guess as the next one);
 - else an estimate, labelled so: the entropy strategy played out from here.
 
-Alternatives are the most informative guesses (entropy); after the first
-guess each is valued exactly by a search that opens with it.
+Alternatives are the most informative guesses (entropy).  At the first
+guess each is valued from the bundled opener ranking where the game is one
+of its list sets, rules and caps (`wordle_opt.openers.tables`): the exact
+total ("7920") or a proven lower bound ("≥ 7950"); the page values the rest
+one by one through /api/explore.  After the first guess each is valued
+exactly by a search that opens with it.
 
 All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
@@ -29,6 +33,7 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
+from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, table_for
 from wordle_opt.patterns import Pattern
 from wordle_opt.web.compute import Busy, Game, OutOfTime, Unkept, budget, exact_search, memo, search_slot
 from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
@@ -41,6 +46,14 @@ LIST_AT_MOST = 20
 ALTERNATIVES = 5
 
 History = Tuple[Tuple[str, int], ...]
+
+# The fields of an entry that only the first guess fills, from the bundled opener ranking:
+NO_TOTAL = {
+    "total": None,  # the opener's total over every answer, where proven
+    "total_kind": None,  # 'exact' (its optimal total) or 'bound' (a proven lower bound on it)
+    "total_text": None,  # '7920' or '≥ 7950'
+    "at_least": None,  # a bound as an average: total / answers
+}
 
 
 def replay(game: Game, history: History) -> Assistant:
@@ -142,6 +155,8 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
             else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})"
         )
         out["suggestion"] = _entry(game, a, guess, value=value, exact=True, how=how)
+        if not history:
+            out["suggestion"].update(total=round(value * n), total_kind=EXACT, total_text=str(round(value * n)))
     unfinished = ""
     if covered is None and sub is not None:
         r = exact_search(sub, None, game.rule, left)
@@ -176,19 +191,39 @@ def _entry(game: Game, a: Assistant, word: str, *, value: Optional[float], exact
         "exact": exact,
         "how": how,
         "could_be_answer": word in set(a.candidate_words()),
+        **NO_TOTAL,
     }  # candidates are answers
+
+
+def _from_table(entry: dict, known: OpenerValue, n: int, label: str) -> None:
+    """An alternative at the first guess, valued by the bundled opener ranking."""
+    entry.update(total=known.total, total_kind=known.kind, total_text=known.text)
+    if known.kind == EXACT:
+        entry.update(expected=known.total / n, exact=True, how=f"exact (the bundled opener ranking); {label}")
+    elif known.kind == BOUND:
+        entry.update(
+            at_least=known.total / n,
+            how=f"proven: at least {known.total} guesses over all {n} answers (the bundled opener ranking); {label}",
+        )
+    else:
+        entry["how"] = f"cannot find every answer within the cap (the bundled opener ranking); {label}"
 
 
 def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, left) -> List[dict]:
     """The most informative other guesses; valued exactly when the position is small."""
     ranked = a.walker.strategy.ranked(a.candidates, a.legal, a.history, ALTERNATIVES + 1)
     n = len(a.candidates)
+    table = table_for(game.lists, game.rule, game.cap) if not a.history else None
     out = []
     for r in ranked:
         if r.word == best or len(out) == ALTERNATIVES:
             continue
         entry = {"word": r.word, "expected": None, "exact": False, "how": r.label, "could_be_answer": r.could_be_answer}
-        if sub is not None:
+        entry.update(NO_TOTAL)
+        known = table.get(r.word) if table is not None else None
+        if known is not None:
+            _from_table(entry, known, n, r.label)
+        elif sub is not None:
             res = exact_search(sub, r.word, game.rule, left) if budget().left() > 0 else None
             if res is None:
                 entry["how"] = f"not valued within the time budget; {r.label}"

@@ -332,8 +332,13 @@ function takeSuggestion(word) {
   if (first) first.focus();
 }
 
+// At the first guess the bundled opener ranking gives the total over every
+// answer: exact ("7920") or a proven lower bound ("≥ 7950"), beside the average.
 function alternativeCell(alt) {
-  if (alt.expected !== null && alt.expected !== undefined) return el("td", { class: "num" }, fmt(alt.expected));
+  const total = alt.total_text ? el("span", { class: "total" }, ` (${alt.total_text})`) : null;
+  if (alt.expected !== null && alt.expected !== undefined) return el("td", { class: "num" }, fmt(alt.expected), total);
+  if (alt.total_kind === "bound") return el("td", { class: "num bound" }, `\u2265 ${fmt(alt.at_least)}`, total);
+  if (alt.total_kind) return el("td", { class: "num" }, "-", total);
   return el("td", { class: "num pending-value", "data-word": alt.word }, "not valued");
 }
 
@@ -381,11 +386,16 @@ function renderAdvice(a) {
       el("td", {}, el("button", { type: "button", class: "word-link", "aria-label": `use ${alt.word.toUpperCase()}`, onclick: () => takeSuggestion(alt.word) }, alt.word),
         alt.could_be_answer ? el("span", { title: "could be the answer", "aria-label": "could be the answer" }, " *") : null),
       alternativeCell(alt),
-      el("td", { class: `how${alt.exact ? "" : " estimate"}` }, how)));
+      el("td", { class: `how${alt.exact || alt.total_kind ? "" : " estimate"}` }, how)));
   }
   more.append(el("div", { class: "scroll" }, table));
   if (a.alternatives.some((x) => x.could_be_answer)) more.append(el("p", { class: "hint" }, "* could be the answer"));
-  if (first && a.alternatives.some((x) => x.expected === null)) {
+  if (first && a.alternatives.some((x) => x.total_kind)) {
+    more.append(el("p", { class: "hint", id: "ranking-note" },
+      "At the first guess the values come from the bundled opener ranking: in brackets the total over every " +
+      `answer, exact, or \u2265 a proven lower bound.`));
+  }
+  if (first && a.alternatives.some((x) => x.expected === null && !x.total_kind)) {
     more.append(el("p", { class: "hint", id: "alternatives-note" },
       "At the first guess each alternative is valued by the proven optimal tree that opens with it " +
       "(the search Explore runs: seconds each), one after the other."));

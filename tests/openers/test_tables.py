@@ -1,0 +1,92 @@
+"""The bundled ranking tables (wordle_opt/openers/table_data, made by
+tools/ranking_tables.py from `openers --out`): what they say agrees with a
+fresh exact search, and a damaged file is refused, never read."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import shutil
+
+import pytest
+from searching import search
+
+from wordle_opt.openers.tables import (
+    BOUND,
+    DATA_DIR,
+    EXACT,
+    RankingTableError,
+    manifest,
+    read_table,
+    table_for,
+)
+from wordle_opt.wordlists import load_lists
+
+ENTRIES = {e["file"]: e for e in manifest()}
+
+
+def table(file):
+    if file not in ENTRIES:
+        pytest.fail(f"{file} is not bundled (tools/ranking_tables.py makes it)")
+    e = ENTRIES[file]
+    return table_for(load_lists(e["lists"]), e["rule"], e["cap"])
+
+
+def test_every_table_is_found_for_its_lists_and_has_its_sha256_and_command():
+    assert "original-easy.csv.gz" in ENTRIES  # (and original-nyt.csv.gz once its ranking has run)
+    for file, e in ENTRIES.items():
+        data = (DATA_DIR / file).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == e["sha256"]
+        assert e["command"].startswith("python -m wordle_opt openers ") and "--out" in e["command"]
+        t = table(file)
+        assert t is not None and t.file == file and len(t.values) == e["openers"]
+        assert len(t.top(10)) == min(10, e["exact"])
+        assert [[v.word, v.total] for v in t.top(1)] == ([e["best"]] if e["best"] else [])
+    # other lists, rule or cap: no table
+    original = load_lists("original")
+    assert table_for(original, "strict", 6) is None and table_for(original, None, 5) is None
+    assert table_for(load_lists("nyt-12947"), None, 6) is None
+
+
+def test_the_text_of_an_exact_value_and_of_a_bound():
+    t = table("original-easy.csv.gz")
+    assert t.get("SALET").text == "7920" and t.get("salet").kind == EXACT
+    bound = next(v for v in t.values.values() if v.kind == BOUND)
+    assert bound.text == f"≥ {bound.total}"
+
+
+# A fresh exact search of a few of each table's openers: the best, the last of
+# the top 10, and an opener it only bounds (its optimum is at least the bound).
+@pytest.mark.parametrize("file", sorted(ENTRIES))
+def test_the_table_agrees_with_a_fresh_exact_search(file):
+    t, rule = table(file), ENTRIES[file]["rule"]
+    top = t.top(10)
+    assert all(a.total <= b.total for a, b in zip(top, top[1:]))
+    for v in top[:1] + top[1:][-1:]:
+        assert search(v.word, hard=rule, threads=1).total == v.total, v
+    if not ENTRIES[file]["source"].startswith("partial"):  # (a complete ranking proved every other worse)
+        others = t.others_at_least(10)
+        assert len(top) == 10 and (others is None or others >= top[-1].total)
+    bound = t.get("soare")
+    if bound is not None and bound.kind == BOUND:
+        r = search("soare", hard=rule, threads=1)
+        assert not r.feasible or r.total >= bound.total  # (no tree within the cap: above any bound)
+
+
+def test_the_easy_table_has_the_published_optima():
+    t = table("original-easy.csv.gz")
+    assert [(v.word, v.total) for v in t.top(4)] == [("salet", 7920), ("reast", 7923), ("crate", 7926), ("trace", 7926)]
+
+
+def test_a_damaged_table_is_refused_by_its_sha256(tmp_path):
+    folder = tmp_path / "table_data"
+    shutil.copytree(DATA_DIR, folder)
+    entry = ENTRIES["original-easy.csv.gz"]
+    path = folder / entry["file"]
+    rows = gzip.decompress(path.read_bytes()).decode().replace("salet,exact,7920", "salet,exact,7900")
+    path.write_bytes(gzip.compress(rows.encode(), mtime=0))  # a valid file with one value changed
+    with pytest.raises(RankingTableError, match=r"original-easy\.csv\.gz: sha256 .* is not the manifest's"):
+        read_table(entry, folder)
+    with pytest.raises(RankingTableError, match="sha256"):
+        table_for(load_lists("original"), None, 6, folder)
+    assert read_table(entry, DATA_DIR).get("salet").total == 7920  # (the bundled one still reads)

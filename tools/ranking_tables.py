@@ -1,0 +1,163 @@
+"""Make the bundled ranking tables (wordle_opt/openers/table_data/) from the
+opener ranking's own output:
+
+    python tools/ranking_tables.py                       # run every ranking (hours), then write the tables
+    python tools/ranking_tables.py --only original-easy  # one of them
+    python tools/ranking_tables.py --csv original-easy=ranking.csv   # from `openers --out` run earlier
+
+Each table is ``opener,kind,total`` cut from the CSV that ``python -m
+wordle_opt openers --out FILE.csv`` (with the table's --hard/--answers)
+writes, gzipped byte for byte reproducibly; manifest.json records the list
+set, rule, cap, a fingerprint of the words, the sha256 of the file and the
+command.  ``--checkpoint NAME=FILE`` instead takes the facts an unfinished
+run left in its checkpoint (every one proven: the exact totals and the
+lower bounds reached so far); the manifest says so ("partial").
+wordle_opt.openers.tables reads them and checks the sha256.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime
+import gzip
+import hashlib
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from wordle_opt import __version__
+from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
+from wordle_opt.wordlists import load_lists
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# name -> (list set, --hard rule or None); every table is at the default cap of 6.
+TABLES = {
+    "original-easy": ("original", None),
+    "original-nyt": ("original", "nyt"),
+    "nyt-easy": ("nyt", None),
+    "nyt-nyt": ("nyt", "nyt"),
+}
+CAP = 6
+
+
+def command(name: str, out: str = "ranking.csv") -> list:
+    lists, rule = TABLES[name]
+    args = ["openers"]
+    if lists != "original":
+        args += ["--answers", lists]
+    if rule is not None:
+        args += ["--hard", rule]
+    return ["python", "-m", "wordle_opt", *args, "--out", out]
+
+
+def rows_from_csv(path: str) -> list:
+    with open(path, newline="") as f:
+        return [(r["opener"], r["kind"], r["total"]) for r in csv.DictReader(f)]
+
+
+def rows_from_checkpoint(name: str, path: str) -> list:
+    """The facts of an unfinished ranking's checkpoint, after checking it is this table's problem."""
+    from wordle_opt.openers.checkpoint import identity
+    from wordle_opt.openers.tasks import TaskProblem
+    from wordle_opt.solver.problem import Problem
+
+    lists, rule = TABLES[name]
+    problem = Problem.parse(hard=rule, answers=lists, max_guesses=CAP)
+    ident = identity(TaskProblem.of(problem, cache_mb=1.0))
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    stored = dict(db.execute("SELECT key, value FROM meta"))
+    wrong = [k for k in ("answers", "guesses", "rule", "cap") if stored.get(k) != ident[k]]
+    if wrong or stored.get("objective", "total") != "total":
+        sys.exit(f"{path}: not a checkpoint of {name} ({', '.join(wrong) or 'objective'} differ)")
+    guesses = problem.lists.guesses
+    facts = sorted(db.execute("SELECT opener, kind, value FROM facts"), key=lambda r: (r[1] != EXACT, r[2], r[0]))
+    return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
+
+
+def write_table(name: str, rows: list, cmd: str, source: str, folder: Path) -> dict:
+    lists_name, rule = TABLES[name]
+    lists = load_lists(lists_name)
+    known = set(lists.guesses)
+    for word, kind, total in rows:
+        if word not in known or kind not in (EXACT, BOUND, INFEASIBLE) or (kind != INFEASIBLE and not total.isdigit()):
+            sys.exit(f"{name}: bad row {word},{kind},{total}")
+    text = io.StringIO()
+    w = csv.writer(text, lineterminator="\n")
+    w.writerow(COLUMNS)
+    w.writerows(rows)
+    data = gzip.compress(text.getvalue().encode(), compresslevel=9, mtime=0)
+    file = f"{name}.csv.gz"
+    (folder / file).write_bytes(data)
+    exact = sorted((int(t), wd) for wd, k, t in rows if k == EXACT)
+    return {
+        "file": file,
+        "lists": lists_name,
+        "rule": rule,
+        "cap": CAP,
+        "answers": len(lists.answers),
+        "guesses": len(lists.guesses),
+        "lists_sha256": lists_fingerprint(lists),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "command": cmd,
+        "source": source,
+        "openers": len(rows),
+        "exact": len(exact),
+        "bound": sum(k == BOUND for _, k, _ in rows),
+        "infeasible": sum(k == INFEASIBLE for _, k, _ in rows),
+        "best": [exact[0][1], exact[0][0]] if exact else None,
+        "made": datetime.date.today().isoformat(),
+        "wordle_opt": __version__,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", action="append", choices=sorted(TABLES), help="make this table (repeatable)")
+    ap.add_argument("--csv", action="append", default=[], metavar="NAME=FILE", help="from `openers --out` run earlier")
+    ap.add_argument("--checkpoint", action="append", default=[], metavar="NAME=FILE", help="from an unfinished run")
+    ap.add_argument("--folder", default=str(DATA_DIR), help="where the tables and manifest.json go")
+    args = ap.parse_args()
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    given = {}
+    for spec, kind in [(s, "csv") for s in args.csv] + [(s, "checkpoint") for s in args.checkpoint]:
+        name, _, path = spec.partition("=")
+        if name not in TABLES or not path:
+            sys.exit(f"{spec}: expected NAME=FILE with NAME one of {', '.join(TABLES)}")
+        given[name] = (kind, path)
+    names = args.only or (sorted(given) if given else list(TABLES))
+    path = folder / MANIFEST
+    entries = {e["file"]: e for e in (json.loads(path.read_text())["tables"] if path.exists() else [])}
+    for name in names:
+        cmd = " ".join(command(name, f"{name}.csv"))
+        kind, source = given.get(name, ("run", None))
+        if kind == "run":
+            with tempfile.TemporaryDirectory() as tmp:
+                out = os.path.join(tmp, "ranking.csv")
+                run = [sys.executable, *command(name, out)[1:], "--checkpoint", os.path.join(tmp, "ckpt"), "--quiet"]
+                print("running:", cmd, file=sys.stderr)
+                subprocess.run(run, check=True, cwd=ROOT)
+                rows = rows_from_csv(out)
+            entry = write_table(name, rows, cmd, "the complete ranking's --out file", folder)
+        elif kind == "csv":
+            entry = write_table(name, rows_from_csv(source), cmd, "the complete ranking's --out file", folder)
+        else:
+            rows = rows_from_checkpoint(name, source)
+            entry = write_table(
+                name, rows, cmd + " --checkpoint FILE", "partial: the checkpoint of an unfinished run", folder
+            )
+        entries[entry["file"]] = entry
+        print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")
+    ordered = [entries[f] for f in sorted(entries)]
+    path.write_text(json.dumps({"tables": ordered}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
