@@ -129,9 +129,10 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     """(o, kind, value): EXACT and the optimal total when it is below beta, else
     BOUND and a lower bound >= beta (or INFEASIBLE).
 
-    The opener's groups are solved largest first, each with the beta left
-    after the bounds of the others, so an opener that cannot reach beta is
-    usually refuted by its first few groups."""
+    Without a beta (the seeds) the opener's groups are solved one by one,
+    largest first.  With one, by `_raise_groups`: an opener that cannot reach
+    beta is refuted by small raises of many groups' bounds, each a cheap
+    search, instead of the exact values of a few."""
     st = _state(problem)
     o = int(o)
     d = problem.depth
@@ -140,15 +141,60 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     if d < 1:
         return o, INFEASIBLE, int(st.inf)
     total = n + int(bounds.sum())
-    row = st.table[o]
-    for p, lb in zip(pats.tolist(), bounds.tolist()):
-        if total >= beta or total >= st.inf:
-            break
-        S = np.flatnonzero(row == p).astype(np.int32)
-        v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, beta - (total - lb))
-        total += int(v) - lb
+    if beta < st.inf:
+        total = _raise_groups(st, o, pats.tolist(), bounds.tolist(), total, beta)
+    else:
+        row = st.table[o]
+        for p, lb in zip(pats.tolist(), bounds.tolist()):
+            if total >= st.inf:
+                break
+            S = np.flatnonzero(row == p).astype(np.int32)
+            v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, st.inf)
+            total += int(v) - lb
     if total >= st.inf:
         return o, INFEASIBLE, int(st.inf)
     if total >= beta:
         return o, BOUND, total
     return o, EXACT, total
+
+
+def _raise_groups(st: _State, o: int, pats: List[int], bounds: List[int], total: int, beta: int) -> int:
+    """Opener o's total if it is below beta, else a lower bound >= beta, from
+    ``total`` (n + the sum of ``bounds``, its groups' lower bounds).
+
+    In rounds, largest groups first: each group not yet exact is searched
+    with beta = its bound + step (at most what the others' bounds leave it),
+    step (beta - total) / 8 (at least 1), then doubled each round.  A search
+    below its beta is the group's exact cost; one at or above it is a new
+    bound.  An opener that fails high
+    needs its groups' bounds to rise by beta - total in all, and a search
+    that fails high just above a group's bound is cheap where its exact cost
+    is not: measured on TRADE's fifth group (108 answers, bound 289, exact
+    315), beta 294: 0.006 s, 299: 0.02 s, 309: 2.3 s, exact: 7.7 s.  The
+    first step, measured on 30 survivors near 7950 alternated in one run:
+    (beta - total) / 8 took 0.85x the CPU of 1 and 0.45x that of / 4."""
+    d = st.problem.depth
+    row = st.table[o]
+    groups = {}  # i -> the group's answers (kept from round to round)
+    left = list(range(len(pats)))
+    step = max(1, (beta - total) // 8)
+    while left and total < beta and total < st.inf:
+        still = []
+        for i in left:
+            if total >= beta or total >= st.inf:
+                still.append(i)
+                continue
+            lb = bounds[i]
+            b = min(lb + step, beta - (total - lb))
+            S = groups.get(i)
+            if S is None:
+                S = groups[i] = np.flatnonzero(row == pats[i]).astype(np.int32)
+            v, _ = st.solver.solve_set(S, st.legal(o, pats[i]), d - 1, b)
+            v = int(v)
+            if v >= b:
+                still.append(i)  # (v: a lower bound)
+            total += v - lb
+            bounds[i] = v
+        left = still
+        step *= 2
+    return total
