@@ -82,6 +82,18 @@ def positive_int(text: str) -> int:
     return _at_least_one(text, "a whole number")
 
 
+# `--top all`: every opener ranked exactly.  Any count at least the number of
+# guesses means every opener (the ranking clamps it to the list it loads).
+EVERY_OPENER = sys.maxsize
+
+
+def opener_count(text: str) -> int:
+    """argparse type: how many openers to rank, at least 1, or 'all' (EVERY_OPENER)."""
+    if text.strip().lower() == "all":
+        return EVERY_OPENER
+    return _at_least_one(text, "a whole number or 'all'")
+
+
 def guess_count(text: str) -> int:
     """argparse type: a number of guesses, at least 1."""
     return _at_least_one(text, "a number of guesses")

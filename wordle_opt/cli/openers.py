@@ -13,6 +13,7 @@ from wordle_opt.cli._common import (
     check_writable,
     guess_cap,
     note_printer,
+    opener_count,
     positive_float,
     positive_int,
     ranking_bar,
@@ -98,10 +99,11 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
         )
     p.add_argument(
         "--top",
-        type=positive_int,
+        type=opener_count,
         default=None,
         metavar="K",
-        help="how many openers to rank exactly (default 10; search: 1)",
+        help="how many openers to rank exactly (default 10; search: 1); 'all': every opener, "
+        "the complete table (resumable with --checkpoint)",
     )
     if with_checkpoint:
         p.add_argument(

@@ -83,6 +83,9 @@ class Solver:
     """Exact solver over one pattern table (see the module docstring).
     Values are exact, so the beta contract of `solve_set` holds trivially."""
 
+    prebound_min: int = 0  # (the compiled core's big-group setting: see __init__)
+    prebound_first: bool = True
+
     def __init__(
         self, table, guess_codes, answer_guess, rule: int = RULE_EASY, cache_mb: float = DEFAULT_CACHE_MB, beam: int = 0
     ):
@@ -104,7 +107,12 @@ class Solver:
         self._beam = beam
         self._memo: Dict[_Key, Tuple[int, int]] = {}
         self._stop = False
-        self._stats = dict.fromkeys(("nodes", "cache_hits", "scanned", "tried", "recursed", "cache_stores"), 0)
+        self._stats = dict.fromkeys(
+            ("nodes", "cache_hits", "scanned", "tried", "recursed", "bounded", "cache_stores"), 0
+        )
+        # (the compiled core's big-group setting; the definition has no cut-offs to set)
+        self.prebound_min = 0 if rule == RULE_EASY else 15
+        self.prebound_first = True
 
     # -- the definition ------------------------------------------------------
     def _groups(self, g: int, S: Sequence[int]) -> Dict[int, list]:

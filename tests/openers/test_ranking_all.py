@@ -1,0 +1,74 @@
+"""`openers --top all` (issue 24): the complete table, every opener exact,
+each equal to that opener's own search, and a run stopped part way resumes
+from its checkpoint without redoing the openers it saved."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from wordle_opt import search
+from wordle_opt.cli import main
+from wordle_opt.openers import ranking, tasks
+from wordle_opt.openers.ranking import rank_openers
+from wordle_opt.openers.result import EXACT, INFEASIBLE
+from wordle_opt.wordlists import WordLists
+
+WORDS = (
+    "fight light might night right sight tight batch catch hatch match patch bound found hound "
+    "mound sound salet crane flomp wrist thumb clamp dwarf bowel chump group"
+).split()
+
+
+@pytest.mark.parametrize("hard", [None, "nyt"])
+def test_top_all_writes_every_opener_exact_and_equal_to_its_own_search(tmp_path, hard):
+    words = tmp_path / "answers.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    out, ck = tmp_path / "all.csv", tmp_path / "ck.sqlite"
+    args = ["openers", "--answers", str(words), "--top", "all", "--workers", "1", "--out", str(out)]
+    args += ["--checkpoint", str(ck)] + (["--hard", hard] if hard else [])
+    assert main(args) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert sorted(r["opener"] for r in rows) == sorted(WORDS)
+    # every row settled: an exact total with its rank, or proven infeasible within the cap (hard mode)
+    assert all((r["kind"] == EXACT and r["rank"]) or r["kind"] == INFEASIBLE for r in rows)
+    exact = [r for r in rows if r["kind"] == EXACT]
+    assert sorted(int(r["rank"]) for r in exact) == list(range(1, len(exact) + 1))
+    assert len(exact) == len(rows) if hard is None else len(exact) > 0
+    lists = WordLists.from_words(tuple(WORDS), name="small")
+    for r in rows:
+        one = search(r["opener"], answers=lists, hard=hard, threads=1)
+        if r["kind"] == EXACT:
+            assert one.proven and one.total == int(r["total"]), r
+        else:
+            assert not one.feasible, r
+
+
+def test_a_complete_table_stopped_part_way_resumes_without_redoing_saved_openers(tmp_path, monkeypatch):
+    lists = WordLists.from_words(tuple(WORDS), name="small")
+    n = len(lists.guesses)
+    fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False)
+    assert len(fresh.ranking) == n
+    calls, stop = [], [True]
+    real = tasks.prove_opener
+
+    def stopping(problem, o, beta):
+        if stop[0] and len(calls) == n // 2:
+            raise KeyboardInterrupt
+        calls.append(int(o))
+        return real(problem, o, beta)
+
+    monkeypatch.setattr(tasks, "prove_opener", stopping)  # (the batches)
+    monkeypatch.setattr(ranking, "prove_opener", stopping)  # (the seeds)
+    ck = str(tmp_path / "ck.sqlite")
+    with pytest.raises(KeyboardInterrupt):
+        rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)
+    first = list(calls)
+    assert 0 < len(first) < n
+    calls.clear()
+    stop[0] = False
+    again = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)
+    assert [(x.word, x.total) for x in again.ranking] == [(x.word, x.total) for x in fresh.ranking]
+    # (an opener proven before the stop is in the checkpoint and is not searched again)
+    assert not set(calls) & set(first), sorted(set(calls) & set(first))
