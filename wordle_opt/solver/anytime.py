@@ -334,7 +334,7 @@ class _Saver:
             note(
                 f"resumed: {len(have)} of {len(groups)} groups have a tree"
                 + (f" (the tree totals {n + sum(g.ub for g in groups)})" if len(have) == len(groups) else "")
-                + f", {sum(g.closed for g in groups)} proven optimal"
+                + f", {sum(g.closed for g in have)} proven optimal"
             )
 
     def save(self) -> None:
