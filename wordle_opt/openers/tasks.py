@@ -142,7 +142,7 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
         return o, INFEASIBLE, int(st.inf)
     total = n + int(bounds.sum())
     if beta < st.inf:
-        total = _raise_groups(st, o, pats.tolist(), bounds.tolist(), total, beta)
+        total = _raise_groups(st, o, pats.tolist(), bounds.tolist(), total=total, beta=beta)
     else:
         row = st.table[o]
         for p, lb in zip(pats.tolist(), bounds.tolist()):
@@ -158,7 +158,7 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     return o, EXACT, total
 
 
-def _raise_groups(st: _State, o: int, pats: List[int], bounds: List[int], total: int, beta: int) -> int:
+def _raise_groups(st: _State, o: int, pats: List[int], bounds: List[int], *, total: int, beta: int) -> int:
     """Opener o's total if it is below beta, else a lower bound >= beta, from
     ``total`` (n + the sum of ``bounds``, its groups' lower bounds).
 
