@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from clusters import CLUSTERS, RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -21,16 +22,8 @@ from oracle import exhaustive_optimum
 from wordle_opt.core import _core, _core_py
 from wordle_opt.wordlists import WordLists
 
-CLUSTERS = [
-    "fight light might night right sight tight wight bight",
-    "batch catch hatch latch match patch watch",
-    "baker faker maker taker waker",
-    "bound found hound mound pound round sound wound",
-    "cater eater hater later water",
-]
 WORDS = sorted({w for c in CLUSTERS for w in c.split()})
 EXTRA = "flams crwth pouch deign glyph".split()
-RULES = {None: _core.RULE_EASY, "nyt": _core.RULE_NYT, "strict": _core.RULE_STRICT}
 FAST_MIN = 16
 
 

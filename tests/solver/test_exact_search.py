@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from clusters import CLUSTERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -18,15 +19,6 @@ from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-# Clusters of near-identical words: the cases where guesses outside the set,
-# hard-mode legality and the guess cap all matter.
-CLUSTERS = [
-    "fight light might night right sight tight wight bight",
-    "batch catch hatch latch match patch watch",
-    "baker faker maker taker waker",
-    "bound found hound mound pound round sound wound",
-    "cater eater hater later water",
-]
 OTHERS = (
     "crane slate pious flume brick handy toxic jumpy vowel girth shard nymph whelp squib ozone fjord glyph knave"
 ).split()
