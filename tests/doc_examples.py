@@ -18,6 +18,18 @@ from typing import List, Tuple
 
 from wordle_opt.patterns import score
 
+README = Path(__file__).resolve().parent.parent / "README.md"
+# The README's ranking line (minutes) is run, as written, by
+# tests/openers/test_ranking_slow.py, which checks what it prints and writes;
+# tests/test_readme.py leaves it to that test (CI ran the ranking twice).
+RANKING_LINE = "openers --top"
+
+
+def readme_ranking_line() -> str:
+    [line] = [t for k, t in examples(README) if k == "sh" and RANKING_LINE in t]
+    return line
+
+
 PLAY_INPUT = f"salet {score('salet', 'crane').byg}\ncrane GGGGG\n"
 _ONE_BOARD_PLAY = re.compile(r"python -m wordle_opt play\b(?!.*--boards)")
 
@@ -41,7 +53,7 @@ def is_one_board_play(text: str) -> bool:
     return bool(_ONE_BOARD_PLAY.match(text))
 
 
-def run(kind: str, text: str, folder) -> subprocess.CompletedProcess:
+def run(kind: str, text: str, folder, *, timeout: float = 600) -> subprocess.CompletedProcess:
     """Run one example in ``folder``; fail on a non-zero exit, a traceback, a
     warning or a tree that does not verify."""
     env = dict(
@@ -56,7 +68,9 @@ def run(kind: str, text: str, folder) -> subprocess.CompletedProcess:
         args, shell = text, True
         # the one-board game; a several-board assistant gets no input and must end cleanly
         stdin = PLAY_INPUT if is_one_board_play(text) else ""
-    r = subprocess.run(args, shell=shell, cwd=folder, env=env, input=stdin, capture_output=True, text=True, timeout=600)
+    r = subprocess.run(
+        args, shell=shell, cwd=folder, env=env, input=stdin, capture_output=True, text=True, timeout=timeout
+    )
     shown = f"{text}\n--- stdout\n{r.stdout[-2000:]}\n--- stderr\n{r.stderr[-2000:]}"
     assert r.returncode == 0, shown
     assert "Traceback" not in r.stderr and "warning" not in r.stderr.lower(), shown

@@ -10,12 +10,10 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from doc_examples import examples, run
+from doc_examples import RANKING_LINE, README, examples, readme_ranking_line, run
 
-README = Path(__file__).resolve().parent.parent / "README.md"
 SLOW = ("review", "palet", "openers --top", "--minimise")  # reviews, proofs at a cap: 5-60 s each; a ranking: minutes
 MAX_LINES = 150  # a front page (issue 25): the rest is in docs/
 
@@ -53,7 +51,14 @@ def test_readme_slow_examples_run_as_written(tmp_path):
     slow = [(k, t) for k, t in examples(README) if _slow(t) or t.startswith("printf")]
     assert sum(_slow(t) for _, t in slow) >= 4
     for kind, text in slow:
-        run(kind, text, tmp_path)
+        if RANKING_LINE not in text:  # (run by tests/openers/test_ranking_slow.py)
+            run(kind, text, tmp_path)
+
+
+def test_the_readme_s_ranking_line_is_the_one_the_ranking_test_runs():
+    # one line, a slow one, and the ranking test runs it (doc_examples.readme_ranking_line)
+    line = readme_ranking_line()
+    assert _slow(line) and "--checkpoint" in line and "--out" in line and "--tree" in line
 
 
 def test_the_readme_plays_today_s_game_on_the_list_the_program_recommends():

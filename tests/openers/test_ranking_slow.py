@@ -3,6 +3,7 @@ lists, an independent recheck of its bounds, kill -9 and resume, and Dask."""
 
 from __future__ import annotations
 
+import csv
 import os
 import random
 import signal
@@ -10,62 +11,83 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
+from doc_examples import readme_ranking_line, run
 
 from wordle_opt.core._bounds_py import Bounder as PlainBounder
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT
+from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
 pytestmark = pytest.mark.slow
 
 
-# The two tests of the full ranking share one worker (`--dist loadgroup`): under
-# plain `--dist load` each xdist worker built this fixture, so CI ran the
-# 12972-opener ranking twice.
+# The README's ranking line (`openers --top 4 --checkpoint ... --out ... --tree
+# ...`) is run here, as written, once: these tests check what it prints and
+# writes, and tests/test_readme.py leaves it to them (CI ran the 12972-opener
+# ranking twice, once per file: ~300 s of CPU each).  Its tests share one
+# worker (`--dist loadgroup`), so the fixture is built once.
 _ONE_RANKING = pytest.mark.xdist_group("easy_top4")
 
 
 @pytest.fixture(scope="module")
-def easy_top4(original):
-    return rank_openers(answers=original, top=4, progress=False)
+def easy_top4(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("readme_ranking")
+    line = readme_ranking_line()
+    # (the full ranking: ~330 s wall on two idle cores; a loaded machine takes longer)
+    out = run("sh", line, folder, timeout=2400).stdout
+    return line, out, folder
+
+
+def _file(line: str, option: str, folder: Path) -> Path:
+    # (the file name the README's line gives an option)
+    return folder / line.split(option + " ", 1)[1].split()[0]
 
 
 @_ONE_RANKING
 def test_salet_is_the_proven_best_easy_opener_and_the_top_is_the_published_one(easy_top4, original):
-    r = easy_top4
+    line, out, folder = easy_top4
+    assert "--top 4" in line
     # The published ranking: SALET 7920, REAST 7923, CRATE 7926, TRACE 7926 (ties
-    # in list order).
-    assert [(x.word, x.total) for x in r.ranking] == [
+    # in list order), as printed.
+    printed = [row.split()[1:3] for row in out.splitlines() if row.split() and row.split()[0] in ("1", "2", "3", "4")]
+    assert printed == [["SALET", "7920"], ["REAST", "7923"], ["CRATE", "7926"], ["TRACE", "7926"]], out
+    assert f"every other opener ({len(original.guesses) - 4}) totals at least 7926" in out
+    tree = Tree.load(_file(line, "--tree", folder), lists=original)
+    rep = verify(tree, answers=original.answers, guesses=original.guesses, hard="easy", max_guesses=6)
+    assert rep.ok and rep.total == 7920 and tree.root.guess == "salet"
+    with open(_file(line, "--out", folder), newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert sorted(r["opener"] for r in rows) == sorted(original.guesses)
+    assert [(r["opener"], int(r["total"])) for r in rows[:4]] == [
         ("salet", 7920),
         ("reast", 7923),
         ("crate", 7926),
         ("trace", 7926),
     ]
-    assert r.others_at_least == 7926
-    for x in r.ranking:
-        rep = verify(x.tree, answers=original.answers, guesses=original.guesses, hard="easy", max_guesses=6)
-        assert rep.ok and rep.total == x.total
-    ranked = {original.guess_index(x.word) for x in r.ranking}
-    for o, (kind, value) in r.facts.items():
-        if o not in ranked:
-            assert kind in (BOUND, EXACT) and value >= 7926
-            if value == 7926:  # a tie with TRACE must come later in list order (ties go to the earlier word)
-                assert o > original.guess_index("trace")
+    for r in rows[4:]:
+        assert r["kind"] in (BOUND, EXACT) and int(r["total"]) >= 7926, r
+        if int(r["total"]) == 7926:  # a tie with TRACE must come later in list order (ties go to the earlier word)
+            assert original.guess_index(r["opener"]) > original.guess_index("trace")
 
 
 @_ONE_RANKING
 def test_an_independent_plain_bound_confirms_a_sample_of_the_claimed_bounds(easy_top4, original):
     """The plain-Python twin, with no stop (so at least as strong as any stopped
-    bound), recomputes the bounds the ranking claims for openers it never searched."""
-    r = easy_top4
-    plain = PlainBounder(original.table, original.guess_codes, 0)
-    by_bounds = [o for o, (kind, _) in r.facts.items() if kind == BOUND and o not in r.searched]
+    bound), recomputes the bounds the ranking's checkpoint holds for openers it
+    never searched."""
+    line, _, folder = easy_top4
+    with sqlite3.connect(_file(line, "--checkpoint", folder)) as db:
+        facts = db.execute("SELECT opener, kind, value, searched FROM facts").fetchall()
+    by_bounds = {o: value for o, kind, value, searched in facts if kind == BOUND and not searched}
     assert len(by_bounds) > 0.9 * len(original.guesses)
-    for o in random.Random(10).sample(by_bounds, 12):
-        assert plain.opener(o, 6) >= r.facts[o][1] >= r.others_at_least
+    plain = PlainBounder(original.table, original.guess_codes, 0)
+    for o in random.Random(10).sample(sorted(by_bounds), 12):
+        assert plain.opener(o, 6) >= by_bounds[o] >= 7926
 
 
 def _run_cli(args, **kw):
