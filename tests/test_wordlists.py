@@ -125,7 +125,13 @@ def test_spot_checks(word, in_answers, in_allowed):
 
 @pytest.mark.parametrize(
     "name, n_answers, n_guesses",
-    [("original", 2315, 12972), ("nyt", 2309, 14855), ("nyt-12947", 2309, 12947), ("original-all", 12972, 12972)],
+    [
+        ("original", 2315, 12972),
+        ("nyt", 2309, 14855),
+        ("nyt-12947", 2309, 12947),
+        ("original-all", 12972, 12972),
+        ("nyt-all", 12947, 12947),
+    ],
 )
 def test_named_sets(name, n_answers, n_guesses):
     lists = load_lists(name)
@@ -151,6 +157,7 @@ def test_list_sets_covers_every_named_set():
         "nyt-12947": (2309, 12947),
         "nyt-3158": (3158, 14855),
         "original-all": (12972, 12972),
+        "nyt-all": (12947, 12947),
         "en6": (1500, 13662),
         "de5": (1200, 4409),
         "es5": (1500, 4774),
@@ -244,7 +251,7 @@ def test_non_utf8_and_missing_files(tmp_path):
         read_words(p)
     with pytest.raises(
         WordListError,
-        match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5\) nor a file",
+        match=r"neither a named set \(original, nyt, nyt-12947, nyt-3158, original-all, nyt-all, en6, de5, es5\) nor a file",
     ):
         load_lists(tmp_path / "missing.txt")
     with pytest.raises(WordListError, match="did you mean original"):

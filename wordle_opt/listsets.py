@@ -41,6 +41,12 @@ SETS: Dict[str, ListSet] = {
             "every allowed word of the original game an answer",
         ),
         ListSet(
+            "nyt-all",
+            "nyt-allowed-12947.txt",
+            "nyt-allowed-12947.txt",
+            "every allowed word of the NYT game (2022-02-15 to 2022-03-16) an answer",
+        ),
+        ListSet(
             "en6",
             "en6-answers-1500.txt",
             "en6-allowed-13662.txt",

@@ -103,7 +103,7 @@ def test_score_on_a_terminal_prints_coloured_tiles(monkeypatch, capsys):
         ),
         (
             ("score", "crane", "react", "--answers", "orignal"),
-            "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all, en6, de5, es5) nor a file; did you mean original?",
+            "error: answers list 'orignal' is neither a named set (original, nyt, nyt-12947, nyt-3158, original-all, nyt-all, en6, de5, es5) nor a file; did you mean original?",
         ),
     ],
 )
