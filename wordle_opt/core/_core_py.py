@@ -108,7 +108,7 @@ class Solver:
         self._memo: Dict[_Key, Tuple[int, int]] = {}
         self._stop = False
         self._stats = dict.fromkeys(
-            ("nodes", "cache_hits", "scanned", "tried", "recursed", "bounded", "cache_stores"), 0
+            ("nodes", "cache_hits", "scanned", "tried", "recursed", "bounded", "skipped", "cache_stores"), 0
         )
         # (the compiled core's big-group setting; the definition has no cut-offs to set)
         self.prebound_min = 0 if rule == RULE_EASY else 15
