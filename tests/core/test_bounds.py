@@ -285,3 +285,23 @@ def test_a_table_that_contradicts_the_letters_turns_the_cap_off():
     S = np.arange(3, dtype=np.int32)
     assert fast.letter_caps(S).tolist() == slow.letter_caps(S).tolist() == [4, 4, 4]
     assert fast.opener(0, 4) == slow.opener(0, 4)
+
+
+def test_letter_caps_bound_every_guess_on_the_original_lists(original):
+    """The caps the sweep uses, on real groups: SALET's and FUZZY's (many
+    answers sharing few letters), never below what a guess gives the group,
+    and below the group's best split for most guesses in the large groups."""
+    fast = _bounds.Bounder(original.table, np.ascontiguousarray(original.guess_codes), 0)
+    for word in ("salet", "fuzzy"):
+        row = original.table[original.guess_index(word)]
+        for p in np.unique(row).tolist():
+            S = np.flatnonzero(row == p).astype(np.int32)
+            if len(S) < 3 or p == fast.all_green:
+                continue
+            rows = np.sort(original.table[:, S], axis=1)
+            real = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1) + (rows == fast.all_green).any(axis=1)
+            caps = fast.letter_caps(S)
+            assert (caps >= real).all(), (word, p)
+            if len(S) >= 50:
+                # (and useful: most guesses are ruled out without a scan)
+                assert (caps <= real.max()).mean() > 0.5, (word, p)

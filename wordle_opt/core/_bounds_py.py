@@ -76,12 +76,21 @@ class Bounder:
         return letters
 
     def letter_caps(self, S: Sequence[int]) -> np.ndarray:
-        """int32 [ng]: for each guess h, min(product over positions i of the
-        colours h[i] can get at i against S, |S|) + 1 if h can be green at every
-        position: green if an answer of S has h[i] at i; yellow if one has it
-        at another position (or an unknown letter there) and not all have it
-        at i; grey unless all have it at i.  |S| + 1 when the letters are
-        unknown (the table contradicts itself)."""
+        """int32 [ng]: for each guess h, at most how many colourings (+ 1 if it
+        may hit) it gives S: the least of
+
+        - the letter cap: min(product over positions i of the colours h[i] can
+          get at i against S, |S|) + 1 if h can be green at every position:
+          green if an answer of S has h[i] at i; yellow if one has it at
+          another position (or an unknown letter there) and not all have it
+          at i; grey unless all have it at i;
+        - when every answer's letters are known, the presence cap: the answers
+          that contain the same set I of h's letters get at most c(I) colourings
+          (the product over I's letters of 2, or 3**m for one h has m > 1
+          times), so |S| - sum over |I| <= 2 of max(0, n_I - c(I)), + 1 if an
+          answer contains every letter of h.
+
+        |S| + 1 when the letters are unknown (the table contradicts itself)."""
         S = np.asarray(S, dtype=np.int64)
         s = len(S)
         if self.letters is None:
@@ -100,6 +109,27 @@ class Bounder:
                 yellow = bool(((others == x) | (others < 0)).any())
                 prod *= green + yellow + 1
             out[h] = min(prod, s) + hit
+        if (self.letters >= 0).all():
+            out = np.minimum(out, self._presence_caps(A))
+        return out
+
+    def _presence_caps(self, A: np.ndarray) -> np.ndarray:
+        s = len(A)
+        out = np.empty(self.ng, dtype=np.int32)
+        for h in range(self.ng):
+            word = self.codes[h].tolist()
+            letters = list(dict.fromkeys(word))
+            factor = {x: 2 if word.count(x) == 1 else 3 ** word.count(x) for x in letters}
+            classes: dict = {}
+            for a in A.tolist():
+                key = frozenset(x for x in letters if x in a)
+                classes[key] = classes.get(key, 0) + 1
+            cap = s
+            for I, n in classes.items():
+                if len(I) <= 2:
+                    c = int(np.prod([factor[x] for x in I])) if I else 1
+                    cap -= max(0, n - c)
+            out[h] = cap + (frozenset(letters) in classes)
         return out
 
     def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
