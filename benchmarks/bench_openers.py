@@ -105,7 +105,8 @@ def test_hard_bounds_settle_random_openers(benchmark):
     """The hard (NYT) opener bound against SALET's 8122 on 100 random openers of
     the original lists: how many it settles (none searched) and its cost.
     Measured: the one-level group bound settled 164 of 200 at 9 ms each; the
-    two-level bound settles 200 of 200 at about 70 ms each."""
+    two-level bound settles 200 of 200 at about 70 ms each; with the letter
+    cap 0.56x that CPU (alternated against the bound without it, at stop 8123)."""
     lists = load_lists("original")
     sample = np.random.default_rng(0).choice(len(lists.guesses), 100, replace=False).tolist()
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.core import _bounds, _bounds_py
+from wordle_opt.core import _bounds, _bounds_py, _bounds_wide, _core, _core_wide
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
@@ -67,7 +67,7 @@ def _pair(lists: WordLists, rule: int):
 def test_twins_export_the_same_names():
     public = {"Bounder", "INFINITY"}
     assert public <= set(dir(_bounds)) and public <= set(dir(_bounds_py))
-    for name in ("quick", "opener", "opener_groups", "group"):
+    for name in ("quick", "opener", "opener_groups", "group", "letter_caps"):
         assert hasattr(_bounds.Bounder, name) and hasattr(_bounds_py.Bounder, name)
     assert _bounds.INFINITY == _bounds_py.INFINITY
 
@@ -229,3 +229,79 @@ def _core_legal(lists, o, p):
         1.0,
     )
     return solver.legal_after(np.arange(len(lists.guesses), dtype=np.int32), o, p)
+
+
+@st.composite
+def coded_lists(draw):
+    """(length, answer codes, guess codes): a few letters, so repeated letters
+    are common; the answers are among the guesses or not (then their letters
+    come from the guesses coloured green against them, or stay unknown)."""
+    length = draw(st.sampled_from([3, 5, 6]))  # (6: the wide modules)
+    alphabet = draw(st.lists(st.integers(0, 63), min_size=2, max_size=5, unique=True))
+    word = st.tuples(*[st.sampled_from(alphabet)] * length)
+    answers = draw(st.lists(word, min_size=1, max_size=10, unique=True))
+    guesses = draw(st.lists(word, min_size=1, max_size=10, unique=True))
+    if draw(st.booleans()):
+        guesses = list(dict.fromkeys(answers + guesses))
+    return length, np.array(answers, dtype=np.uint8), np.array(guesses, dtype=np.uint8)
+
+
+def _colourings_and_hit(table, S, all_green):
+    """The colourings each guess gives S, plus one when it hits an answer of S."""
+    return np.array([len(set(row[S].tolist())) + bool((row[S] == all_green).any()) for row in table])
+
+
+@settings(max_examples=80, deadline=None)
+@given(coded_lists(), st.data())
+def test_letter_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
+    """The letter cap (the sweeps skip a guess whose cap is at most the best
+    split so far) is never below what the guess really gives the group, repeated
+    letters and answers outside the guesses included."""
+    length, ac, gc = case
+    core, bounds = (_core, _bounds) if length <= 5 else (_core_wide, _bounds_wide)
+    table = np.ascontiguousarray(core.pattern_table_codes(gc, ac))
+    fast, slow = bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(ac) - 1)), label="S")), dtype=np.int32)
+    caps = fast.letter_caps(S)
+    assert caps.tolist() == slow.letter_caps(S).tolist()
+    assert (caps >= _colourings_and_hit(table, S, fast.all_green)).all()
+    assert (caps <= len(S) + 1).all()
+    # And the bounds that use it still equal the plain twin's.
+    d = data.draw(st.sampled_from([3, 4, 6]), label="d")
+    o = data.draw(st.integers(0, len(gc) - 1), label="opener")
+    assert fast.opener(o, d) == slow.opener(o, d)
+    assert fast.group(S, np.arange(len(gc), dtype=np.int32), d) == slow.group(S, np.arange(len(gc), dtype=np.int32), d)
+
+
+def test_a_table_that_contradicts_the_letters_turns_the_cap_off():
+    """Two guesses green at one place with different letters there: the
+    answer's letters are unknown, so no guess is capped below |S| + 1."""
+    ac = np.array([(0, 1, 2), (0, 2, 1), (1, 1, 1)], dtype=np.uint8)
+    true_gc = np.array([(0, 3, 3), (0, 4, 4), (1, 2, 2)], dtype=np.uint8)
+    table = np.ascontiguousarray(_core.pattern_table_codes(true_gc, ac))
+    gc = true_gc.copy()
+    gc[1, 0] = 5  # (the table says guess 1 is green at 0 against answer 0: letter 0)
+    fast, slow = _bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
+    S = np.arange(3, dtype=np.int32)
+    assert fast.letter_caps(S).tolist() == slow.letter_caps(S).tolist() == [4, 4, 4]
+    assert fast.opener(0, 4) == slow.opener(0, 4)
+
+
+def test_letter_caps_bound_every_guess_on_the_original_lists(original):
+    """The caps the sweep uses, on real groups: SALET's and FUZZY's (many
+    answers sharing few letters), never below what a guess gives the group,
+    and below the group's best split for most guesses in the large groups."""
+    fast = _bounds.Bounder(original.table, np.ascontiguousarray(original.guess_codes), 0)
+    for word in ("salet", "fuzzy"):
+        row = original.table[original.guess_index(word)]
+        for p in np.unique(row).tolist():
+            S = np.flatnonzero(row == p).astype(np.int32)
+            if len(S) < 3 or p == fast.all_green:
+                continue
+            rows = np.sort(original.table[:, S], axis=1)
+            real = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1) + (rows == fast.all_green).any(axis=1)
+            caps = fast.letter_caps(S)
+            assert (caps >= real).all(), (word, p)
+            if len(S) >= 50:
+                # (and useful: most guesses are ruled out without a scan)
+                assert (caps <= real.max()).mean() > 0.5, (word, p)
