@@ -108,3 +108,14 @@ def test_the_stored_every_word_tree_beats_the_published_one():
     assert report.ok, report.errors[:3]
     assert report.max_depth <= 6 and report.total < 52896
     assert report.total == Tree.load(str(path)).total
+
+
+def test_the_stored_nyt_every_word_tree_verifies():
+    # trees/tarns-nyt-all.json: every allowed word of the NYT game (12947) an
+    # answer; `search tarns --answers nyt-all --beam 4 --time-limit 1200`, from
+    # scratch (docs/results.md).  No tree of this game is published.
+    path = Path(__file__).resolve().parent.parent / "trees" / "tarns-nyt-all.json"
+    report = verify(str(path), answers="nyt-all", max_guesses=6)
+    assert report.ok, report.errors[:3]
+    assert report.max_depth <= 6 and report.total == Tree.load(str(path)).total
+    assert report.n_answers == report.n_solved == 12947
