@@ -4,6 +4,8 @@ guess cap all matter.  One copy, shared by the core's and the solver's tests."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from wordle_opt.core import _core
 
 CLUSTERS = [
@@ -15,3 +17,18 @@ CLUSTERS = [
 ]
 # The compiled core's rule codes by the rule's public name.
 RULES = {None: _core.RULE_EASY, "nyt": _core.RULE_NYT, "strict": _core.RULE_STRICT}
+# Every word of the clusters, and a few guesses outside them that share
+# their letters (the core's tests add some of these as extra guesses).
+WORDS = sorted({w for c in CLUSTERS for w in c.split()})
+EXTRA = "flams crwth pouch deign glyph".split()
+
+
+def compiled_solver(lists, rule) -> "_core.Solver":
+    """The compiled exact solver over lists, one thread, rule by public name."""
+    return _core.Solver(
+        np.ascontiguousarray(lists.table),
+        np.ascontiguousarray(lists.guess_codes),
+        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+        RULES[rule],
+        1,
+    )

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import CLUSTERS, RULES
+from clusters import EXTRA, RULES, WORDS, compiled_solver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -27,18 +27,9 @@ from wordle_opt.core import _core
 from wordle_opt.core.plain import INFINITY, lb_colourings, lb_size
 from wordle_opt.wordlists import WordLists
 
-WORDS = sorted({w for c in CLUSTERS for w in c.split()})
-EXTRA = "flams crwth pouch deign glyph".split()
-
 
 def solver(lists, rule, prebound_min=None, first=True):
-    s = _core.Solver(
-        np.ascontiguousarray(lists.table),
-        np.ascontiguousarray(lists.guess_codes),
-        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
-        RULES[rule],
-        1,
-    )
+    s = compiled_solver(lists, rule)
     if prebound_min is not None:
         s.prebound_min = prebound_min
         s.prebound_first = first

@@ -16,26 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import CLUSTERS, RULES
+from clusters import EXTRA, RULES, WORDS, compiled_solver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 from wordle_opt.core import _core
 from wordle_opt.wordlists import WordLists
-
-WORDS = sorted({w for c in CLUSTERS for w in c.split()})
-EXTRA = "flams crwth pouch deign glyph".split()
-
-
-def solver(lists, rule):
-    return _core.Solver(
-        np.ascontiguousarray(lists.table),
-        np.ascontiguousarray(lists.guess_codes),
-        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
-        RULES[rule],
-        1,
-    )
 
 
 @pytest.mark.parametrize("rule", list(RULES))
@@ -52,7 +39,7 @@ def test_values_with_the_parent_skip_match_the_oracle(rule, answers, extra, cap,
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
     S = np.arange(len(lists.answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
-    s = solver(lists, rule)
+    s = compiled_solver(lists, rule)
     v, g = s.solve_set(S, L, cap)
     if rule is not None:
         assert s.stats["skipped"] == 0  # (easy mode only)
@@ -61,7 +48,7 @@ def test_values_with_the_parent_skip_match_the_oracle(rule, answers, extra, cap,
         return
     assert v == expected and g >= 0
     beta = max(2, expected + offset)
-    w, _ = solver(lists, rule).solve_set(S, L, cap, beta)
+    w, _ = compiled_solver(lists, rule).solve_set(S, L, cap, beta)
     if expected < beta:
         assert w == expected
     else:
@@ -73,7 +60,7 @@ def test_the_skip_acts_on_these_games():
     the value is the oracle's."""
     answers = WORDS[::2]
     lists = WordLists.from_words(answers, WORDS, name="generated")
-    s = solver(lists, None)
+    s = compiled_solver(lists, None)
     v, _ = s.solve_set(np.arange(len(answers), dtype=np.int32), np.arange(len(WORDS), dtype=np.int32), 5)
     assert s.stats["skipped"] > 0
     assert v == exhaustive_optimum(lists.answers, lists.guesses, max_guesses=5)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import CLUSTERS, RULES
+from clusters import EXTRA, RULES, WORDS, compiled_solver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -22,19 +22,7 @@ from oracle import exhaustive_optimum
 from wordle_opt.core import _core, _core_py
 from wordle_opt.wordlists import WordLists
 
-WORDS = sorted({w for c in CLUSTERS for w in c.split()})
-EXTRA = "flams crwth pouch deign glyph".split()
 FAST_MIN = 16
-
-
-def solver(lists, rule):
-    return _core.Solver(
-        np.ascontiguousarray(lists.table),
-        np.ascontiguousarray(lists.guess_codes),
-        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
-        RULES[rule],
-        1,
-    )
 
 
 @pytest.mark.parametrize("rule", list(RULES))
@@ -50,14 +38,14 @@ def test_values_with_a_beta_near_the_optimum_match_the_oracle(rule, answers, ext
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
     S = np.arange(len(lists.answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
-    s = solver(lists, rule)
+    s = compiled_solver(lists, rule)
     v, g = s.solve_set(S, L, cap)
     if expected is None:
         assert v >= _core.INFINITY
         return
     assert v == expected and g >= 0
     beta = max(2 * len(S) + 1, expected + offset)
-    w, _ = solver(lists, rule).solve_set(S, L, cap, beta)
+    w, _ = compiled_solver(lists, rule).solve_set(S, L, cap, beta)
     if expected < beta:
         assert w == expected
     else:
