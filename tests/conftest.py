@@ -69,30 +69,44 @@ class Interrupted:
 
 @pytest.fixture
 def ctrl_c():
-    """``ctrl_c(args, cwd, marker=None, wait=1.0, sig=SIGINT, times=1)``: run
-    ``python -m wordle_opt ARGS`` and send it ``sig`` (``times`` times)
+    """``ctrl_c(args, cwd, marker=None, wait=1.0, sig=SIGINT, times=1, started=False)``:
+    run ``python -m wordle_opt ARGS`` and send it ``sig`` (``times`` times)
     ``wait`` seconds after the stdout line that contains ``marker`` (or after
-    its start).  The child gets the
+    its start).  ``started=True`` waits instead for the first plain progress
+    line on stderr (written every 0.2 s here): the work has
+    begun, so the signal cannot land while the package still imports, which
+    at load 6-7 took longer than a fixed wait.  The child gets the
     default SIGINT: a test run started in the background, with no job
     control, passes SIGINT on ignored, and the child would never stop."""
 
     def run(
-        args: List[str], cwd, marker: Optional[str] = None, wait: float = 1.0, sig: int = signal.SIGINT, times: int = 1
+        args: List[str],
+        cwd,
+        marker: Optional[str] = None,
+        wait: float = 1.0,
+        sig: int = signal.SIGINT,
+        times: int = 1,
+        *,
+        started: bool = False,
     ) -> Interrupted:
+        env = dict(os.environ, WORDLE_OPT_PROGRESS_SECONDS="0.2") if started else None
         proc = subprocess.Popen(
             [sys.executable, "-m", "wordle_opt", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
             cwd=cwd,
+            env=env,
             preexec_fn=_default_sigint,
         )
-        lines = []
+        lines, err_lines = [], []
         if marker is not None:
             for line in proc.stdout:
                 lines.append(line)
                 if marker in line:
                     break
+        if started:
+            err_lines.append(proc.stderr.readline())
         time.sleep(wait)
         running = proc.poll() is None
         start = time.monotonic()
@@ -101,6 +115,7 @@ def ctrl_c():
             if i + 1 < times:
                 time.sleep(0.05)
         rest, err = proc.communicate(timeout=60)
-        return Interrupted(proc.returncode, "".join(lines) + rest, err, running, time.monotonic() - start)
+        seconds = time.monotonic() - start
+        return Interrupted(proc.returncode, "".join(lines) + rest, "".join(err_lines) + err, running, seconds)
 
     return run

@@ -304,7 +304,7 @@ def test_ctrl_c_before_any_tree_is_not_called_the_time_given(tmp_path, ctrl_c):
 
 def test_ctrl_c_says_the_progress_is_saved_and_how_to_resume(tmp_path, ctrl_c):
     ck = tmp_path / "ck.sqlite"
-    r = ctrl_c(["openers", "--workers", "1", "--checkpoint", str(ck)], tmp_path, wait=4.0)
+    r = ctrl_c(["openers", "--workers", "1", "--checkpoint", str(ck)], tmp_path, wait=1.0, started=True)
     assert r.running and r.returncode == 130, r.out + r.err
     assert r.err.strip().splitlines()[-1] == (
         f"interrupted: progress is saved in {ck}; run the same command again to resume"

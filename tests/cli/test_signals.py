@@ -62,7 +62,7 @@ def test_sigterm_stops_the_ranking_and_keeps_its_checkpoint(tmp_path):
 
 
 def test_a_second_signal_ends_at_once(tmp_path, ctrl_c):
-    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=5.0, sig=signal.SIGTERM, times=2)
+    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=2.0, sig=signal.SIGTERM, times=2, started=True)
     assert r.running and r.seconds < 10, r.out + r.err
     # the second signal came during the first one's way out, or after it had ended: never a traceback
     assert r.returncode in (143, -signal.SIGTERM) and "Traceback" not in r.err, r.err
@@ -76,7 +76,7 @@ def test_workers_end_with_the_ranking(tmp_path, ctrl_c):
     """The workers do not inherit the CLI's SIGTERM handler: the main process
     ends them at once (inheriting it, they turned SIGTERM into a
     KeyboardInterrupt of their task and kept the exit waiting for 50 s)."""
-    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=8.0, sig=signal.SIGTERM)
+    r = ctrl_c(["openers", "--workers", "2"], tmp_path, wait=3.0, sig=signal.SIGTERM, started=True)
     assert r.running and r.returncode == 143 and r.seconds < 10, r.out + r.err
 
 
