@@ -177,6 +177,14 @@ class _Ranker:
             # Least refined bound first (see SEED_POOL), then least quick bound.
             opened = sorted(self.open_openers(), key=lambda o: o not in self.refined)
             seeds = opened[: self.top - len(self.ranking())]
+            # (a seed infeasible or worse than its bound says: the next ones
+            # come after the K least, so a stopped bound is refined in full first)
+            again = [o for o in seeds if o in stopped]
+            if again:
+                stopped.difference_update(again)
+                chunks = [again[i : i + SCREEN_CHUNK] for i in range(0, len(again), SCREEN_CHUNK)]
+                self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False)
+                continue
             self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
         self._switch("bounds")
         todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
