@@ -178,12 +178,20 @@ class _Ranker:
             opened = sorted(self.open_openers(), key=lambda o: o not in self.refined)
             seeds = opened[: self.top - len(self.ranking())]
             # (a seed infeasible or worse than its bound says: the next ones
-            # come after the K least, so a stopped bound is refined in full first)
-            again = [o for o in seeds if o in stopped]
+            # come after the K least, so a stopped bound is refined first, only
+            # until it cannot be among the seeds left to choose; a few more
+            # than the seeds at a time, so that every worker has some)
+            if any(o in stopped for o in seeds):
+                window = opened[: len(seeds) + 2 * self.pool.workers * SCREEN_CHUNK]
+                again = [o for o in window if o in stopped]
+            else:
+                again = []
             if again:
-                stopped.difference_update(again)
+                kth = self._least_full(len(seeds), stopped)
                 chunks = [again[i : i + SCREEN_CHUNK] for i in range(0, len(again), SCREEN_CHUNK)]
-                self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False)
+                self._drain([(bound_openers, c, (kth, self.n_openers)) for c in chunks], searched=False)
+                stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
+                stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
                 continue
             self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
         self._switch("bounds")
@@ -209,6 +217,13 @@ class _Ranker:
             return kth, self.n_openers
 
         return incumbent
+
+    def _least_full(self, need: int, stopped) -> int:
+        """The need-th least full (not ``stopped``) refined bound of the open
+        openers (INFINITY if fewer): a bound that reaches one more cannot be
+        among the need least."""
+        full = [self.facts[o][1] for o in self.open_openers() if o in self.refined and o not in stopped]
+        return full[need - 1] if len(full) >= need else self.inf
 
     def refine(self, until: Optional[float] = None) -> None:
         """Refine every opener's bound in full, least quick bound first, until
@@ -279,9 +294,16 @@ class _Ranker:
                 pending.add(self.pool.submit(timed, fn, self.shared, arg, extra))
             done, pending = self.pool.wait_first(list(pending), 0.2)
             self._tick()
+            error = None
             for f in done:
-                res = self._timed_result(f)
+                try:
+                    res = self._timed_result(f)
+                except BaseException as e:  # (Ctrl-C in a task: first keep what the others proved)
+                    error = error or e
+                    continue
                 self.record(res if isinstance(res, list) else [res], searched)
+            if error is not None:
+                raise error
 
 
 def rank_openers(
