@@ -187,6 +187,45 @@ def test_compiled_two_level_group_bound_equals_the_plain_twin(case, hard, d, cap
 
 
 @settings(max_examples=60, deadline=None)
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.integers(0, 6), st.integers(-1, 60), st.data())
+def test_first_pass_two_level_bound_equals_the_plain_twin(case, hard, d, cap, data):
+    """The bound from the second guesses' first passes (no scan of a legal
+    set: the deepen sweep that settles most hard openers) equals the plain
+    twin's, lies between the one-level and the full two-level bound, and the
+    full one is the same with or without it."""
+    lists = _lists(case)
+    fast, slow = _pair(lists, RULES[hard])
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    row = lists.table[o]
+    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
+    S = np.flatnonzero(row == p).astype(np.int32)
+    L = slow.legal(o, p).astype(np.int32)
+    v = fast.group2(S, L, d, cap, first_pass=True)
+    assert v == slow.group2(S, L, d, cap, first_pass=True)
+    assert fast.group(S, L, d) <= v <= fast.group2(S, L, d, cap) == slow.group2(S, L, d, cap)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lists_st, st.sampled_from(["nyt", "strict"]), st.sampled_from([None, 3, 4, 6]), st.data())
+def test_a_stopped_hard_bound_never_exceeds_the_optimum(case, hard, cap, data):
+    """Hard mode stops between groups and between its two deepen sweeps
+    (first passes, then full): the value is at least stop, at most the full
+    bound and the optimum, or the full bound when that is below stop."""
+    lists = _lists(case)
+    fast, slow = _pair(lists, RULES[hard])
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    d = len(lists.answers) + 1 if cap is None else cap
+    full = fast.opener(o, d)
+    stop = data.draw(st.integers(1, max(1, min(full, 3 * len(lists.answers) + 5))), label="stop")
+    v, w = fast.opener(o, d, stop), slow.opener(o, d, stop)
+    assert stop <= v <= full or v == full < stop
+    assert stop <= w <= full or w == full < stop
+    exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
+    if exact is not None:
+        assert v <= exact
+
+
+@settings(max_examples=60, deadline=None)
 @given(lists_st, st.sampled_from(["nyt", "strict"]), st.sampled_from([None, 3, 4, 6]), st.data())
 def test_hard_two_level_group_bounds_never_exceed_the_optimum(case, hard, cap, data):
     """Each group's two-level bound (opener_groups) is at most the exact cost of

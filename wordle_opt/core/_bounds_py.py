@@ -170,12 +170,19 @@ class Bounder:
         rule, hw = _RULES[self.rule], self.words[h]
         return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None], dtype=np.int64)
 
-    def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
+    def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1, first_pass: bool = False) -> int:
         """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
         group bound and B2 = |S| + min over the guesses h of L that split S (or
         may hit) of the sum over h's non-green groups T of the group bound of T
         with the guesses of L legal after h and d - 1 guesses left (B2 infinite
-        when no guess of L splits S); cap <= 0: no cap."""
+        when no guess of L splits S); cap <= 0: no cap.
+
+        ``first_pass``: each T with 2 < |T| <= npat and d - 2 >= 2 counts
+        2|T| - 1, + 1 when an answer of T is hit by a guess of L (the first
+        such guess; no answer hit by two guesses) and none of those guesses
+        gives every answer of T its own colouring: then no legal guess gives
+        T more than |T| colourings and one splits it, so its group bound is
+        at least 2|T|.  A lower bound on B2 that needs no scan of a legal set."""
         S = np.asarray(S, dtype=np.int64)
         s = len(S)
         b1 = self.group(S, L, d)
@@ -188,9 +195,30 @@ class Bounder:
             pats = np.unique(row).tolist()
             if len(pats) == 1 and pats[0] != self.all_green:
                 continue  # h neither splits S nor may hit
-            v = s + sum(self.group(S[row == q], self.legal_after(L, h, q), d - 1) for q in pats if q != self.all_green)
+            v = s
+            for q in pats:
+                T = S[row == q]
+                if q == self.all_green:
+                    continue
+                if first_pass and 2 < len(T) <= self.npat and d - 2 >= 2:
+                    v += 2 * len(T) - 1 + self._member_short(T, L)
+                else:
+                    v += self.group(T, self.legal_after(L, h, q), d - 1)
             best = min(best, v)
         return max(b1, min(cap, best))
+
+    def _member_short(self, T: np.ndarray, L: Sequence[int]) -> int:
+        """1 when guesses of L hit answers of T (the first guess that hits each;
+        every answer hit by one guess at most) and none of them gives every
+        answer of T its own colouring, else 0 (see group2's first pass)."""
+        hitters = [np.flatnonzero(self.table[:, a] == self.all_green) for a in range(self.na)]
+        if any(len(g) > 1 for g in hitters):
+            return 0
+        legal = set(np.asarray(L).tolist())
+        members = [int(hitters[a][0]) for a in T.tolist() if len(hitters[a]) and int(hitters[a][0]) in legal]
+        if not members:
+            return 0
+        return int(all(len(set(self.table[g, T].tolist())) < len(T) for g in members))
 
     def groups(self, o: int) -> list:
         """o's non-green groups as (colouring, answer indices), largest first,

@@ -67,6 +67,12 @@ REFINE_SHARE = 0.5
 # started with beta 7974 and solved exactly every opener below it.  Cost:
 # 300 full bounds, about 15 s of CPU, most of them needed anyway.
 SEED_POOL = 30
+# Openers per screen task: each task's stop is the K-th least refined bound
+# found so far (+ 1), so after the first few tasks a screened opener is
+# refined only until it cannot be a seed.  Hard mode (NYT, original lists):
+# the full bound costs about 0.6 s of CPU per near-top opener, the stopped one
+# a tenth of that.
+SCREEN_CHUNK = 4
 
 
 class _Ranker:
@@ -161,16 +167,35 @@ class _Ranker:
         self._switch("screen")
         self.show()
         pool = [o for o in self.open_openers() if o not in self.refined][: SEED_POOL * self.top]
-        chunks = [pool[i : i + BOUND_CHUNK] for i in range(0, len(pool), BOUND_CHUNK)]
-        self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False)
+        chunks = [pool[i : i + SCREEN_CHUNK] for i in range(0, len(pool), SCREEN_CHUNK)]
+        stops: Dict[int, int] = {}  # the stop each screened opener got
+        self._drain([(bound_openers, c, self._screen_stop(c, stops)) for c in chunks], searched=False)
+        # (a stopped bound is refined again in the bounds phase, to the K-th total)
+        stopped = {o for o, stop in stops.items() if self.facts[o][0] == BOUND and self.facts[o][1] >= stop}
         self._switch("seed")
         while len(self.ranking()) < self.top and self.open_openers():
             # Least refined bound first (see SEED_POOL), then least quick bound.
             opened = sorted(self.open_openers(), key=lambda o: o not in self.refined)
             seeds = opened[: self.top - len(self.ranking())]
+            # (a seed infeasible or worse than its bound says: the next ones
+            # come after the K least, so a stopped bound is refined first, only
+            # until it cannot be among the seeds left to choose; a few more
+            # than the seeds at a time, so that every worker has some)
+            if any(o in stopped for o in seeds):
+                window = opened[: len(seeds) + 2 * self.pool.workers * SCREEN_CHUNK]
+                again = [o for o in window if o in stopped]
+            else:
+                again = []
+            if again:
+                kth = self._least_full(len(seeds), stopped)
+                chunks = [again[i : i + SCREEN_CHUNK] for i in range(0, len(again), SCREEN_CHUNK)]
+                self._drain([(bound_openers, c, (kth, self.n_openers)) for c in chunks], searched=False)
+                stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
+                stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
+                continue
             self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
         self._switch("bounds")
-        todo = [o for o in self.open_openers() if o not in self.refined]
+        todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
         inc = self.incumbent()
         chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
@@ -178,6 +203,27 @@ class _Ranker:
         # Until no opener can still enter the ranking: that is the proof.
         while self.open_openers():
             self._search()
+
+    def _screen_stop(self, chunk: List[int], stops: Dict[int, int]):
+        """The screen's incumbent for ``chunk``, taken when its task starts:
+        the K-th least refined bound so far (each opener's stop is one more,
+        see threshold_stop), so a stopped opener is not among the K least."""
+
+        def incumbent() -> Tuple[int, int]:
+            refined = sorted(v for o, (k, v) in self.facts.items() if o in self.refined and k == BOUND)
+            kth = refined[self.top - 1] if len(refined) >= self.top else self.inf
+            for o in chunk:
+                stops[o] = threshold_stop(o, (kth, self.n_openers))
+            return kth, self.n_openers
+
+        return incumbent
+
+    def _least_full(self, need: int, stopped) -> int:
+        """The need-th least full (not ``stopped``) refined bound of the open
+        openers (INFINITY if fewer): a bound that reaches one more cannot be
+        among the need least."""
+        full = [self.facts[o][1] for o in self.open_openers() if o in self.refined and o not in stopped]
+        return full[need - 1] if len(full) >= need else self.inf
 
     def refine(self, until: Optional[float] = None) -> None:
         """Refine every opener's bound in full, least quick bound first, until
@@ -243,12 +289,21 @@ class _Ranker:
                 tasks = []
             while tasks and len(pending) < 2 * self.pool.workers:
                 fn, arg, extra = tasks.pop(0)
+                if callable(extra):  # (taken now: see _screen_stop)
+                    extra = extra()
                 pending.add(self.pool.submit(timed, fn, self.shared, arg, extra))
             done, pending = self.pool.wait_first(list(pending), 0.2)
             self._tick()
+            error = None
             for f in done:
-                res = self._timed_result(f)
+                try:
+                    res = self._timed_result(f)
+                except BaseException as e:  # (Ctrl-C in a task: first keep what the others proved)
+                    error = error or e
+                    continue
                 self.record(res if isinstance(res, list) else [res], searched)
+            if error is not None:
+                raise error
 
 
 def rank_openers(
