@@ -149,6 +149,60 @@ def test_a_repeated_guess_changes_no_bound(case, hard, d, data):
         assert twice.opener(o, d) == plain.opener(o, d)
 
 
+def _sweep_variant(b, memo: bool, small_min: int, memo_min: int):
+    b.group_memo, b.small_min, b.memo_min = memo, small_min, memo_min
+    return b
+
+
+@settings(max_examples=40, deadline=None)
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.sampled_from([None, 3, 4, 6]), st.data())
+def test_the_group_memo_and_the_small_groups_sweep_change_no_bound(case, hard, cap, data):
+    """Many openers on one Bounder, the group memo warm (every group of 3
+    answers or more kept) and the small groups swept apart: each full bound
+    equals a fresh Bounder's without either, compiled and plain; a stopped one
+    keeps the contract; none exceeds the optimum."""
+    lists = _lists(case)
+    d = len(lists.answers) + 1 if cap is None else cap
+    table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
+    small_min = data.draw(st.integers(0, 6), label="small_min")
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3)
+    slow = _sweep_variant(_bounds_py.Bounder(table, codes, RULES[hard]), True, small_min, 3)
+    ref = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), False, 0, 3)
+    openers = data.draw(st.lists(st.integers(0, len(lists.guesses) - 1), min_size=1, max_size=12), label="openers")
+    for o in openers:
+        full = ref.opener(o, d)
+        stop = data.draw(st.integers(-1, 3 * len(lists.answers) + 5), label="stop")
+        v = fast.opener(o, d, stop)
+        if stop <= 0 or full < stop:
+            assert v == full == slow.opener(o, d, stop)
+        else:
+            assert stop <= v <= full and stop <= slow.opener(o, d, stop) <= full
+        assert fast.opener(o, d) == slow.opener(o, d) == full
+        exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
+        if exact is not None:
+            assert v <= exact and full <= exact
+
+
+def test_the_twins_sweep_defaults_agree():
+    fast, slow = _pair(WordLists.from_words(("crane", "slate"), ("crane", "slate")), 0)
+    assert (fast.group_memo, fast.small_min, fast.memo_min) == (slow.group_memo, slow.small_min, slow.memo_min)
+
+
+def test_the_group_memo_on_the_original_lists(original):
+    """Anagram openers share groups (SALET, SLATE, STALE, LEAST, TEALS: the
+    all-grey one and more): with the memo warm their bounds are unchanged,
+    full and stopped."""
+    table, codes = original.table, np.ascontiguousarray(original.guess_codes)
+    warm, cold = _bounds.Bounder(table, codes, 0), _bounds.Bounder(table, codes, 0)
+    for w in ("salet", "slate", "stale", "least", "teals", "salet"):
+        o = original.guess_index(w)
+        full = cold.opener(o, 6)
+        assert warm.opener(o, 6) == full
+        v = warm.opener(o, 6, 7830)
+        assert v == full if full < 7830 else 7830 <= v <= full
+    assert cold.opener(original.guess_index("salet"), 6) == 7812
+
+
 def test_salet_bound_on_the_original_lists(original):
     """The measured figure the issue quotes: 7812 for SALET (exact 7920)."""
     fast = _bounds.Bounder(original.table, np.ascontiguousarray(original.guess_codes), 0)

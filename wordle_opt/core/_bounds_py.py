@@ -20,6 +20,10 @@ from wordle_opt.rules import violation
 __all__ = ["INFINITY", "Bounder"]
 
 _RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
+# The compiled twin's defaults of Bounder.small_min and memo_min (its
+# SMALL_MIN and GMEMO_MIN; a test checks that they agree).
+SMALL_MIN = 32
+GMEMO_MIN = 8
 
 
 class Bounder:
@@ -40,6 +44,13 @@ class Bounder:
         self.rule = rule
         self.ng, self.na = self.table.shape
         self.letters = self._answer_letters()
+        # Easy mode's batched refinement (see _refine): groups of small_min
+        # answers or more first, and the bounds of groups of memo_min or more
+        # kept by answer set (group_memo) for every later opener.
+        self.group_memo = True
+        self.small_min = SMALL_MIN
+        self.memo_min = GMEMO_MIN
+        self._memo = {}
 
     @property
     def npat(self) -> int:
@@ -241,21 +252,33 @@ class Bounder:
         # answers (largest groups first) and checks stop between passes (the
         # compiled one stops inside its one sweep); otherwise stop is checked
         # after every group.
+        # Batched, the groups of fewer than small_min answers come after the
+        # larger ones (as the compiled twin's second sweep), and a group's
+        # bound is kept by its answers (group_memo) for later openers.
         batched = self.rule == 0 and d - 2 >= 2
+        order = list(range(len(groups)))
+        if batched:
+            order = [i for i in order if len(groups[i][1]) >= self.small_min]
+            order += [i for i in range(len(groups)) if len(groups[i][1]) < self.small_min]
         passes, i = [], 0
-        while i < len(groups):
-            j, covered = i + 1, len(groups[i][1])
-            while batched and j < len(groups) and covered < self.na // 3:
-                covered += len(groups[j][1])
+        while i < len(order):
+            j, covered = i + 1, len(groups[order[i]][1])
+            while batched and j < len(order) and covered < self.na // 3:
+                covered += len(groups[order[j]][1])
                 j += 1
-            passes.append(range(i, j))
+            passes.append(order[i:j])
             i = j
         for block in passes:
             if total >= stop or total >= INFINITY:
                 break
             for i in block:
                 p, S = groups[i]
-                gb = self.group(S, self.legal(o, p), d - 1)
+                key = (tuple(S.tolist()), d) if batched and self.group_memo and len(S) >= self.memo_min else None
+                gb = self._memo.get(key) if key is not None else None
+                if gb is None:
+                    gb = self.group(S, self.legal(o, p), d - 1)
+                    if key is not None:
+                        self._memo[key] = gb
                 total += gb - bounds[i]
                 bounds[i] = gb
         if self.rule != 0:

@@ -197,7 +197,7 @@ class _Ranker:
         self._switch("bounds")
         todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
         inc = self.incumbent()
-        chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        chunks = self._bound_chunks(todo)
         self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
         self._switch("search")
         # Until no opener can still enter the ranking: that is the proof.
@@ -237,13 +237,29 @@ class _Ranker:
         chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
         self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False, until=until)
 
+    def _letter_classes(self, openers: List[int]) -> List[List[int]]:
+        """The openers by their letters (anagrams together), classes in the
+        order of their first member."""
+        classes: Dict[str, List[int]] = {}
+        for o in openers:
+            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
+        return list(classes.values())
+
+    def _bound_chunks(self, openers: List[int]) -> List[List[int]]:
+        """The bound tasks: about BOUND_CHUNK openers each, whole letter classes
+        (anagrams share groups, at least the all-grey one, so each worker's
+        group memo serves the class; see _bounds.pyx's batch_bounds)."""
+        chunks: List[List[int]] = [[]]
+        for c in self._letter_classes(openers):
+            if len(chunks[-1]) >= BOUND_CHUNK:
+                chunks.append([])
+            chunks[-1].extend(c)
+        return [c for c in chunks if c]
+
     def _search(self) -> None:
         # Openers with the same letters go to one worker together (see
         # prove_openers), classes in the order of their least bound.
-        classes: Dict[str, List[int]] = {}
-        for o in self.open_openers():
-            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
-        queue = list(classes.values())
+        queue = self._letter_classes(self.open_openers())
         pending = {}
         while queue or pending:
             while queue and len(pending) < 2 * self.pool.workers:
