@@ -167,7 +167,7 @@ class _Ranker:
         self._switch("screen")
         self.show()
         pool = [o for o in self.open_openers() if o not in self.refined][: SEED_POOL * self.top]
-        chunks = [pool[i : i + SCREEN_CHUNK] for i in range(0, len(pool), SCREEN_CHUNK)]
+        chunks = _chunks(pool, SCREEN_CHUNK)
         stops: Dict[int, int] = {}  # the stop each screened opener got
         self._drain([(bound_openers, c, self._screen_stop(c, stops)) for c in chunks], searched=False)
         # (a stopped bound is refined again in the bounds phase, to the K-th total)
@@ -188,7 +188,7 @@ class _Ranker:
                 again = []
             if again:
                 kth = self._least_full(len(seeds), stopped)
-                chunks = [again[i : i + SCREEN_CHUNK] for i in range(0, len(again), SCREEN_CHUNK)]
+                chunks = _chunks(again, SCREEN_CHUNK)
                 self._drain([(bound_openers, c, (kth, self.n_openers)) for c in chunks], searched=False)
                 stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
                 stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
@@ -234,7 +234,7 @@ class _Ranker:
         todo = [
             o for _, o in sorted((v, o) for o, (k, v) in self.facts.items() if k == BOUND and o not in self.refined)
         ]
-        chunks = [todo[i : i + BOUND_CHUNK] for i in range(0, len(todo), BOUND_CHUNK)]
+        chunks = _chunks(todo, BOUND_CHUNK)
         self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False, until=until)
 
     def _letter_classes(self, openers: List[int]) -> List[List[int]]:
@@ -274,7 +274,7 @@ class _Ranker:
             self._tick()
             for f in done:
                 del pending[f]
-                self.record(self._timed_result(f), searched=True)
+            self._record_done(done, searched=True)
 
     def _switch(self, phase: str) -> None:
         self.phase = phase
@@ -310,16 +310,26 @@ class _Ranker:
                 pending.add(self.pool.submit(timed, fn, self.shared, arg, extra))
             done, pending = self.pool.wait_first(list(pending), 0.2)
             self._tick()
-            error = None
-            for f in done:
-                try:
-                    res = self._timed_result(f)
-                except BaseException as e:  # (Ctrl-C in a task: first keep what the others proved)
-                    error = error or e
-                    continue
-                self.record(res if isinstance(res, list) else [res], searched)
-            if error is not None:
-                raise error
+            self._record_done(done, searched)
+
+    def _record_done(self, done, searched: bool) -> None:
+        """Record the results of the finished tasks ``done``; a task's error
+        (Ctrl-C in a task) is raised only after the others' results are kept,
+        so the checkpoint has what they proved (the bounds and the searches)."""
+        error = None
+        for f in done:
+            try:
+                res = self._timed_result(f)
+            except BaseException as e:
+                error = error or e
+                continue
+            self.record(res if isinstance(res, list) else [res], searched)
+        if error is not None:
+            raise error
+
+
+def _chunks(items: List[int], size: int) -> List[List[int]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 def rank_openers(
