@@ -5,8 +5,10 @@ guess cap all matter.  One copy, shared by the core's and the solver's tests."""
 from __future__ import annotations
 
 import numpy as np
+from oracle import exhaustive_optimum
 
 from wordle_opt.core import _core
+from wordle_opt.wordlists import WordLists
 
 CLUSTERS = [
     "fight light might night right sight tight wight bight",
@@ -32,3 +34,14 @@ def compiled_solver(lists, rule) -> "_core.Solver":
         RULES[rule],
         1,
     )
+
+
+def oracle_game(answers, extra, rule, cap):
+    """(lists, optimum, S, L): the game of ``answers`` with ``extra`` guesses
+    beside them, its exhaustive optimum (None: no tree within ``cap``), and
+    every answer and every guess as index arrays for ``solve_set``."""
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    return lists, expected, S, L

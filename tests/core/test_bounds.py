@@ -221,16 +221,20 @@ def test_bad_input_is_refused():
             b.opener(5, 6)
 
 
+def _drawn_group(lists, slow, data):
+    """A drawn opener's group of one drawn colouring, and the guesses legal there."""
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    row = lists.table[o]
+    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
+    return np.flatnonzero(row == p).astype(np.int32), slow.legal(o, p).astype(np.int32)
+
+
 @settings(max_examples=60, deadline=None)
 @given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.integers(0, 6), st.integers(-1, 60), st.data())
 def test_compiled_two_level_group_bound_equals_the_plain_twin(case, hard, d, cap, data):
     lists = _lists(case)
     fast, slow = _pair(lists, RULES[hard])
-    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
-    row = lists.table[o]
-    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
-    S = np.flatnonzero(row == p).astype(np.int32)
-    L = slow.legal(o, p).astype(np.int32)
+    S, L = _drawn_group(lists, slow, data)
     v = fast.group2(S, L, d, cap)
     assert v == slow.group2(S, L, d, cap)
     assert v >= fast.group(S, L, d)
@@ -249,11 +253,7 @@ def test_first_pass_two_level_bound_equals_the_plain_twin(case, hard, d, cap, da
     full one is the same with or without it."""
     lists = _lists(case)
     fast, slow = _pair(lists, RULES[hard])
-    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
-    row = lists.table[o]
-    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
-    S = np.flatnonzero(row == p).astype(np.int32)
-    L = slow.legal(o, p).astype(np.int32)
+    S, L = _drawn_group(lists, slow, data)
     v = fast.group2(S, L, d, cap, first_pass=True)
     assert v == slow.group2(S, L, d, cap, first_pass=True)
     assert fast.group(S, L, d) <= v <= fast.group2(S, L, d, cap) == slow.group2(S, L, d, cap)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import EXTRA, RULES, WORDS, compiled_solver
+from clusters import EXTRA, RULES, WORDS, compiled_solver, oracle_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -35,10 +35,7 @@ from wordle_opt.wordlists import WordLists
 )
 def test_values_with_the_parent_skip_match_the_oracle(rule, answers, extra, cap, offset):
     """Exact with no beta; exact below beta, else in [beta, optimum]."""
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
-    S = np.arange(len(lists.answers), dtype=np.int32)
-    L = np.arange(len(lists.guesses), dtype=np.int32)
+    lists, expected, S, L = oracle_game(answers, extra, rule, cap)
     s = compiled_solver(lists, rule)
     v, g = s.solve_set(S, L, cap)
     if rule is not None:

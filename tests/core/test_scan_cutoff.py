@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import EXTRA, RULES, WORDS, compiled_solver
+from clusters import EXTRA, RULES, WORDS, compiled_solver, oracle_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import exhaustive_optimum
 
 from wordle_opt.core import _core, _core_py
-from wordle_opt.wordlists import WordLists
 
 FAST_MIN = 16
 
@@ -34,10 +32,7 @@ FAST_MIN = 16
     offset=st.integers(-6, 3),
 )
 def test_values_with_a_beta_near_the_optimum_match_the_oracle(rule, answers, extra, cap, offset):
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
-    S = np.arange(len(lists.answers), dtype=np.int32)
-    L = np.arange(len(lists.guesses), dtype=np.int32)
+    lists, expected, S, L = oracle_game(answers, extra, rule, cap)
     s = compiled_solver(lists, rule)
     v, g = s.solve_set(S, L, cap)
     if expected is None:
