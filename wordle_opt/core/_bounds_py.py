@@ -43,6 +43,8 @@ class Bounder:
         self.words = [as_word(row) for row in codes]
         self.rule = rule
         self.ng, self.na = self.table.shape
+        # each answer's hitting guesses (the guesses that colour it all green)
+        self._hitters = [np.flatnonzero(self.table[:, a] == self.all_green) for a in range(self.na)]
         self.letters = self._answer_letters()
         # Easy mode's batched refinement (see _refine): groups of small_min
         # answers or more first, and the bounds of groups of memo_min or more
@@ -73,7 +75,7 @@ class Bounder:
         green against it; None if the table gives two letters at one place."""
         letters = np.full((self.na, self.length), -1, dtype=np.int64)
         for a in range(self.na):
-            hits = np.flatnonzero(self.table[:, a] == self.all_green)
+            hits = self._hitters[a]
             if len(hits):
                 letters[a] = self.codes[hits[0]]
                 continue
@@ -222,7 +224,7 @@ class Bounder:
         """1 when guesses of L hit answers of T (the first guess that hits each;
         every answer hit by one guess at most) and none of them gives every
         answer of T its own colouring, else 0 (see group2's first pass)."""
-        hitters = [np.flatnonzero(self.table[:, a] == self.all_green) for a in range(self.na)]
+        hitters = self._hitters
         if any(len(g) > 1 for g in hitters):
             return 0
         legal = set(np.asarray(L).tolist())
