@@ -118,6 +118,9 @@ class Engine:
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
+        # Set on Ctrl-C in run(): tasks that loop between solver calls
+        # (solver.bounded) stop at their next step.
+        self.stopping = threading.Event()
         self._caps = None  # the cap prover, made on first use (within)
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
@@ -247,6 +250,7 @@ class Engine:
                         self.poll()
             except KeyboardInterrupt:
                 for engine in (self, *stop_too):
+                    engine.stopping.set()
                     for solver in engine.all_solvers:
                         solver.request_stop()
                 for f in futures:

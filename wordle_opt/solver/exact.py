@@ -25,6 +25,7 @@ from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.anytime import anytime_search, check_options
+from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.problem import Problem
@@ -54,6 +55,7 @@ def solve(
     time_limit: Optional[float] = None,
     store=None,
     max_beam: Optional[int] = None,
+    bounded_min: int = BOUNDED_MIN,
 ) -> SearchResult:
     """The tree of ``problem`` from ``opener`` (a word of its guesses; None:
     every guess a candidate opener, the threads sharing the root) that is
@@ -72,6 +74,9 @@ def solve(
     ``share_min``: groups of at least this many answers after the opener are
     solved by all threads together, sharing the group's root (default: 100
     in easy mode; off in hard mode, where it measured slower).
+    ``bounded_min``: in easy mode, groups of at least this many answers have
+    their root's guesses refuted in batch by the ranking's bounds
+    (`wordle_opt.solver.bounded`), all threads together.
     ``fallback``: when no tree fits the cap, the smallest cap above it that
     one fits (reusing the solvers and their caches); ``on_refuted(result)``
     hears of each cap that does not.  ``progress(done, total, status)``:
@@ -112,7 +117,9 @@ def solve(
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def at_cap(c: Optional[int]) -> SearchResult:
-        result = _search_cap(engine, problem.with_cap(c), opener_idx, progress=progress, share_min=share_min)
+        result = _search_cap(
+            engine, problem.with_cap(c), opener_idx, progress=progress, share_min=share_min, bounded_min=bounded_min
+        )
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
@@ -320,6 +327,7 @@ def _search_cap(
     *,
     progress: Optional[ProgressCallback],
     share_min: int,
+    bounded_min: int = BOUNDED_MIN,
 ) -> SearchResult:
     """The search for one cap, ``problem.cap`` (the body of solve())."""
     lists, rule, cap = problem.lists, problem.rule, problem.cap
@@ -327,13 +335,20 @@ def _search_cap(
     depth = problem.depth
     all_idx = np.arange(n, dtype=np.int32)
     unsolvable: List[str] = []
-    done, ngroups = 0, 1
+    done, ngroups, big_size = 0, 1, 0
     nodes0 = engine.nodes()
     t0 = time.monotonic()
 
+    tally: List[int] = []  # a big group's [guesses settled, guesses] (solver.bounded)
+
     def poll() -> None:
         if progress is not None:
-            progress(done, ngroups, f"{engine.nodes() - nodes0:,} nodes searched, {time.monotonic() - t0:.0f} s")
+            batch = (
+                f"a group of {big_size} answers: {min(tally[0], tally[1]):,}/{tally[1]:,} guesses settled, "
+                if tally
+                else ""
+            )
+            progress(done, ngroups, f"{batch}{engine.nodes() - nodes0:,} nodes searched, {time.monotonic() - t0:.0f} s")
 
     engine.poll = poll
     if opener_idx is None:
@@ -372,14 +387,23 @@ def _search_cap(
             groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
         if feasible:
             # The biggest groups take all threads each (one of them can outlast
-            # all the rest together); then the others go one per thread.
-            big = [pg for pg in groups if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
+            # all the rest together), in easy mode refuted in batch by the
+            # ranking's bounds (solver.bounded); then the others go one per thread.
             results = []
+            if rule is None:
+                for p, S in [pg for pg in groups if len(pg[1]) >= bounded_min]:
+                    big_size = len(S)
+                    results.append((p, S, solve_bounded(engine, S, depth - 1, tally=tally)[1]))
+                    tally.clear()
+                    done += 1
+                    poll()
+            rest = groups[len(results) :]
+            big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
             for p, S in big:
                 results.append((p, S, engine.solve_group_shared_root(S, legal(p), depth - 1)[1]))
                 done += 1
                 poll()
-            results += engine.run([lambda pg=pg: work(*pg) for pg in groups[len(big) :]])
+            results += engine.run([lambda pg=pg: work(*pg) for pg in rest[len(big) :]])
             for p, S, sub in results:
                 if sub is None:
                     unsolvable.append(_unsolvable(S, opener_word, p, lists.length))

@@ -1,0 +1,93 @@
+"""Big groups refuted in batch (wordle_opt.solver.bounded) against the
+exhaustive oracle: the group's optimum and tree, every group of a search
+routed through it (bounded_min=1), one and two threads, under caps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from clusters import EXTRA, WORDS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+
+from wordle_opt.solver.bounded import solve_bounded
+from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.exact import solve
+from wordle_opt.solver.problem import Problem
+from wordle_opt.trees.tree import Tree
+from wordle_opt.trees.verification import verify
+from wordle_opt.wordlists import WordLists
+
+POOL = sorted(set(WORDS) | set(EXTRA) | set("crane slate pious flume brick handy toxic jumpy vowel".split()))
+games = dict(
+    answers=st.lists(st.sampled_from(POOL), min_size=1, max_size=11, unique=True),
+    extra=st.lists(st.sampled_from(POOL), max_size=5, unique=True),
+    cap=st.sampled_from([None, 2, 3, 4]),
+    threads=st.sampled_from([1, 2]),
+)
+
+
+def lists_for(answers, extra):
+    return WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games)
+def test_a_group_solved_in_batch_has_the_exhaustive_optimum(answers, extra, cap, threads):
+    lists = lists_for(answers, extra)
+    depth = Problem(lists, None, cap).depth
+    expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap)
+    engine = Engine(lists, None, threads=threads, cache_mb=1)
+    cost, node = solve_bounded(engine, np.arange(len(lists.answers), dtype=np.int32), depth)
+    if expected is None:
+        assert node is None and cost >= engine.inf
+        return
+    assert cost == expected
+    report = verify(Tree(node, lists, max_guesses=cap), answers=lists.answers, guesses=lists.guesses, max_guesses=cap)
+    assert report.ok, report.errors
+    assert report.total == expected
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games, data=st.data())
+def test_every_group_in_batch_gives_the_opener_s_exhaustive_optimum(answers, extra, cap, threads, data):
+    lists = lists_for(answers, extra)
+    opener = data.draw(st.sampled_from(lists.guesses))
+    expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap, opener=opener)
+    result = solve(Problem(lists, None, cap), opener, threads=threads, cache_mb=1, bounded_min=1)
+    if expected is None:
+        assert not result.feasible and result.tree is None
+        return
+    assert result.total == expected
+    report = verify(result.tree, answers=lists.answers, guesses=lists.guesses, max_guesses=cap)
+    assert report.ok and report.total == expected, report.errors
+
+
+@pytest.mark.parametrize("rule", ["nyt", "strict"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games, data=st.data())
+def test_hard_mode_searches_keep_their_own_path(rule, answers, extra, cap, threads, data):
+    # (the sub-table's bounder knows no legal sets: hard mode never goes there)
+    lists = lists_for(answers, extra)
+    opener = data.draw(st.sampled_from(lists.guesses))
+    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=opener)
+    result = solve(Problem(lists, rule, cap), opener, threads=threads, cache_mb=1, bounded_min=1)
+    assert result.feasible == (expected is not None)
+    if expected is not None:
+        assert result.total == expected
+    with pytest.raises(ValueError, match="easy mode only"):
+        solve_bounded(Engine(lists, rule, threads=1, cache_mb=1), np.arange(len(lists.answers), dtype=np.int32), 3)
+
+
+def test_ties_go_to_the_smallest_guess_index_with_any_number_of_threads():
+    # Four _IGHT answers: FILMS, FLAMS and MOLDS each split them perfectly
+    # (total 8); the root is the first optimal guess by index, with one
+    # thread or two, whichever thread finds its guess first.
+    lists = lists_for(["fight", "light", "might", "sight"], ["flams", "molds", "films"])
+    optimum = exhaustive_optimum(lists.answers, lists.guesses)
+    first = min(g for g in lists.guesses if exhaustive_optimum(lists.answers, lists.guesses, opener=g) == optimum)
+    S = np.arange(4, dtype=np.int32)
+    for threads in (1, 2, 1, 2):
+        cost, node = solve_bounded(Engine(lists, None, threads=threads, cache_mb=1), S, 6)
+        assert (cost, node.guess) == (optimum, first)
