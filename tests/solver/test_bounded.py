@@ -32,21 +32,33 @@ def lists_for(answers, extra):
     return WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(**games)
-def test_a_group_solved_in_batch_has_the_exhaustive_optimum(answers, extra, cap, threads):
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games, min_size=st.sampled_from([1, 3, 1000]), data=st.data())
+def test_a_group_solved_in_batch_has_the_exhaustive_optimum(answers, extra, cap, threads, min_size, data):
+    # min_size 1 and 3: the candidates' children are solved in batch too, nested.
     lists = lists_for(answers, extra)
     depth = Problem(lists, None, cap).depth
     expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap)
     engine = Engine(lists, None, threads=threads, cache_mb=1)
-    cost, node = solve_bounded(engine, np.arange(len(lists.answers), dtype=np.int32), depth)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    cost, node = solve_bounded(engine, S, depth, min_size=min_size)
     if expected is None:
         assert node is None and cost >= engine.inf
-        return
-    assert cost == expected
-    report = verify(Tree(node, lists, max_guesses=cap), answers=lists.answers, guesses=lists.guesses, max_guesses=cap)
-    assert report.ok, report.errors
-    assert report.total == expected
+    else:
+        assert cost == expected
+        report = verify(
+            Tree(node, lists, max_guesses=cap), answers=lists.answers, guesses=lists.guesses, max_guesses=cap
+        )
+        assert report.ok, report.errors
+        assert report.total == expected
+    # With a cut-off: exact below beta, a lower bound at or above it.
+    beta = data.draw(st.integers(1, 3 * len(S) + 2), label="beta")
+    cost, node = solve_bounded(Engine(lists, None, threads=threads, cache_mb=1), S, depth, beta=beta, min_size=min_size)
+    if expected is not None and expected < beta:
+        assert cost == expected and node is not None
+    else:
+        assert cost >= beta and node is None
+        assert expected is None or cost <= expected
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

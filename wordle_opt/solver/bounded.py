@@ -38,46 +38,62 @@ SEED = 16
 
 
 def solve_bounded(
-    engine: Engine, S: np.ndarray, cap: int, *, tally: Optional[List[int]] = None
+    engine: Engine,
+    S: np.ndarray,
+    cap: int,
+    *,
+    beta: Optional[int] = None,
+    tree: bool = True,
+    threads: Optional[int] = None,
+    min_size: int = BOUNDED_MIN,
+    tally: Optional[List[int]] = None,
 ) -> Tuple[int, Optional[Node]]:
     """The optimal cost of the answer set ``S`` (indices in the engine's order)
-    within ``cap`` guesses, easy mode, and its tree (None when no tree fits the
-    cap; the cost is then the engine's infinity).  Exact: every guess is
-    either refuted by a proven lower bound at or above the best total found,
-    or searched; the first searched has no cut-off, each later one the best
-    total so far as beta (`Engine.solve_group`'s contract: a child's value
-    below its beta is exact, one at or above it is a lower bound).
-    ``tally``: a list [guesses settled, guesses] kept current for progress."""
+    within ``cap`` guesses, easy mode, and its tree.
+
+    Contract: a cost below ``beta`` (None: no cut-off) is S's optimum, with its
+    optimal tree (if ``tree``); a cost at or above beta is a lower bound on it,
+    with no tree; with no tree within the cap, the engine's infinity (or, given
+    beta, any cost >= beta) and no tree.  Exact because every guess is either
+    refuted by a proven lower bound at or above the best total so far (or
+    beta), or searched under it as beta, child by child (`Engine.solve_group`'s
+    contract, the same as this one); children of ``min_size`` answers or more
+    are solved here again, on one thread.  ``threads``: the engine's (None) or
+    fewer; ``tally``: a list [guesses settled, guesses] kept current for
+    progress."""
     if engine.rule is not None:
         raise ValueError("solve_bounded is easy mode only")
     S = np.ascontiguousarray(S, dtype=np.int32)
     n = len(S)
+    inf = engine.inf
     if cap < 1:
-        return engine.inf, None
+        return inf, None
     sub = np.ascontiguousarray(engine.table[:, S])
     Bounder = engine.lists.modules.bounds.Bounder
     codes = np.ascontiguousarray(engine.lists.guess_codes)
-    k = len(engine.all_solvers)
+    k = len(engine.all_solvers) if threads is None else threads
     bounders = [Bounder(sub, codes, 0) for _ in range(k)]
     quick = bounders[0].quick(cap)
     order = np.argsort(quick, kind="stable").astype(np.int32)
-    inf = engine.inf
-    state = _Best(inf)
+    state = _Best(inf if beta is None else beta)
     if tally is not None:
         tally[:] = [0, len(order)]
 
+    def child(C: np.ndarray, budget: Optional[int], want_tree: bool) -> Tuple[int, Optional[Node]]:
+        if len(C) >= min_size:
+            return solve_bounded(engine, C, cap - 1, beta=budget, tree=want_tree, threads=1, min_size=min_size)
+        return engine.solve_group(C, engine.all_guesses, cap - 1, budget)
+
     def evaluate(g: int, beta: int, bounder) -> int:
-        """g's total at S if below beta (its children then cached exactly), else
-        a value >= beta."""
+        """g's total at S if below beta, else a value >= beta."""
         pats, sizes, bounds = bounder.opener_groups(g, cap)
         row = sub[g]
         acc = n + int(bounds.sum())
         if acc >= beta:
             return acc
         for p, lb in zip(pats.tolist(), bounds.tolist()):
-            child = np.ascontiguousarray(S[row == p])
             budget = beta - (acc - lb)
-            cost, _ = engine.solve_group(child, engine.all_guesses, cap - 1, None if budget >= inf else budget)
+            cost, _ = child(np.ascontiguousarray(S[row == p]), None if budget >= inf else budget, False)
             if cost >= inf:
                 return inf
             acc += cost - lb
@@ -85,13 +101,18 @@ def solve_bounded(
                 return acc
         return acc
 
+    def run(tasks) -> list:
+        # (one thread: here; more: the engine's threads, the main one waiting
+        # where Ctrl-C reaches it)
+        return [task() for task in tasks] if k == 1 else engine.run(tasks)
+
     # The seed: a first total to beat, from the likeliest candidate.
-    seeds = [int(g) for g in order[:SEED] if quick[g] < inf]
+    seeds = [int(g) for g in order[:SEED] if quick[g] < state.value]
     if seeds:
         refined = [bounders[0].opener(g, cap) for g in seeds]
-        if min(refined) < inf:
+        if min(refined) < state.value:
             g0 = seeds[int(np.argmin(refined))]
-            engine.run([lambda: state.offer(evaluate(g0, inf, bounders[0]), g0)])
+            run([lambda: state.offer(evaluate(g0, state.value, bounders[0]), g0)])
 
     def share(t: int) -> None:
         bounder = bounders[t]
@@ -113,19 +134,21 @@ def solve_bounded(
                 continue
             state.offer(evaluate(g, beta, bounder), g)
 
-    engine.run([lambda t=t: share(t) for t in range(k)])
-    if state.value >= inf:
-        return inf, None
+    run([lambda t=t: share(t) for t in range(k)])
+    if state.guess < 0:
+        return state.value, None  # (beta or infinity: nothing below it)
+    if not tree:
+        return state.value, None
     g = state.guess
     # The best guess's children, solved again exactly for their trees (most
     # are cache hits: its search solved each below its beta).
     row = engine.table[g, S]
-    children = [(int(p), np.ascontiguousarray(S[row == p])) for p in np.unique(row) if p != engine.all_green]
-    subs = engine.run([lambda C=C: engine.solve_group(C, engine.all_guesses, cap - 1) for _, C in children])
+    groups = [(int(p), np.ascontiguousarray(S[row == p])) for p in np.unique(row) if p != engine.all_green]
+    subs = run([lambda C=C: child(C, None, True) for _, C in groups])
     node = Node(engine.lists.guesses[g], {})
     total = n
-    for (p, _), (cost, child) in zip(children, subs):
-        node.children[p] = child
+    for (p, _), (cost, sub_node) in zip(groups, subs):
+        node.children[p] = sub_node
         total += cost
     if total != state.value:
         raise RuntimeError(f"internal error: a big group's best guess valued {state.value}, its tree {total}")
