@@ -100,7 +100,19 @@ def games(draw, hard):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), colours_form=st.booleans())
 def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
-    lists, cap, answer, turns = data.draw(games(hard))
+    check_against_definitions(*data.draw(games(hard)), hard=hard, colours_form=colours_form)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_set_solved_in_batch_gives_the_same_review(data):
+    # Easy mode's big sets go to solver.bounded; from one answer on here.
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(review_values, "BOUNDED_MIN", 1)
+        check_against_definitions(*data.draw(games(None)), hard=None, colours_form=False)
+
+
+def check_against_definitions(lists, cap, answer, turns, *, hard, colours_form):
     if colours_form:
         game = ".".join(f"{g}.{wordle_opt.Pattern(p).byg}" for g, p in turns)
         r = review(game, hard=hard, answers=lists, max_guesses=cap, threads=1, cache_mb=1)

@@ -25,6 +25,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
 
@@ -158,15 +159,32 @@ class Evaluator:
 
         def expire():
             stop.set()
+            self.engine.stopping.set()
             for s in self.engine.all_solvers:
                 s.request_stop()
 
+        # Big sets in easy mode first, each on every thread, their guesses
+        # refuted in batch (solver.bounded: QAJAQ's 1369 greys in about a
+        # minute of CPU, where solve_set ran past the limit).
+        ng = len(self.lists.guesses)
+        big = [i for i in order if self.rule is None and len(sets[i][0]) >= BOUNDED_MIN and len(sets[i][1]) == ng]
         timer = None if limit is None else threading.Timer(limit, expire)
         if timer is not None:
             timer.daemon = True
             timer.start()
         try:
-            self.engine.run([lambda i=i: task(i) for i in order])
+            for i in big:
+                S, L, d = sets[i]
+                try:
+                    cost, node = solve_bounded(self.engine, S, min(d, len(S) + 1))
+                except KeyboardInterrupt:
+                    if stop.is_set():
+                        break  # our time limit, not Ctrl-C
+                    raise
+                g = -1 if node is None else self.lists.guess_index(node.guess)
+                done[i] = (_cost(cost, len(S), self.engine.inf), g)
+            if not stop.is_set():
+                self.engine.run([lambda i=i: task(i) for i in order if i not in big])
         finally:
             if timer is not None:
                 timer.cancel()
