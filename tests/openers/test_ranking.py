@@ -13,6 +13,7 @@ from oracle import exhaustive_optimum
 
 from wordle_opt.cli import main
 from wordle_opt.openers.checkpoint import CheckpointError
+from wordle_opt.openers import tasks
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.trees.verification import verify
@@ -89,6 +90,19 @@ def test_ranking_equals_an_exhaustive_search_over_every_opener(case):
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
     r = rank_openers(hard=hard, answers=lists, max_guesses=cap, top=top, workers=1, progress=False)
     check_against_oracle(r, lists, hard, cap, top)
+
+
+@settings(max_examples=40, deadline=None)
+@given(instances)
+def test_a_complete_table_with_every_group_in_batch_equals_the_exhaustive_search(case):
+    # top 'all': every opener proven, its groups (easy mode) by solver.bounded
+    # from one answer on here, as the big groups of a poor opener are.
+    answers, extra, hard, cap, _ = case
+    lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tasks, "BOUNDED_MIN", 1)
+        r = rank_openers(hard=hard, answers=lists, max_guesses=cap, top=len(lists.guesses), workers=1, progress=False)
+    check_against_oracle(r, lists, hard, cap, len(lists.guesses))
 
 
 @pytest.fixture(scope="module")

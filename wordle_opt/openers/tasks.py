@@ -16,7 +16,8 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.solver.engine import rule_code
+from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
+from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import WordLists
 
@@ -65,6 +66,8 @@ class _State:
             self.table, codes, np.ascontiguousarray(lists.answer_guess_index), code, problem.cache_mb
         )
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        # (big groups, easy mode: solver.bounded on this thread's solver)
+        self.engine = Engine.around(lists, problem.rule, self.table, self.solver)
 
     def legal(self, o: int, p: int) -> np.ndarray:
         if self.problem.rule is None:
@@ -96,6 +99,7 @@ def stop_all() -> None:
     """Make the solvers of this process stop (they raise KeyboardInterrupt)."""
     with _states_lock:
         for st in _all_states:
+            st.engine.stopping.set()
             st.solver.request_stop()
 
 
@@ -149,7 +153,10 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
             if total >= st.inf:
                 break
             S = np.flatnonzero(row == p).astype(np.int32)
-            v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, st.inf)
+            if problem.rule is None and len(S) >= BOUNDED_MIN:
+                v, _ = solve_bounded(st.engine, S, d - 1, tree=False)
+            else:
+                v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, st.inf)
             total += int(v) - lb
     if total >= st.inf:
         return o, INFEASIBLE, int(st.inf)

@@ -123,6 +123,25 @@ class Engine:
         self.stopping = threading.Event()
         self._caps = None  # the cap prover, made on first use (within)
 
+    @classmethod
+    def around(cls, lists: WordLists, rule: Optional[str], table: np.ndarray, solver) -> "Engine":
+        """A one-thread engine on an existing solver and the table it was made
+        with (answers in list order): the opener ranking's tasks keep one
+        solver per thread and lend it to `wordle_opt.solver.bounded`."""
+        engine = cls.__new__(cls)
+        engine.lists, engine.rule = lists, rule
+        engine.core = lists.modules.core
+        engine.all_green = all_green(lists.length)
+        engine.order, engine.cache_mb = np.arange(len(lists.answers)), None
+        engine.table, engine.inf = table, engine.core.INFINITY
+        engine.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        engine.solvers = queue.Queue()
+        engine.solvers.put(solver)
+        engine.all_solvers = [solver]
+        engine.beam, engine.poll, engine._caps = 0, None, None
+        engine.stopping = threading.Event()
+        return engine
+
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if self.rule is None:
             return self.all_guesses
