@@ -34,7 +34,9 @@ from wordle_opt.trees.node import Node
 BOUNDED_MIN = 300
 # The seed: of the SEED best candidates by quick bound, the one with the least
 # refined bound is searched first, with no cut-off, for the first best total.
-SEED = 16
+# (A full refined bound of QAJAQ's 1369 greys costs about 0.15 s: 16 of them
+# took 2.5 s of a minute.)
+SEED = 4
 
 
 def solve_bounded(
@@ -68,7 +70,8 @@ def solve_bounded(
     inf = engine.inf
     if cap < 1:
         return inf, None
-    sub = np.ascontiguousarray(engine.table[:, S])
+    # (np.take: 0.1 s for QAJAQ's 1369 columns, where table[:, S] took 1.7 s at load 9)
+    sub = np.ascontiguousarray(np.take(engine.table, S, axis=1))
     Bounder = engine.lists.modules.bounds.Bounder
     codes = np.ascontiguousarray(engine.lists.guess_codes)
     k = len(engine.all_solvers) if threads is None else threads

@@ -57,7 +57,8 @@ class StopScope:
 
     @staticmethod
     def keep(solver) -> None:
-        """Register a new solver with the scope entered on this thread, if any."""
+        """Register a new solver (or an Engine, for its loops between solver
+        calls) with the scope entered on this thread, if any."""
         scope = getattr(StopScope._current, "scope", None)
         if scope is not None:
             with scope._lock:
@@ -118,10 +119,15 @@ class Engine:
             self.solvers.put(s)
             self.all_solvers.append(s)
         self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
-        # Set on Ctrl-C in run(): tasks that loop between solver calls
-        # (solver.bounded) stop at their next step.
+        # Set on Ctrl-C in run() or by a StopScope: tasks that loop between
+        # solver calls (solver.bounded) stop at their next step.
         self.stopping = threading.Event()
+        StopScope.keep(self)
         self._caps = None  # the cap prover, made on first use (within)
+
+    def request_stop(self) -> None:
+        """Stop the loops between solver calls (a StopScope stops the solvers themselves)."""
+        self.stopping.set()
 
     @classmethod
     def around(cls, lists: WordLists, rule: Optional[str], table: np.ndarray, solver) -> "Engine":
