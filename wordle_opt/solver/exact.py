@@ -16,7 +16,7 @@ import resource
 import threading
 import time
 import warnings
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
@@ -38,6 +38,7 @@ DEFAULT_CACHE_MB = core.DEFAULT_CACHE_MB
 # the original and NYT lists) is a few hundred answers; groups far beyond this
 # may take hours, so solve() warns before it starts.
 BIG_GROUP = 1000
+_SKIPPED = object()  # hard mode: a group not searched, as another one of the opener has no tree
 
 
 def solve(
@@ -366,12 +367,22 @@ def _search_cap(
         ngroups = len(groups)
         lock = threading.Lock()
 
+        legal_of: Dict[int, np.ndarray] = {}
+        refuted_one = threading.Event()  # hard mode: a group has no tree, the rest may be skipped
+
         def legal(p: int) -> np.ndarray:
-            return engine.legal_after(engine.all_guesses, opener_idx, p)
+            if p not in legal_of:
+                legal_of[p] = engine.legal_after(engine.all_guesses, opener_idx, p)
+            return legal_of[p]
 
         def work(p: int, S: np.ndarray):
             nonlocal done
-            cost, sub = engine.solve_group(S, legal(p), depth - 1)
+            if rule is not None and refuted_one.is_set():
+                sub = _SKIPPED
+            else:
+                cost, sub = engine.solve_group(S, legal(p), depth - 1)
+                if sub is None:
+                    refuted_one.set()
             with lock:
                 done += 1
             return p, S, sub
@@ -385,26 +396,40 @@ def _search_cap(
             refuted = {p for p, S in groups if not engine.within(S, depth - 1)}
             unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in groups if p in refuted]
             groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
+        if feasible and rule is not None:
+            # Hard mode: the groups likeliest to have no tree within the cap
+            # first -- those with the most answers per legal guess, like the
+            # few _ATCH words the rule leaves a few dozen guesses for -- and
+            # once one has none, the rest are skipped: the opener fails this
+            # cap.  The big groups with thousands of legal guesses, which
+            # take the time, come last.  (HOIST, original lists, cap 6: its
+            # 8 answers after YBYBG have no tree, proven in milliseconds, but
+            # largest first searched its 464 all-grey answers first, 3.5 s.)
+            groups.sort(key=lambda pg: (-len(pg[1]) / max(1, len(legal(pg[0]))), -len(pg[1])))
         if feasible:
             # The biggest groups take all threads each (one of them can outlast
             # all the rest together), in easy mode refuted in batch by the
             # ranking's bounds (solver.bounded); then the others go one per thread.
             results = []
-            if rule is None:
-                for p, S in [pg for pg in groups if len(pg[1]) >= bounded_min]:
-                    big_size = len(S)
-                    results.append((p, S, solve_bounded(engine, S, depth - 1, tally=tally)[1]))
-                    tally.clear()
-                    done += 1
-                    poll()
-            rest = groups[len(results) :]
+            batch = [pg for pg in groups if rule is None and len(pg[1]) >= bounded_min]
+            for p, S in batch:
+                big_size = len(S)
+                results.append((p, S, solve_bounded(engine, S, depth - 1, tally=tally)[1]))
+                tally.clear()
+                done += 1
+                poll()
+            in_batch = {p for p, _ in batch}
+            rest = [pg for pg in groups if pg[0] not in in_batch]
             big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
             for p, S in big:
                 results.append((p, S, engine.solve_group_shared_root(S, legal(p), depth - 1)[1]))
                 done += 1
                 poll()
-            results += engine.run([lambda pg=pg: work(*pg) for pg in rest[len(big) :]])
+            shared = {p for p, _ in big}
+            results += engine.run([lambda pg=pg: work(*pg) for pg in rest if pg[0] not in shared])
             for p, S, sub in results:
+                if sub is _SKIPPED:
+                    continue  # (another group has no tree: so has the opener)
                 if sub is None:
                     unsolvable.append(_unsolvable(S, opener_word, p, lists.length))
                 else:

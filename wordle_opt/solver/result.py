@@ -23,7 +23,8 @@ class SearchResult:
 
     ``feasible`` is False when no strategy solves every answer within
     ``max_guesses``; then ``tree`` and the figures are None and
-    ``unsolvable`` lists the opener's groups that cannot be finished.
+    ``unsolvable`` lists the opener's groups proven not to finish (one
+    suffices: the search stops at the first, so it may not list them all).
     """
 
     opener: Optional[str]
