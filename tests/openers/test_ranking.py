@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 from wordle_opt.cli import main
-from wordle_opt.openers.checkpoint import CheckpointError
 from wordle_opt.openers import tasks
+from wordle_opt.openers.checkpoint import CheckpointError
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.trees.verification import verify
