@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 
-from wordle_opt.openers.hardcap import DEFAULT_BUDGET, GreenGame, counted, families, refute
+from wordle_opt.openers.hardcap import DEFAULT_BUDGET, SubsetGame, counted, families, refute
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
@@ -48,7 +48,7 @@ def main(argv=None) -> int:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
         return 2
     lists = load_lists(args.answers, args.guesses)
-    game = GreenGame(lists.table, lists.guess_codes, lists.answer_codes, budget=args.budget)
+    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=args.budget)
     cap = args.max_guesses
     t0, c0 = time.monotonic(), time.process_time()
     fams = families(lists.answer_codes, cap)

@@ -4,15 +4,13 @@ under both hard rules, on small generated games."""
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 import wordle_opt
-from wordle_opt.openers.hardcap import GreenGame, counted, families, refute
+from wordle_opt.openers.hardcap import SubsetGame, candidates, counted, families, refute
 from wordle_opt.openers.tables import EXACT, table_for
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists
@@ -20,43 +18,8 @@ from wordle_opt.wordlists import WordLists, load_lists
 ILLS = "bills dills fills gills hills kills mills pills sills tills wills".split()
 
 
-def _game(lists: WordLists, budget: int = 10**6) -> GreenGame:
-    return GreenGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budget)
-
-
-def _relaxed_within(lists: WordLists, R, greens, d) -> bool:
-    """The relaxed game from its definition: some guess that keeps every green
-    in ``greens`` (a set of (position, letter code)) after which every group
-    but the hit is solved within d - 1; no pruning, no memo but the cache."""
-    table, codes, answer_codes = lists.table, lists.guess_codes, lists.answer_codes
-    hit = all_green(lists.length)
-
-    @functools.lru_cache(maxsize=None)
-    def within(S: frozenset, G: frozenset, d: int) -> bool:
-        if not S:
-            return True
-        if d <= 0:
-            return False
-        for g in range(len(codes)):
-            if any(codes[g, pos] != letter for pos, letter in G):
-                continue
-            groups = {}
-            for a in S:
-                groups.setdefault(int(table[g, a]), set()).add(a)
-            ok = True
-            for p, part in groups.items():
-                if p == hit:
-                    continue
-                a = next(iter(part))
-                G2 = G | {(pos, int(answer_codes[a, pos])) for pos in range(lists.length) if (p // 3**pos) % 3 == 2}
-                if not within(frozenset(part), frozenset(G2), d - 1):
-                    ok = False
-                    break
-            if ok:
-                return True
-        return False
-
-    return within(frozenset(int(a) for a in R), frozenset(greens), d)
+def _game(lists: WordLists, budget: int = 10**6) -> SubsetGame:
+    return SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budget)
 
 
 @st.composite
@@ -77,19 +40,13 @@ def family_games(draw):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(family_games(), st.data())
-def test_within_is_the_relaxed_game(lists, data):
+def test_within_is_the_nyt_game_on_the_subset(lists, data):
     n = len(lists.answers)
     R = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=6, unique=True))
     d = data.draw(st.integers(1, 4))
-    a = R[0]
-    greens = tuple(
-        sorted(
-            (pos, int(lists.answer_codes[a, pos]))
-            for pos in data.draw(st.lists(st.integers(0, lists.length - 1), max_size=3, unique=True))
-            if all(lists.answer_codes[b, pos] == lists.answer_codes[a, pos] for b in R)
-        )
-    )
-    assert _game(lists).within(R, greens, d) == _relaxed_within(lists, R, greens, d)
+    words = [lists.answers[a] for a in R]
+    expected = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=d) is not None
+    assert _game(lists).within(R, SubsetGame.START, d) == expected
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -103,6 +60,12 @@ def test_a_certificate_holds_under_both_hard_rules(lists, data):
     by_count = counted(game, fams, cap)[opener]
     if by_count:
         assert cert is not None  # (the search refutes what counting does)
+    # Each family part the search may look at, decided from the opener's
+    # state, is the NYT game of the part with that opener.
+    for p, R, state in candidates(game, opener, fams, cap - 1)[:3]:
+        words = [lists.answers[a] for a in R]
+        expected = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=cap, opener=lists.guesses[opener])
+        assert game.within(R, state, cap - 1) == (expected is not None)
     if cert is None:
         return
     # The certificate's answers are one group of the opener.
@@ -138,8 +101,9 @@ def test_a_family_without_greens():
     champ = lists.guess_index("champ")
     R = np.flatnonzero(lists.table[champ] == lists.table[champ, lists.answer_index("bills")])
     assert len(R) == 8
-    assert game.within(R, (), 2) is False
-    assert game.within(R, (), 8) is True
+    state = game.after(SubsetGame.START, champ, int(lists.table[champ, R[0]]))
+    assert game.within(R, state, 2) is False
+    assert game.within(R, state, 8) is True
 
 
 def test_the_original_game_under_the_nyt_rule():
