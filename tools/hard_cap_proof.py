@@ -27,6 +27,7 @@ import time
 
 import numpy as np
 
+from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.hardcap import DEFAULT_BUDGET, SubsetGame, counted, families, refute
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
@@ -47,14 +48,17 @@ def main(argv=None) -> int:
     if args.max_guesses < 2:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
         return 2
-    lists = load_lists(args.answers, args.guesses)
+    try:
+        lists = load_lists(args.answers, args.guesses)
+        todo = [lists.guess_index(w) for w in args.openers]
+    except WordleOptError as e:
+        print(e, file=sys.stderr)
+        return 2
     game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=args.budget)
     cap = args.max_guesses
     t0, c0 = time.monotonic(), time.process_time()
     fams = families(lists.answer_codes, cap)
-    if args.openers:
-        todo = [lists.guess_index(w) for w in args.openers]
-    else:
+    if not todo:
         todo = list(range(len(lists.guesses)))
         if args.sample is not None:
             todo = sorted(np.random.default_rng(0).choice(len(todo), size=args.sample, replace=False).tolist())
