@@ -5,14 +5,15 @@
     python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
-once), then by the relaxed game's search on its family parts
+once), then by the subset game's search on its family parts
 (`hardcap.refute`, ``--budget`` nodes each, the ``--tries`` likeliest).  A
 refuted opener has no tree within the cap under the NYT rule nor the strict
 one (the certificate's theorem: wordle_opt/openers/hardcap.py).  With
 ``--out`` each opener's verdict is appended as it is found
 (``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
 ``open``), and a rerun with the same file skips the openers already there
-(Ctrl-C and resume).  When every opener is refuted it prints that no opener
+(Ctrl-C and resume; ``--retry-open`` with a larger ``--budget`` searches
+the open ones again).  When every opener is refuted it prints that no opener
 has a tree within the cap (proven).
 """
 
@@ -44,6 +45,7 @@ def main(argv=None) -> int:
     ap.add_argument("--tries", type=int, default=20, help="family parts searched per opener")
     ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
     ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
+    ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
     args = ap.parse_args(argv)
     if args.max_guesses < 2:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
@@ -65,7 +67,9 @@ def main(argv=None) -> int:
     verdicts = {}
     if args.out and os.path.exists(args.out):
         with open(args.out, newline="") as f:
-            verdicts = {row["opener"]: row["verdict"] for row in csv.DictReader(f)}
+            verdicts = {row["opener"]: row["verdict"] for row in csv.DictReader(f)}  # (the last line wins)
+        if args.retry_open:
+            verdicts = {w: v for w, v in verdicts.items() if v != "open"}
     new_file = not (args.out and os.path.exists(args.out))
     out = open(args.out, "a", newline="") if args.out else None
     writer = csv.writer(out) if out else None
