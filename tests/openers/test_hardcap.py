@@ -1,0 +1,120 @@
+"""Hard-mode cap refutations (wordle_opt.openers.hardcap): the relaxed game
+against its definition, and every certificate against the exhaustive oracle
+under both hard rules, on small generated games."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+
+import wordle_opt
+from wordle_opt.openers.hardcap import SubsetGame, candidates, counted, families, refute
+from wordle_opt.openers.tables import EXACT, table_for
+from wordle_opt.rules import all_green
+from wordle_opt.wordlists import WordLists, load_lists
+
+ILLS = "bills dills fills gills hills kills mills pills sills tills wills".split()
+
+
+def _game(lists: WordLists, budget: int = 10**6) -> SubsetGame:
+    return SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budget)
+
+
+@st.composite
+def family_games(draw):
+    """A family of near-twins (one position varied), a few other words, and
+    guesses outside the answers that share their letters."""
+    length = draw(st.sampled_from([4, 5]))
+    base = draw(st.text("abcde", min_size=length, max_size=length))
+    pos = draw(st.integers(0, length - 1))
+    fills = draw(st.lists(st.sampled_from("fghijklmn"), min_size=2, max_size=8, unique=True))
+    fam = [base[:pos] + c + base[pos + 1 :] for c in fills]
+    word = st.text("abcdefghijklmn", min_size=length, max_size=length)
+    others = draw(st.lists(word, max_size=3, unique=True))
+    extra = draw(st.lists(word, max_size=4, unique=True))
+    answers = list(dict.fromkeys(fam + others))
+    return WordLists.from_words(answers, answers + [w for w in extra if w not in answers], name="generated")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_within_is_the_nyt_game_on_the_subset(lists, data):
+    n = len(lists.answers)
+    R = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=6, unique=True))
+    d = data.draw(st.integers(1, 4))
+    words = [lists.answers[a] for a in R]
+    expected = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=d) is not None
+    assert _game(lists).within(R, SubsetGame.START, d) == expected
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_a_certificate_holds_under_both_hard_rules(lists, data):
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    cap = data.draw(st.integers(2, 4))
+    game = _game(lists)
+    fams = families(lists.answer_codes, 2)
+    cert = refute(game, opener, cap, fams)
+    by_count = counted(game, fams, cap)[opener]
+    if by_count:
+        assert cert is not None  # (the search refutes what counting does)
+    # Each family part the search may look at, decided from the opener's
+    # state, is the NYT game of the part with that opener.
+    for p, R, state in candidates(game, opener, fams, cap - 1)[:3]:
+        words = [lists.answers[a] for a in R]
+        expected = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=cap, opener=lists.guesses[opener])
+        assert game.within(R, state, cap - 1) == (expected is not None)
+    if cert is None:
+        return
+    # The certificate's answers are one group of the opener.
+    assert {int(lists.table[opener, a]) for a in cert.answers} == {cert.colouring}
+    assert cert.colouring != all_green(lists.length) and cert.left == cap - 1
+    for rule in ("nyt", "strict"):
+        assert (
+            exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener])
+            is None
+        )
+
+
+def test_four_greens_leave_one_answer_a_guess():
+    # After FILLS every other _ILLS answer is coloured BGGGG: each guess keeps
+    # ILLS, so it tells at most one of the ten apart.
+    lists = WordLists.from_words(ILLS, ILLS + ["champ", "dwarf"], name="ills")
+    game = _game(lists)
+    fills = lists.guess_index("fills")
+    cert = refute(game, fills, 6, families(lists.answer_codes, 6))
+    assert cert is not None and len(cert.answers) == 10
+    assert exhaustive_optimum(lists.answers, lists.guesses, hard="nyt", max_guesses=10, opener="fills") is None
+    # ... and ten more guesses are enough: the certificate is not refuted
+    # at a cap of 11, nor is the oracle's tree.
+    assert refute(game, fills, 11, families(lists.answer_codes, 6)) is None
+    assert exhaustive_optimum(lists.answers, lists.guesses, hard="nyt", max_guesses=11, opener="fills") is not None
+
+
+def test_a_family_without_greens():
+    # CHAMP (no letter of _ILLS in place) leaves every _ILLS answer but HILLS,
+    # MILLS and PILLS in one group without greens: no guess tells 8 apart.
+    lists = WordLists.from_words(ILLS, ILLS + ["champ", "dwarf"], name="ills")
+    game = _game(lists)
+    champ = lists.guess_index("champ")
+    R = np.flatnonzero(lists.table[champ] == lists.table[champ, lists.answer_index("bills")])
+    assert len(R) == 8
+    state = game.after(SubsetGame.START, champ, int(lists.table[champ, R[0]]))
+    assert game.within(R, state, 2) is False
+    assert game.within(R, state, 8) is True
+
+
+def test_the_original_game_under_the_nyt_rule():
+    # Counting refutes SHADE (after it SHAKE SHALE SHAME SHAPE SHARE SHAVE are
+    # coloured GGGBG: six guesses more), as the exact search proves; and no
+    # opener whose exact value the bundled table records (a tree within 6).
+    lists = load_lists("original")
+    game = _game(lists)
+    refuted = counted(game, families(lists.answer_codes, 6), 6)
+    assert refuted[lists.guess_index("shade")]
+    assert not wordle_opt.search("shade", hard="nyt").feasible
+    table = table_for(lists, "nyt", 6)
+    exact = [v.word for v in table.values.values() if v.kind == EXACT]
+    assert "salet" in exact and not any(refuted[lists.guess_index(w)] for w in exact)

@@ -1,0 +1,129 @@
+"""Refute openers under a hard-mode guess cap by families (issue 27):
+
+    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv
+    python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
+    python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
+
+Every opener is first tried by counting (`hardcap.counted`, all openers at
+once), then by the subset game's search on its family parts
+(`hardcap.refute`, ``--budget`` nodes each, the ``--tries`` likeliest).  A
+refuted opener has no tree within the cap under the NYT rule nor the strict
+one (the certificate's theorem: wordle_opt/openers/hardcap.py).  With
+``--out`` each opener's verdict is appended as it is found
+(``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
+``open``), and a rerun with the same file skips the openers already there
+(Ctrl-C and resume; ``--retry-open`` with a larger ``--budget`` searches
+the open ones again).  When every opener is refuted it prints that no opener
+has a tree within the cap (proven).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import sys
+import time
+
+import numpy as np
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.openers.hardcap import DEFAULT_BUDGET, SubsetGame, counted, families, refute
+from wordle_opt.openers.progress import PlainBar
+from wordle_opt.patterns import Pattern
+from wordle_opt.wordlists import load_lists
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("openers", nargs="*", help="only these openers (default: every guess)")
+    ap.add_argument("--answers", default="original-all")
+    ap.add_argument("--guesses", default=None)
+    ap.add_argument("--max-guesses", type=int, default=6)
+    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search nodes per family part")
+    ap.add_argument("--tries", type=int, default=20, help="family parts searched per opener")
+    ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
+    ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
+    ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
+    args = ap.parse_args(argv)
+    if args.max_guesses < 2:
+        print("--max-guesses: expected 2 or more", file=sys.stderr)
+        return 2
+    try:
+        lists = load_lists(args.answers, args.guesses)
+        todo = [lists.guess_index(w) for w in args.openers]
+    except WordleOptError as e:
+        print(e, file=sys.stderr)
+        return 2
+    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=args.budget)
+    cap = args.max_guesses
+    t0, c0 = time.monotonic(), time.process_time()
+    fams = families(lists.answer_codes, cap)
+    if not todo:
+        todo = list(range(len(lists.guesses)))
+        if args.sample is not None:
+            todo = sorted(np.random.default_rng(0).choice(len(todo), size=args.sample, replace=False).tolist())
+    verdicts = {}
+    if args.out and os.path.exists(args.out):
+        with open(args.out, newline="") as f:
+            verdicts = {row["opener"]: row["verdict"] for row in csv.DictReader(f)}  # (the last line wins)
+        if args.retry_open:
+            verdicts = {w: v for w, v in verdicts.items() if v != "open"}
+    new_file = not (args.out and os.path.exists(args.out))
+    out = open(args.out, "a", newline="") if args.out else None
+    writer = csv.writer(out) if out else None
+    if writer and new_file:
+        writer.writerow(["opener", "verdict", "colouring", "answers"])
+    by_count = counted(game, fams, cap)
+    print(
+        f"{len(fams)} families of {cap} or more; counting refutes {int(by_count.sum())} of "
+        f"{len(lists.guesses)} openers ({time.monotonic() - t0:.0f} s)",
+        flush=True,
+    )
+    bar = PlainBar(len(todo))
+    bar.set_description(f"refuting under a cap of {cap}", refresh=False)
+    tally = {"counted": 0, "searched": 0, "open": 0}
+    still_open = []
+    try:
+        for o in todo:
+            word = lists.guesses[o]
+            verdict = verdicts.get(word)
+            row = None
+            if verdict is None:
+                if by_count[o]:
+                    verdict, row = "counted", [word, "counted", "", ""]
+                else:
+                    cert = refute(game, o, cap, fams, tries=args.tries)
+                    if cert is None:
+                        verdict, row = "open", [word, "open", "", ""]
+                    else:
+                        colouring = Pattern(cert.colouring, lists.length).byg
+                        answers = " ".join(lists.answers[a] for a in cert.answers)
+                        verdict, row = "searched", [word, "searched", colouring, answers]
+            tally[verdict] += 1
+            if verdict == "open":
+                still_open.append(word)
+            if writer and row:
+                writer.writerow(row)
+                out.flush()
+            bar.n += 1
+            bar.set_postfix_str(f"{tally['counted'] + tally['searched']} refuted, {tally['open']} open")
+    finally:
+        if out:
+            out.close()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"{len(todo)} openers: {tally['counted']} refuted by counting, {tally['searched']} by search, "
+        f"{tally['open']} open; {time.monotonic() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, "
+        f"{peak:.0f} MB peak"
+    )
+    if still_open:
+        print("open: " + " ".join(still_open[:20]) + (" ..." if len(still_open) > 20 else ""))
+    elif len(todo) == len(lists.guesses):
+        print(f"no opener has a tree within {cap} guesses under either hard rule (proven)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
