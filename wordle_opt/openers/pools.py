@@ -73,6 +73,13 @@ class LocalPool:
         self.pool.shutdown(wait=False, cancel_futures=True)
         for p in procs:  # the pool's own worker processes
             p.terminate()
+        # The pool's manager thread closes its wake-up pipe on its way out;
+        # CPython 3.11's exit hook writes to that pipe unlocked, and a Ctrl-C
+        # run once ended "OSError: Bad file descriptor" after "interrupted"
+        # (CI, 2026-11-25).  Waiting for the thread here closes that race.
+        manager = getattr(self.pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=10)
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
