@@ -129,12 +129,18 @@ def lists(request):
 
 @pytest.mark.benchmark(group="any-opener", min_rounds=1, warmup=False)
 def test_any_opener_ci_sample(benchmark, lists):
+    ci_sample(benchmark, lists, CI_STRATA)
+
+
+def ci_sample(benchmark, lists, strata, **options) -> Dict[str, dict]:
+    """The CI variant: the sample's openers of ``strata``, original lists only."""
     if lists.name != "original":
         pytest.skip("the CI variant runs on the original lists only")
     sample = sample_openers(lists)
-    openers = [sample[i] for i in CI_STRATA]
-    figures = benchmark.pedantic(solve_all, args=(lists, openers), rounds=1, iterations=1)
+    openers = [sample[i] for i in strata]
+    figures = benchmark.pedantic(solve_all, args=(lists, openers), kwargs=options, rounds=1, iterations=1)
     record(benchmark, lists, figures)
+    return figures
 
 
 @pytest.mark.slow
@@ -149,12 +155,7 @@ def test_any_opener_full_sample(benchmark, lists):
 def test_any_opener_hard_ci_sample(benchmark, lists):
     # Hard mode (NYT rule, cap 6): SOLER (no tree within 6: one group of six
     # answers has none) and TEAMS (8293), the first and sixth of the sample.
-    if lists.name != "original":
-        pytest.skip("the CI variant runs on the original lists only")
-    sample = sample_openers(lists)
-    openers = [sample[i] for i in HARD_CI]
-    figures = benchmark.pedantic(solve_all, args=(lists, openers), kwargs=dict(hard="nyt"), rounds=1, iterations=1)
-    record(benchmark, lists, figures)
+    figures = ci_sample(benchmark, lists, HARD_CI, hard="nyt")
     assert figures["soler"].get("infeasible") and figures["teams"]["total"] == 8293
 
 
