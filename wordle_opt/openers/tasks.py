@@ -99,8 +99,7 @@ def stop_all() -> None:
     """Make the solvers of this process stop (they raise KeyboardInterrupt)."""
     with _states_lock:
         for st in _all_states:
-            st.engine.stopping.set()
-            st.solver.request_stop()
+            st.engine.request_stop()  # (its one solver and solver.bounded's loops)
 
 
 def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:

@@ -159,9 +159,7 @@ class Evaluator:
 
         def expire():
             stop.set()
-            self.engine.stopping.set()
-            for s in self.engine.all_solvers:
-                s.request_stop()
+            self.engine.request_stop()
 
         # Big sets in easy mode first, each on every thread, their guesses
         # refuted in batch (solver.bounded: QAJAQ's 1369 greys in about a

@@ -127,6 +127,8 @@ def solve_bounded(
             # Ties go to the smaller guess index (a tree independent of the
             # threads' timing): such a guess must come in under best + 1.
             beta = state.value + (1 if g < state.guess else 0)
+            if g == state.guess:
+                continue  # (the best so far: searched already)
             if quick[g] >= beta:
                 if quick[g] > state.value:
                     if tally is not None:
@@ -138,10 +140,8 @@ def solve_bounded(
             state.offer(evaluate(g, beta, bounder), g)
 
     run([lambda t=t: share(t) for t in range(k)])
-    if state.guess < 0:
-        return state.value, None  # (beta or infinity: nothing below it)
-    if not tree:
-        return state.value, None
+    if state.guess < 0 or not tree:
+        return state.value, None  # (guess < 0: beta or infinity, nothing below it)
     g = state.guess
     # The best guess's children, solved again exactly for their trees (most
     # are cache hits: its search solved each below its beta).

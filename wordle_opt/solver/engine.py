@@ -88,10 +88,7 @@ class Engine:
         opener: Optional[int] = None,
         beam: int = 0,
     ):
-        self.lists = lists
-        self.rule = rule
-        self.core = core = lists.modules.core  # narrow or wide, by the word length
-        self.all_green = all_green(lists.length)
+        core = lists.modules.core  # narrow or wide, by the word length
         # Number the answers by the opener's colouring, so that every set the
         # search meets lies in one short run of each table row: a scan then
         # touches a few cache lines per guess instead of one per candidate
@@ -99,35 +96,21 @@ class Engine:
         order = np.arange(len(lists.answers))
         if opener is not None:
             order = np.argsort(lists.table[opener], kind="stable")
-        self.order, self.cache_mb = order, cache_mb
         # (np.take: a C-ordered copy in one pass over the rows; the fancy index
         # table[:, order] copies byte by byte, 0.59 s against 0.035 s for
         # nyt-12947's 30 MB table, measured at load 11)
-        self.table = np.ascontiguousarray(np.take(lists.table, order, axis=1))
-        self.inf = core.INFINITY
-        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        table = np.ascontiguousarray(np.take(lists.table, order, axis=1))
         codes = np.ascontiguousarray(lists.guess_codes)
         ans_guess = np.ascontiguousarray(lists.answer_guess_index[order], dtype=np.int32)
-        self.solvers: "queue.Queue" = queue.Queue()
-        self.all_solvers = []
         # beam > 0: solvers that try only the beam most promising guesses at each
         # node -- upper bounds, in their own caches, never mixed with exact ones.
-        self.beam = beam
+        solvers = []
         for _ in range(threads):
-            s = core.Solver(self.table, codes, ans_guess, rule_code(core, rule), cache_mb, beam)
+            s = core.Solver(table, codes, ans_guess, rule_code(core, rule), cache_mb, beam)
             StopScope.keep(s)
-            self.solvers.put(s)
-            self.all_solvers.append(s)
-        self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
-        # Set on Ctrl-C in run() or by a StopScope: tasks that loop between
-        # solver calls (solver.bounded) stop at their next step.
-        self.stopping = threading.Event()
+            solvers.append(s)
+        self._assemble(lists, rule, table, order, cache_mb=cache_mb, beam=beam, solvers=solvers)
         StopScope.keep(self)
-        self._caps = None  # the cap prover, made on first use (within)
-
-    def request_stop(self) -> None:
-        """Stop the loops between solver calls (a StopScope stops the solvers themselves)."""
-        self.stopping.set()
 
     @classmethod
     def around(cls, lists: WordLists, rule: Optional[str], table: np.ndarray, solver) -> "Engine":
@@ -135,18 +118,33 @@ class Engine:
         with (answers in list order): the opener ranking's tasks keep one
         solver per thread and lend it to `wordle_opt.solver.bounded`."""
         engine = cls.__new__(cls)
-        engine.lists, engine.rule = lists, rule
-        engine.core = lists.modules.core
-        engine.all_green = all_green(lists.length)
-        engine.order, engine.cache_mb = np.arange(len(lists.answers)), None
-        engine.table, engine.inf = table, engine.core.INFINITY
-        engine.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
-        engine.solvers = queue.Queue()
-        engine.solvers.put(solver)
-        engine.all_solvers = [solver]
-        engine.beam, engine.poll, engine._caps = 0, None, None
-        engine.stopping = threading.Event()
+        engine._assemble(lists, rule, table, np.arange(len(lists.answers)), cache_mb=None, beam=0, solvers=[solver])
         return engine
+
+    def _assemble(self, lists: WordLists, rule, table, order, *, cache_mb, beam: int, solvers: list) -> None:
+        self.lists, self.rule = lists, rule
+        self.core = lists.modules.core
+        self.all_green = all_green(lists.length)
+        self.order, self.cache_mb, self.beam = order, cache_mb, beam
+        self.table, self.inf = table, self.core.INFINITY
+        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+        self.solvers: "queue.Queue" = queue.Queue()
+        for s in solvers:
+            self.solvers.put(s)
+        self.all_solvers = list(solvers)
+        self.poll: Optional[Callable[[], None]] = None  # called while the main thread waits
+        # Set by request_stop: tasks that loop between solver calls
+        # (solver.bounded) stop at their next step.
+        self.stopping = threading.Event()
+        self._caps = None  # the cap prover, made on first use (within)
+
+    def request_stop(self) -> None:
+        """Stop every solver of the engine (a running search raises
+        KeyboardInterrupt) and the loops between solver calls: Ctrl-C in
+        run(), a StopScope, a review's time limit, the ranking's stop_all."""
+        self.stopping.set()
+        for solver in self.all_solvers:
+            solver.request_stop()
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if self.rule is None:
@@ -275,9 +273,7 @@ class Engine:
                         self.poll()
             except KeyboardInterrupt:
                 for engine in (self, *stop_too):
-                    engine.stopping.set()
-                    for solver in engine.all_solvers:
-                        solver.request_stop()
+                    engine.request_stop()
                 for f in futures:
                     f.cancel()
                 wait(futures)
