@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 from wordle_opt.cli import main
-from wordle_opt.openers import tasks
 from wordle_opt.openers.checkpoint import CheckpointError
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
+from wordle_opt.solver import bounded
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
@@ -100,7 +100,7 @@ def test_a_complete_table_with_every_group_in_batch_equals_the_exhaustive_search
     answers, extra, hard, cap, _ = case
     lists = WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tasks, "BOUNDED_MIN", 1)
+        mp.setattr(bounded, "BOUNDED_MIN", 1)
         r = rank_openers(hard=hard, answers=lists, max_guesses=cap, top=len(lists.guesses), workers=1, progress=False)
     check_against_oracle(r, lists, hard, cap, len(lists.guesses))
 

@@ -24,6 +24,7 @@ from wordle_opt.reviews import values as review_values
 from wordle_opt.reviews.game import GameError
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.rules import ALL_GREEN, score_words, violation
+from wordle_opt.solver import bounded
 from wordle_opt.wordlists import WordLists
 
 CLUSTERS = [
@@ -108,7 +109,7 @@ def test_values_skill_and_luck_match_the_definitions(hard, data, colours_form):
 def test_every_set_solved_in_batch_gives_the_same_review(data):
     # Easy mode's big sets go to solver.bounded; from one answer on here.
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(review_values, "BOUNDED_MIN", 1)
+        mp.setattr(bounded, "BOUNDED_MIN", 1)
         check_against_definitions(*data.draw(games(None)), hard=None, colours_form=False)
 
 

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
+from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import WordLists
@@ -152,8 +152,8 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
             if total >= st.inf:
                 break
             S = np.flatnonzero(row == p).astype(np.int32)
-            if problem.rule is None and len(S) >= BOUNDED_MIN:
-                v, _ = solve_bounded(st.engine, S, d - 1, tree=False)
+            if bounded.takes(problem.rule, len(S)):
+                v, _ = bounded.solve_bounded(st.engine, S, d - 1, tree=False)
             else:
                 v, _ = st.solver.solve_set(S, st.legal(o, p), d - 1, st.inf)
             total += int(v) - lb

@@ -25,7 +25,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
+from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
 
@@ -165,7 +165,7 @@ class Evaluator:
         # refuted in batch (solver.bounded: QAJAQ's 1369 greys in about a
         # minute of CPU, where solve_set ran past the limit).
         ng = len(self.lists.guesses)
-        big = [i for i in order if self.rule is None and len(sets[i][0]) >= BOUNDED_MIN and len(sets[i][1]) == ng]
+        big = [i for i in order if bounded.takes(self.rule, len(sets[i][0]), every_guess_legal=len(sets[i][1]) == ng)]
         timer = None if limit is None else threading.Timer(limit, expire)
         if timer is not None:
             timer.daemon = True
@@ -174,7 +174,7 @@ class Evaluator:
             for i in big:
                 S, L, d = sets[i]
                 try:
-                    cost, node = solve_bounded(self.engine, S, min(d, len(S) + 1))
+                    cost, node = bounded.solve_bounded(self.engine, S, min(d, len(S) + 1))
                 except KeyboardInterrupt:
                     if stop.is_set():
                         break  # our time limit, not Ctrl-C

@@ -24,8 +24,8 @@ from wordle_opt.core import core
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
+from wordle_opt.solver import bounded
 from wordle_opt.solver.anytime import anytime_search, check_options
-from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.problem import Problem
@@ -56,7 +56,7 @@ def solve(
     time_limit: Optional[float] = None,
     store=None,
     max_beam: Optional[int] = None,
-    bounded_min: int = BOUNDED_MIN,
+    bounded_min: Optional[int] = None,
 ) -> SearchResult:
     """The tree of ``problem`` from ``opener`` (a word of its guesses; None:
     every guess a candidate opener, the threads sharing the root) that is
@@ -77,7 +77,7 @@ def solve(
     in easy mode; off in hard mode, where it measured slower).
     ``bounded_min``: in easy mode, groups of at least this many answers have
     their root's guesses refuted in batch by the ranking's bounds
-    (`wordle_opt.solver.bounded`), all threads together.
+    (`wordle_opt.solver.bounded`), all threads together (None: its BOUNDED_MIN).
     ``fallback``: when no tree fits the cap, the smallest cap above it that
     one fits (reusing the solvers and their caches); ``on_refuted(result)``
     hears of each cap that does not.  ``progress(done, total, status)``:
@@ -332,7 +332,7 @@ def _search_cap(
     *,
     progress: Optional[ProgressCallback],
     share_min: int,
-    bounded_min: int = BOUNDED_MIN,
+    bounded_min: Optional[int] = None,
 ) -> SearchResult:
     """The search for one cap, ``problem.cap`` (the body of solve())."""
     lists, rule, cap = problem.lists, problem.rule, problem.cap
@@ -415,10 +415,10 @@ def _search_cap(
             # all the rest together), in easy mode refuted in batch by the
             # ranking's bounds (solver.bounded); then the others go one per thread.
             results = []
-            batch = [pg for pg in groups if rule is None and len(pg[1]) >= bounded_min]
+            batch = [pg for pg in groups if bounded.takes(rule, len(pg[1]), min_size=bounded_min)]
             for p, S in batch:
                 big_size = len(S)
-                results.append((p, S, solve_bounded(engine, S, depth - 1, tally=tally)[1]))
+                results.append((p, S, bounded.solve_bounded(engine, S, depth - 1, tally=tally)[1]))
                 tally.clear()
                 done += 1
                 poll()
