@@ -54,18 +54,23 @@ def score_words(guess: str, answer: str) -> int:
     """
     if len(guess) != len(answer):
         raise WordleOptError(f"cannot colour {guess!r} against {answer!r}: {len(guess)} letters against {len(answer)}")
-    colours = [0] * len(guess)
-    unmatched: Counter[str] = Counter()
-    for i, (g, a) in enumerate(zip(guess, answer)):
+    # (a dict and a running base-3 sum: a third of the time of a Counter and
+    # a list of colours, measured; trees walk it once per answer and guess)
+    unmatched: dict = {}
+    for g, a in zip(guess, answer):
+        if g != a:
+            unmatched[a] = unmatched.get(a, 0) + 1
+    total, weight = 0, 1
+    for g, a in zip(guess, answer):
         if g == a:
-            colours[i] = 2
+            total += 2 * weight
         else:
-            unmatched[a] += 1
-    for i, g in enumerate(guess):
-        if colours[i] != 2 and unmatched[g] > 0:
-            unmatched[g] -= 1
-            colours[i] = 1
-    return sum(c * 3**i for i, c in enumerate(colours))
+            left = unmatched.get(g, 0)
+            if left:
+                unmatched[g] = left - 1
+                total += weight
+        weight *= 3
+    return total
 
 
 def normalise_rule(hard) -> Optional[str]:
