@@ -119,6 +119,10 @@ def _saved(args) -> Optional[str]:
     checkpoint = getattr(args, "checkpoint", None) or getattr(args, "ranking", None)
     if checkpoint is None:
         return None
+    from wordle_opt.openers.tables import is_table_file
+
+    if is_table_file(checkpoint):  # (review --ranking FILE.csv: a table it reads, not a checkpoint)
+        return None
     return f"progress is saved in {checkpoint}; run the same command again to resume"
 
 
