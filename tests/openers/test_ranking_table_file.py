@@ -91,6 +91,7 @@ def _cell(rows, line, column, value):
         (lambda r: _cell(r, 6, "rule", "nyt"), ["line 6", "a table holds one ranking"]),
         (lambda r: [_cell(r, i, "objective", "worst,total") for i in range(2, len(r) + 1)][-1], ["ranked by worst"]),
         (lambda r: r[:1], ["has no openers"]),
+        (lambda r: [_cell(r, i, "rule", "medium") for i in range(2, len(r) + 1)][-1], ["names no game", "medium"]),
         (lambda r: r[:2] + [r[2][:3]], ["line 3", "cells"]),
     ],
 )

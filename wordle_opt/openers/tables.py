@@ -28,6 +28,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
@@ -245,22 +246,24 @@ def read_ranking_file(path) -> RankingTable:
         raise RankingTableError(f"ranking table {name}: has no openers")
     answers, rule, cap, objective = problem
     rules = {v: k for k, v in RULE_NAMES.items()}
-    if rule not in rules or not (cap == "none" or cap.isdigit()) or not answers.endswith(tuple("0123456789abcdef")):
+    counted = re.fullmatch(r"(\d+) words, sha256 [0-9a-f]{16}", answers)
+    if rule not in rules or not (cap == "none" or cap.isdigit()) or counted is None:
         raise RankingTableError(
-            f"ranking table {name}: line 2 names no problem wordle_opt knows ({', '.join(problem)})"
+            f"ranking table {name}: line 2 names no game wordle_opt knows ({', '.join(problem)}); "
+            "expected answers like '2315 words, sha256 c7e2ce7dc7b4f092', rule easy, nyt or strict, "
+            "max_guesses a number or none"
         )
     if objective != "total":
         raise RankingTableError(
             f"ranking table {name}: ranked by {objective}, whose totals are not each opener's optimum; "
             "rank by the total (the default --minimise) for a table of first-guess values"
         )
-    n = int(answers.split()[0]) if answers.split()[0].isdigit() else 0
     return RankingTable(
         name,
         "",
         rules[rule],
         None if cap == "none" else int(cap),
-        n,
+        int(counted.group(1)),
         "",
         values,
         answers=answers,

@@ -156,6 +156,7 @@ class Review:
             "solved": self.solved,
             "seconds": self.seconds,
             "stopped_searches": self.stopped_searches,
+            "values_from": self.table,
             "turns": [t.as_dict() for t in self.turns],
         }
 
