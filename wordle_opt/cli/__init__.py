@@ -116,7 +116,12 @@ def _one_value_each(parser: argparse.ArgumentParser, args) -> None:
 
 def _saved(args) -> Optional[str]:
     """What a stopped run leaves: with a checkpoint, where the progress is and how to resume."""
-    checkpoint = getattr(args, "checkpoint", None) or getattr(args, "ranking", None)
+    from wordle_opt.openers.tables import is_table_file
+
+    ranking = getattr(args, "ranking", None)
+    if ranking is not None and is_table_file(ranking):  # (review --ranking FILE.csv: a table it reads)
+        ranking = None
+    checkpoint = getattr(args, "checkpoint", None) or ranking
     if checkpoint is None:
         return None
     return f"progress is saved in {checkpoint}; run the same command again to resume"

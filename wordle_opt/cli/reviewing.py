@@ -42,8 +42,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "--ranking",
         default=None,
         metavar="FILE",
-        help="prove the best opener with the opener ranking (as `openers --top 1 --checkpoint "
-        "FILE`: minutes the first time, then read back from FILE)",
+        help="a ranking table FILE.csv that `openers --top all --out FILE.csv` wrote for these lists, "
+        "rule and cap: the first guesses' values are read from it, not searched; or a checkpoint FILE: "
+        "prove the best opener with the opener ranking (as `openers --top 1 --checkpoint FILE`: minutes "
+        "the first time, then read back from FILE)",
     )
     p.add_argument(
         "--time-limit",
@@ -57,10 +59,13 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 
 def cmd_review(args) -> int:
+    from wordle_opt.openers.tables import is_table_file, read_ranking_file
     from wordle_opt.reviews.reviewer import review
 
     ranking = None
-    if args.ranking is not None:
+    if args.ranking is not None and is_table_file(args.ranking):
+        ranking = read_ranking_file(args.ranking)  # (checked against the game by review())
+    elif args.ranking is not None:
         from wordle_opt.openers.ranking import rank_openers
 
         check_writable(args.ranking, "--ranking")

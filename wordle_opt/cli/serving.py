@@ -50,6 +50,16 @@ def register(sub: "argparse._SubParsersAction") -> None:
         metavar="N",
         help=f"words in an uploaded list (default {d.upload_words:,}); a longer list is refused",
     )
+    p.add_argument(
+        "--ranking",
+        action="append",
+        default=[],
+        dest="tables",
+        metavar="FILE.csv",
+        help="a ranking table that `openers --top all --out FILE.csv` wrote: the page reads the first "
+        "guesses' values of its game (the lists, rule and cap it was ranked on) from it instead of "
+        "searching; repeat for more games",
+    )
     p.set_defaults(func=cmd_serve, exit_at_once=True)
 
 
@@ -104,6 +114,7 @@ def cmd_serve(args) -> int:
         raise WordleOptError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'wordle_opt[web]'"
         ) from None
+    compute.given_tables[:] = given_tables(args.tables)
     compute.limits.time_limit, compute.limits.per_client = args.time_limit, args.per_client
     compute.limits.queue, compute.limits.upload_words = args.queue, args.upload_words
     # (a shutdown waits at most 2 s for requests in flight: a search can run for minutes)
@@ -113,6 +124,26 @@ def cmd_serve(args) -> int:
     _announce_when_up(server, args.host, args.open)
     server.run()
     return 0
+
+
+def given_tables(files):
+    """serve --ranking: each table read and checked whole now (a bad one is an
+    error before the server starts), with one line saying which game it serves."""
+    from wordle_opt.openers.tables import EXACT, RULE_NAMES, read_ranking_file
+    from wordle_opt.web import compute
+
+    tables = [read_ranking_file(f) for f in files]
+    for t in tables:
+        games = [name for name, lists in compute.list_names().items() if t.mismatch(lists, t.rule, t.cap) is None]
+        where = f"the {' and '.join(games)} lists" if games else "an upload of its lists (no bundled set has them)"
+        exact = sum(v.kind == EXACT for v in t.values.values())
+        cap = "no cap" if t.cap is None else f"{t.cap} guesses"
+        print(
+            f"wordle_opt: {t.source}: {exact} of {len(t.values)} openers exact ({RULE_NAMES[t.rule]}, {cap}, "
+            f"answers {t.answers}); the page values the first guesses of {where} from it",
+            flush=True,
+        )
+    return tables
 
 
 class _CancelledInOneLine(logging.Filter):

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.display import gap, plural
 from wordle_opt.openers.phases import describe
+from wordle_opt.openers.tables import PROBLEM_COLUMNS, problem_cells
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 
 _RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}
@@ -162,12 +163,16 @@ class OpenerRanking:
     def to_csv(self, path) -> None:
         """Every opener with its exact total, its proven lower bound, or
         'infeasible'; a ranked opener's tree total too (the anytime ranking's
-        trees total at least the proven bound)."""
+        trees total at least the proven bound).  Every row ends with the
+        problem it was ranked on (`wordle_opt.openers.tables.PROBLEM_COLUMNS`),
+        so that ``review``/``serve --ranking FILE`` use it only for that game."""
         ranked = {r.word: (i, r) for i, r in enumerate(self.ranking, 1)}
+        problem = problem_cells(self.lists_obj.answers, self.hard, self.max_guesses, self.objective)
         with open(path, "w", newline="") as f:
             w = csv.writer(f)
             w.writerow(
                 ["opener", "rank", "kind", "total", "worst", "worst_kind", "meaning", "tree_total", "beam_total"]
+                + PROBLEM_COLUMNS
             )
             for o in sorted(range(len(self.guesses)), key=lambda o: self._csv_order(o, ranked)):
                 word = self.guesses[o]
@@ -187,6 +192,7 @@ class OpenerRanking:
                         ranked[word][1].total if word in ranked else "",
                         _screened(self.screened, o),
                     ]
+                    + problem
                 )
 
     def _csv_order(self, o: int, ranked: dict):

@@ -11,6 +11,12 @@ sha256, and the command that made it.  ``tools/ranking_tables.py`` makes
 them.  A table is read on first use, and only after its bytes match the
 manifest's sha256: a damaged or edited file is an error naming it, never a
 wrong value shown as proven.
+
+A table a user made is the CSV itself (`read_ranking_file`): ``review
+--ranking FILE`` and ``serve --ranking FILE`` read it.  Each of its rows
+names the problem it was ranked on (`PROBLEM_COLUMNS`: a fingerprint of the
+answers, the rule, the cap, the objective), so that a table is used only for
+the game it was ranked on; its openers are that game's guesses.
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ import gzip
 import hashlib
 import io
 import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.wordlists import WordLists
@@ -32,10 +40,15 @@ EXACT, BOUND, INFEASIBLE = "exact", "bound", "infeasible"  # (as openers.tasks a
 DATA_DIR = Path(__file__).resolve().parent / "table_data"
 MANIFEST = "manifest.json"
 COLUMNS = ["opener", "kind", "total"]
+# What every row of `openers --out FILE.csv` says about the problem it was ranked on.
+PROBLEM_COLUMNS = ["answers", "rule", "max_guesses", "objective"]
+RULE_NAMES = {None: "easy", "nyt": "nyt", "strict": "strict"}
+SQLITE_MAGIC = b"SQLite format 3\x00"  # (an openers checkpoint, not a table)
 
 
 class RankingTableError(WordleOptError):
-    """A bundled ranking table that does not match its manifest."""
+    """A ranking table that cannot be used: a bundled one that does not match
+    its manifest, or a table file that is not what `openers --out` writes."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +69,15 @@ class OpenerValue:
             return f"≥ {self.total}"
         return INFEASIBLE
 
+    @property
+    def proven(self) -> bool:
+        """Its value is known: exact, or no strategy within the cap (not only a bound)."""
+        return self.kind != BOUND
+
+    @property
+    def feasible(self) -> bool:
+        return self.kind != INFEASIBLE
+
 
 @dataclass(frozen=True)
 class RankingTable:
@@ -69,6 +91,8 @@ class RankingTable:
     n_answers: int
     command: str  # the command whose --out file the table was cut from
     values: Dict[str, OpenerValue] = field(repr=False)
+    answers: str = ""  # a table a user made: its answers' fingerprint (`answers_fingerprint`)
+    source: str = "the bundled opener ranking"  # where its values come from, as the page and review say it
 
     def get(self, word: str) -> Optional[OpenerValue]:
         return self.values.get(word.strip().lower())
@@ -83,6 +107,168 @@ class RankingTable:
         inside = {v.word for v in self.top(k)}
         rest = [v.total for v in self.values.values() if v.word not in inside and v.kind != INFEASIBLE]
         return min(rest, default=None)
+
+    def best(self) -> Tuple[Optional[int], Tuple[str, ...], bool, bool]:
+        """(the least exact total or None, the openers with it, whether it is
+        proven the least -- no opener's bound is below it --, whether every
+        opener with it is listed -- no opener's bound equals it).  Every
+        opener infeasible: (None, (), True, True)."""
+        exact = [v.total for v in self.values.values() if v.kind == EXACT]
+        bounds = [v.total for v in self.values.values() if v.kind == BOUND]
+        if not exact:
+            return None, (), not bounds, not bounds
+        least = min(exact)
+        words = tuple(sorted(v.word for v in self.values.values() if v.kind == EXACT and v.total == least))
+        return least, words, all(b >= least for b in bounds), all(b > least for b in bounds)
+
+    def mismatch(self, lists: WordLists, rule: Optional[str], cap: Optional[int]) -> Optional[str]:
+        """Why this table is not of the game (lists, rule, cap), in words, or
+        None when it is.  ``rule`` as `wordle_opt.rules.normalise_rule` gives it."""
+        if not self.answers:  # (a bundled one: `table_for` matched it by the manifest)
+            return None if self is table_for(lists, rule, cap) else "it is a bundled table of another game"
+        wrong = []
+        if self.rule != rule:
+            wrong.append(f"rule {RULE_NAMES[self.rule]}, not {RULE_NAMES[rule]}")
+        if self.cap != cap:
+            wrong.append(f"max_guesses {_cap_text(self.cap)}, not {_cap_text(cap)}")
+        ours = answers_fingerprint(lists.answers)
+        if self.answers != ours:
+            wrong.append(f"answers {self.answers}, not {ours}")
+        if len(self.values) != len(lists.guesses) or any(w not in self.values for w in lists.guesses):
+            missing = sum(w not in self.values for w in lists.guesses)
+            wrong.append(
+                f"its {len(self.values)} openers are not the game's {len(lists.guesses)} guesses "
+                f"({missing} of them missing)"
+            )
+        return "; ".join(wrong) or None
+
+
+def _cap_text(cap: Optional[int]) -> str:
+    return "none" if cap is None else str(cap)
+
+
+def answers_fingerprint(answers: Iterable[str]) -> str:
+    """'2315 words, sha256 c7e2...' of the answers as a set (their order does not change any value)."""
+    words = sorted(set(answers))
+    return f"{len(words)} words, sha256 {hashlib.sha256(chr(10).join(words).encode()).hexdigest()[:16]}"
+
+
+def problem_cells(answers: Iterable[str], rule: Optional[str], cap: Optional[int], objective: str) -> List[str]:
+    """The `PROBLEM_COLUMNS` cells of every row of a ranking's CSV."""
+    return [answers_fingerprint(answers), RULE_NAMES[rule], _cap_text(cap), objective]
+
+
+def is_checkpoint(path) -> bool:
+    """Whether ``path`` is an existing openers checkpoint (SQLite) file."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except OSError:
+        return False
+
+
+def is_table_file(path) -> bool:
+    """Whether ``review --ranking`` reads ``path`` as a table (the CSV of
+    `openers --out`) rather than as a checkpoint to rank into: a name ending
+    in .csv, or an existing file that is not a checkpoint."""
+    return str(path).lower().endswith(".csv") or (os.path.isfile(path) and not is_checkpoint(path))
+
+
+def read_ranking_file(path) -> RankingTable:
+    """The table in ``path``, the CSV that ``openers --out FILE.csv`` wrote,
+    checked whole: its columns, every row's kind and total, no opener twice,
+    and one problem (`PROBLEM_COLUMNS`) on every row.  Anything else raises
+    RankingTableError, one line naming the file (and the line) and what was
+    expected.  Whether it is the table of a game: `RankingTable.mismatch`."""
+    name = str(path)
+    if is_checkpoint(path):
+        raise RankingTableError(
+            f"ranking table {name}: is an openers checkpoint, not a table; write the table with "
+            "`python -m wordle_opt openers --top all --checkpoint CHECKPOINT --out FILE.csv`"
+        )
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not a UTF-8 text file"
+        raise RankingTableError(f"ranking table {name}: cannot be read ({why})") from None
+    rows = csv.reader(io.StringIO(text))
+    header = next(rows, None) or []
+    missing = [c for c in COLUMNS + PROBLEM_COLUMNS if c not in header]
+    if missing:
+        older = set(COLUMNS) <= set(header)
+        raise RankingTableError(
+            f"ranking table {name}: "
+            + (
+                "its rows do not say which lists, rule and cap it was ranked on (written by an older "
+                "wordle_opt); write it again with `python -m wordle_opt openers ... --out FILE.csv`"
+                if older
+                else f"expected the CSV of `openers --out` with the columns {','.join(COLUMNS + PROBLEM_COLUMNS)} "
+                f"(missing: {','.join(missing)})"
+            )
+        )
+    at = {c: header.index(c) for c in COLUMNS + PROBLEM_COLUMNS}
+    values: Dict[str, OpenerValue] = {}
+    problem = None
+    for line, row in enumerate(rows, 2):
+        if not row:
+            continue
+        if len(row) != len(header):
+            raise RankingTableError(f"ranking table {name}, line {line}: {len(row)} cells, expected {len(header)}")
+        word, kind, total = (row[at[c]].strip() for c in COLUMNS)
+        cells = tuple(row[at[c]] for c in PROBLEM_COLUMNS)
+        if problem is None:
+            problem = cells
+        elif cells != problem:
+            raise RankingTableError(
+                f"ranking table {name}, line {line}: ranked on {', '.join(cells)}, but line 2 on "
+                f"{', '.join(problem)}; a table holds one ranking"
+            )
+        if not word or word != word.lower() or not word.isalpha():
+            raise RankingTableError(f"ranking table {name}, line {line}: opener {word!r} is not a lower-case word")
+        if word in values:
+            raise RankingTableError(f"ranking table {name}, line {line}: opener {word} appears twice")
+        if kind not in (EXACT, BOUND, INFEASIBLE):
+            raise RankingTableError(
+                f"ranking table {name}, line {line}: kind {kind!r}, expected {EXACT}, {BOUND} or {INFEASIBLE}"
+            )
+        if kind == INFEASIBLE:
+            if total:
+                raise RankingTableError(f"ranking table {name}, line {line}: an infeasible opener has no total")
+            values[word] = OpenerValue(word, kind, None)
+            continue
+        if not total.isdigit():
+            raise RankingTableError(
+                f"ranking table {name}, line {line}: total {total!r} is not a whole number of guesses"
+            )
+        values[word] = OpenerValue(word, kind, int(total))
+    if problem is None:
+        raise RankingTableError(f"ranking table {name}: has no openers")
+    answers, rule, cap, objective = problem
+    rules = {v: k for k, v in RULE_NAMES.items()}
+    counted = re.fullmatch(r"(\d+) words, sha256 [0-9a-f]{16}", answers)
+    if rule not in rules or not (cap == "none" or cap.isdigit()) or counted is None:
+        raise RankingTableError(
+            f"ranking table {name}: line 2 names no game wordle_opt knows ({', '.join(problem)}); "
+            "expected answers like '2315 words, sha256 c7e2ce7dc7b4f092', rule easy, nyt or strict, "
+            "max_guesses a number or none"
+        )
+    if objective != "total":
+        raise RankingTableError(
+            f"ranking table {name}: ranked by {objective}, whose totals are not each opener's optimum; "
+            "rank by the total (the default --minimise) for a table of first-guess values"
+        )
+    return RankingTable(
+        name,
+        "",
+        rules[rule],
+        None if cap == "none" else int(cap),
+        int(counted.group(1)),
+        "",
+        values,
+        answers=answers,
+        source=f"the ranking table {Path(name).name}",
+    )
 
 
 def lists_fingerprint(lists: WordLists) -> str:

@@ -33,7 +33,16 @@ from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
-from wordle_opt.reviews.values import INF, Cost, Evaluator, RootBest, Split, best_first_guess, opener_cost
+from wordle_opt.reviews.values import (
+    INF,
+    Cost,
+    Evaluator,
+    RootBest,
+    Split,
+    best_first_guess,
+    opener_cost,
+    table_of,
+)
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_time_limit
 from wordle_opt.solver.exact import check_cache, check_threads
@@ -125,6 +134,7 @@ class Review:
     seconds: float = 0.0
     stopped_searches: int = 0
     root: Optional[RootBest] = field(default=None, repr=False)
+    table: Optional[str] = None  # where the first guesses' values came from (a ranking table), if not searched
 
     @property
     def solved(self) -> bool:
@@ -146,6 +156,7 @@ class Review:
             "solved": self.solved,
             "seconds": self.seconds,
             "stopped_searches": self.stopped_searches,
+            "values_from": self.table,
             "turns": [t.as_dict() for t in self.turns],
         }
 
@@ -191,7 +202,12 @@ def review(
     lower bound, marked as such, instead of the exact value.  ``progress``
     is called with (steps done, steps, label) as the review goes.
     ``ranking``: a `wordle_opt.rank_openers` result for the same lists, rule
-    and cap; the first turn's best is then its proven best opener.
+    and cap; the first turn's best is then its proven best opener.  Or a
+    ranking table of them (`wordle_opt.openers.tables.read_ranking_file`, the
+    CSV of ``openers --out``): the first turn's best, and the player's opener's
+    value where the table proves it, are read from it instead of searched
+    (the luck percentile of that turn is then not known: only the group of
+    the colouring that came is searched).
     """
     t0 = time.perf_counter()
     check_time_limit(time_limit)
@@ -202,6 +218,7 @@ def review(
     lists = require_five_letters(load_lists(answers, guesses), "review")
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, rule, cap)
+    table = table_of(ranking, lists, rule, cap)
     extra = [lists.guess_index(w) for w in _opener_words(openers)]
     ev = Evaluator(
         lists,
@@ -231,7 +248,7 @@ def review(
         g, p = lists.guess_index(word), int(colours)
         tick(t + (len(shortlist) if t else 0), f"turn {t + 1} {word.upper()}")
         if t == 0:
-            split = opener_cost(ev, g)
+            split = opener_cost(ev, g, table=table, colouring=p)
             root = best_first_guess(ev, shortlist, lambda i, w: tick(i, f"turn 1: opener {w.upper()}"), ranking)
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
@@ -263,6 +280,7 @@ def review(
         time.perf_counter() - t0,
         ev.stopped_searches,
         root,
+        None if table is None else table.source,
     )
 
 
@@ -295,9 +313,11 @@ def _turn(
     Sp, _, got = split.groups[p]
     n = len(S)
     expected_after = realised_after = pct = None
-    if split.cost.feasible:
+    # (from a ranking table, Q(guess) is exact while its group may be a bound: then no luck)
+    if split.cost.feasible and (got.exact or not split.partial):
         expected_after = (split.cost.total - n) / n
         realised_after = got.expected if p != ALL_GREEN else 0.0
+    if split.cost.feasible and not split.partial:  # (from a ranking table: the other groups are not valued)
         # Each answer's colouring, valued by what is left after it (exact fractions).
         mine = _after(p, got)
         worse = same = 0

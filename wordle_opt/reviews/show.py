@@ -96,6 +96,8 @@ def notes(review) -> List[str]:
     if review.root is not None and not review.root.proven:
         searched = ", ".join(f"{w.upper()} {c.text(4)}" for w, c in review.root.searched)
         out.append(f"* turn 1: {review.root.scope}: {searched}; the best opener is not proven here.")
+    if review.table is not None:
+        out.append(f"turn 1: the openers' values from {review.table} where it proves them, not searched.")
     if review.stopped_searches:
         out.append(
             f">= : {review.stopped_searches} group searches did not finish within the time limit; "

@@ -17,6 +17,7 @@ beta = 1 returns at once with it), marked not exact -- never a silent guess.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from dataclasses import dataclass
@@ -71,7 +72,10 @@ class Split:
 
     guess: int
     cost: Cost  # Q(guess) over the whole position
-    groups: Dict[int, Tuple[np.ndarray, np.ndarray, Cost]]  # colouring -> (S_p, L_p, V)
+    groups: Dict[int, Tuple[np.ndarray, np.ndarray, Optional[Cost]]]  # colouring -> (S_p, L_p, V)
+    # Q(guess) came from a ranking table: only the group of one colouring is
+    # valued (the others' V is None).
+    partial: bool = False
 
 
 class Evaluator:
@@ -97,6 +101,9 @@ class Evaluator:
         self.order = np.arange(len(lists.answers)) if opener is None else np.argsort(lists.table[opener], kind="stable")
         self.time_limit = time_limit
         self.stopped_searches = 0
+        # Exact values of the big sets (solve_bounded's, which no cache keeps):
+        # the group a turn's colouring left is the next turn's position.
+        self._big: Dict[Tuple[bytes, bytes, int], Tuple[Cost, int]] = {}
 
     def _engine(self) -> Engine:
         return Engine(self.lists, self.rule, threads=self.threads, cache_mb=self.cache_mb, opener=self.opener)
@@ -116,15 +123,17 @@ class Evaluator:
     def values(self, sets: List[Tuple[np.ndarray, np.ndarray, int]]) -> List[Tuple[Cost, int]]:
         """(V, a best guess) of each (S, L, d), solved on the engine's threads
         within the time limit; a set left unfinished gets its proven bound."""
-        done: List[Optional[Tuple[Cost, int]]] = [None] * len(sets)
+        keys = [_big_key(*x) if len(x[0]) >= BOUNDED_MIN else None for x in sets]
+        done: List[Optional[Tuple[Cost, int]]] = [self._big.get(k) if k else None for k in keys]
         # Biggest sets first, so the threads finish together.
-        order = sorted(range(len(sets)), key=lambda i: -len(sets[i][0]))
+        order = sorted((i for i in range(len(sets)) if done[i] is None), key=lambda i: -len(sets[i][0]))
         if not self._batch(sets, order, done, self.time_limit):
             # Stopped: give the sets left a second, shorter chance, smallest
             # first, so that the big one that ran out of time does not keep
             # the small ones from an exact value (and the bound stays tight).
             left = [i for i in reversed(order) if done[i] is None]
             self._batch(sets, left, done, self.time_limit / 4)
+        self._big.update((k, done[i]) for i, k in enumerate(keys) if k and done[i] is not None)
         out = []
         for i, hit in enumerate(done):
             if hit is None:
@@ -244,10 +253,19 @@ class Evaluator:
         return total <= V
 
     def split(
-        self, S: np.ndarray, L: np.ndarray, turns_played: int, *, g: int, known: Optional[Dict[int, Cost]] = None
+        self,
+        S: np.ndarray,
+        L: np.ndarray,
+        turns_played: int,
+        *,
+        g: int,
+        known: Optional[Dict[int, Cost]] = None,
+        given: Optional[Tuple[Cost, int]] = None,
     ) -> Split:
         """Q(g) at the position, with every group's exact value (or bound);
-        ``known``: the groups' values from an earlier search, if any."""
+        ``known``: the groups' values from an earlier search, if any;
+        ``given``: (Q(g), a colouring) where Q(g) is known (a ranking table):
+        only that colouring's group is valued (`Split.partial`)."""
         row = self.engine.table[g, S]
         d = self.depth(turns_played)
         groups = {}
@@ -256,13 +274,19 @@ class Evaluator:
             Sp = np.ascontiguousarray(S[row == p])
             Lp = self.legal_after(L, g, p) if p != self.engine.all_green else L[:0]
             groups[p] = [Sp, Lp]
+        if given is not None:
+            cost, only = given
+            for p in groups:
+                if p == self.engine.all_green:
+                    groups[p].append(Cost(0, 1))
+                elif p == only:
+                    [(v, _)] = self._group_values(groups, [p], d)
+                    groups[p].append(v)
+                else:
+                    groups[p].append(None)
+            return Split(g, cost, {p: tuple(v) for p, v in groups.items()}, partial=True)
         inner = [p for p in groups if p != self.engine.all_green]
-        if known is not None:
-            vals = [(known[p], -1) for p in inner]
-        elif d <= 1 and inner:  # no guess left for the groups that are not solved
-            vals = [(Cost(INF, len(groups[p][0])), -1) for p in inner]
-        else:
-            vals = self.values([(groups[p][0], groups[p][1], d - 1) for p in inner])
+        vals = [(known[p], -1) for p in inner] if known is not None else self._group_values(groups, inner, d)
         total = Cost(len(S), 0)
         for p, (cost, _) in zip(inner, vals):
             groups[p].append(cost)
@@ -270,6 +294,16 @@ class Evaluator:
         if self.engine.all_green in groups:
             groups[self.engine.all_green].append(Cost(0, 1))
         return Split(g, Cost(total.total, len(S), total.exact), {p: tuple(v) for p, v in groups.items()})
+
+    def _group_values(self, groups: dict, inner: List[int], d: int) -> List[Tuple[Cost, int]]:
+        """(V, a best guess) of the groups ``inner`` after a guess with ``d`` guesses left."""
+        if d <= 1 and inner:  # no guess left for the groups that are not solved
+            return [(Cost(INF, len(groups[p][0])), -1) for p in inner]
+        return self.values([(groups[p][0], groups[p][1], d - 1) for p in inner])
+
+
+def _big_key(S: np.ndarray, L: np.ndarray, d: int) -> Tuple[bytes, bytes, int]:
+    return S.tobytes(), hashlib.sha256(L.tobytes()).digest(), d
 
 
 def _cost(value: int, n: int, inf: int, exact: bool = True) -> Cost:
@@ -303,10 +337,32 @@ def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]
         return key, _ROOT_CACHE.get(key)
 
 
-def opener_cost(ev: Evaluator, g: int) -> Split:
-    """Q(g) at the start of the game, its groups' values remembered."""
+def table_of(ranking, lists: WordLists, rule: Optional[str], cap: Optional[int]):
+    """``ranking`` when it is a ranking table (`wordle_opt.openers.tables.
+    RankingTable`, read from a file) of exactly this game, None when it is
+    no table (an opener ranking, or None); a table of another game raises
+    WordleOptError naming what differs."""
+    if ranking is None or not callable(getattr(ranking, "mismatch", None)):
+        return None
+    why = ranking.mismatch(lists, rule, cap)
+    if why is not None:
+        raise WordleOptError(
+            f"{ranking.source} was ranked on another game ({why}); "
+            "rank the openers with the review's lists, rule and cap (openers ... --out FILE.csv)"
+        )
+    return ranking
+
+
+def opener_cost(ev: Evaluator, g: int, *, table=None, colouring: Optional[int] = None) -> Split:
+    """Q(g) at the start of the game, its groups' values remembered.  With a
+    ranking ``table`` (see `table_of`) that proves g's value, Q(g) is read
+    from it and only the group of ``colouring`` is searched."""
     key, known = _remembered(ev, g)
     S = np.arange(len(ev.lists.answers), dtype=np.int32)
+    fact = table.get(ev.lists.guesses[g]) if table is not None and known is None and colouring is not None else None
+    if fact is not None and fact.proven:
+        cost = Cost(float(fact.total) if fact.feasible else INF, len(S))
+        return ev.split(S, ev.engine.all_guesses, 0, g=g, given=(cost, colouring))
     split = ev.split(S, ev.engine.all_guesses, 0, g=g, known=known)
     if known is None and split.cost.exact:
         with _ROOT_LOCK:
@@ -345,13 +401,31 @@ def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     return RootBest(Cost(best, len(lists.answers)), words, True, scope)
 
 
+def _table_best(ev: Evaluator, table) -> RootBest:
+    """The best opener of a ranking table of this game: proven when no
+    opener's bound is below its least exact total."""
+    n = len(ev.lists.answers)
+    least, words, proven, every_tie = table.best()
+    if least is None:
+        if proven:  # every opener infeasible
+            return RootBest(Cost(INF, n), (), True, f"proven best ({table.source})")
+        raise WordleOptError(f"{table.source} has no exact total: it cannot value the first guess")
+    cost = Cost(float(least), n)
+    if proven:
+        return RootBest(cost, words, True, "proven best" if every_tie else "proven best (not every tie listed)")
+    exact = sum(v.proven and v.feasible for v in table.values.values())
+    scope = f"best of the {exact} openers exact in {table.source}"
+    return RootBest(cost, words, False, scope, tuple((w, cost) for w in words))
+
+
 def best_first_guess(
     ev: Evaluator, shortlist: List[int], progress: Optional[Callable[[int, str], None]] = None, ranking=None
 ) -> RootBest:
     """The best first guess and its value: THE one place the review learns it.
 
     With ``ranking`` (a `wordle_opt.openers.OpenerRanking` of these lists,
-    rule and cap): its proven best.  Small lists: proven by one exact search
+    rule and cap): its proven best; a ranking table of them (see
+    `table_of`): its least exact total, proven when no bound is below it.  Small lists: proven by one exact search
     over every guess.  Otherwise the exact values of the openers in
     ``shortlist`` (the player's, the top ones by entropy and any the caller
     names), reported as "best of the N openers searched" -- never "best"
@@ -360,6 +434,9 @@ def best_first_guess(
     lists = ev.lists
     n = len(lists.answers)
     words = lists.guesses
+    table = table_of(ranking, lists, ev.rule, ev.cap)
+    if table is not None:
+        return _table_best(ev, table)
     if ranking is not None:
         return _ranked_best(ev, ranking)
     if n <= EXACT_ROOT_MAX_ANSWERS:

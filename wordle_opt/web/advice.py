@@ -13,10 +13,12 @@ is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 - else an estimate, labelled so: the entropy strategy played out from here.
 
 Alternatives are the most informative guesses (entropy).  At the first
-guess each is valued from the bundled opener ranking where the game is one
-of its list sets, rules and caps (`wordle_opt.openers.tables`): the exact
-total ("7920") or a proven lower bound ("≥ 7950"); the page values the rest
-one by one through /api/explore.  After the first guess each is valued
+guess each is valued from the ranking table of the game: one the server was
+given (``serve --ranking FILE``) ranked on exactly its lists, rule and cap,
+else the bundled opener ranking where the game is one of its list sets,
+rules and caps (`wordle_opt.openers.tables`): the exact total ("7920") or a
+proven lower bound ("≥ 7950"); the answer's ``values_from`` names the table.
+The page values the rest one by one through /api/explore.  After the first guess each is valued
 exactly by a search that opens with it.
 
 All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
@@ -33,9 +35,19 @@ from typing import List, Optional, Tuple
 
 from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, table_for
+from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
-from wordle_opt.web.compute import Busy, Game, OutOfTime, Unkept, budget, exact_search, memo, search_slot
+from wordle_opt.web.compute import (
+    Busy,
+    Game,
+    OutOfTime,
+    Unkept,
+    budget,
+    exact_search,
+    memo,
+    ranking_table,
+    search_slot,
+)
 from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
 from wordle_opt.wordlists import WordLists
 
@@ -129,6 +141,7 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
         "suggestion": None,
         "alternatives": [],
         "note": None,
+        "values_from": None,  # the first guess: the ranking table its values come from
     }
     if out["solved"]:
         return out
@@ -179,6 +192,8 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
         out["suggestion"] = _entry(game, a, guess, value=value, exact=False, how=unfinished + how)
     if budget().left() > 0:
         out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
+        if any(x["total_kind"] for x in out["alternatives"]):
+            out["values_from"] = ranking_table(game).source
     else:
         budget().cut = True
         out["note"] = f"no alternatives: the time budget of {seconds:g} s ran out"
@@ -195,25 +210,25 @@ def _entry(game: Game, a: Assistant, word: str, *, value: Optional[float], exact
     }  # candidates are answers
 
 
-def _from_table(entry: dict, known: OpenerValue, n: int, label: str) -> None:
-    """An alternative at the first guess, valued by the bundled opener ranking."""
+def _from_table(entry: dict, known: OpenerValue, n: int, *, label: str, source: str) -> None:
+    """An alternative at the first guess, valued by a ranking table (``source``: which)."""
     entry.update(total=known.total, total_kind=known.kind, total_text=known.text)
     if known.kind == EXACT:
-        entry.update(expected=known.total / n, exact=True, how=f"exact (the bundled opener ranking); {label}")
+        entry.update(expected=known.total / n, exact=True, how=f"exact ({source}); {label}")
     elif known.kind == BOUND:
         entry.update(
             at_least=known.total / n,
-            how=f"proven: at least {known.total} guesses over all {n} answers (the bundled opener ranking); {label}",
+            how=f"proven: at least {known.total} guesses over all {n} answers ({source}); {label}",
         )
     else:
-        entry["how"] = f"cannot find every answer within the cap (the bundled opener ranking); {label}"
+        entry["how"] = f"cannot find every answer within the cap ({source}); {label}"
 
 
 def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, left) -> List[dict]:
     """The most informative other guesses; valued exactly when the position is small."""
     ranked = a.walker.strategy.ranked(a.candidates, a.legal, a.history, ALTERNATIVES + 1)
     n = len(a.candidates)
-    table = table_for(game.lists, game.rule, game.cap) if not a.history else None
+    table: Optional[RankingTable] = ranking_table(game) if not a.history else None
     out = []
     for r in ranked:
         if r.word == best or len(out) == ALTERNATIVES:
@@ -222,7 +237,7 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: s
         entry.update(NO_TOTAL)
         known = table.get(r.word) if table is not None else None
         if known is not None:
-            _from_table(entry, known, n, r.label)
+            _from_table(entry, known, n, label=r.label, source=table.source)
         elif sub is not None:
             res = exact_search(sub, r.word, game.rule, left) if budget().left() > 0 else None
             if res is None:

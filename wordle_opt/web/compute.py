@@ -26,9 +26,10 @@ from collections import Counter, OrderedDict
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterator, Optional
+from typing import Callable, Dict, Iterator, List, Optional
 
 from wordle_opt.errors import WordleOptError, WordListError
+from wordle_opt.openers.tables import RankingTable, table_for
 from wordle_opt.rules import normalise_rule
 from wordle_opt.solver.engine import StopScope
 from wordle_opt.solver.exact import SearchResult, solve
@@ -414,6 +415,21 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         while len(_uploads) > UPLOADS_KEPT:
             _uploads.popitem(last=False)
     return key
+
+
+# Ranking tables the server was given (``serve --ranking FILE``), each read and
+# checked whole at start-up: a game's first guesses are valued from the one
+# ranked on exactly that game (lists, rule, cap), else from a bundled one.
+given_tables: List[RankingTable] = []
+
+
+def ranking_table(game: Game, *, bundled: bool = True) -> Optional[RankingTable]:
+    """The ranking table of exactly this game: one the server was given,
+    else (with ``bundled``) the bundled one, else None."""
+    for table in given_tables:
+        if table.mismatch(game.lists, game.rule, game.cap) is None:
+            return table
+    return table_for(game.lists, game.rule, game.cap) if bundled else None
 
 
 def make_game(lists: str, hard: Optional[str], max_guesses: Optional[int]) -> Game:

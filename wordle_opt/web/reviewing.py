@@ -2,7 +2,9 @@
 
 The table's cells are the CLI's own (``review_show.rows``), so the page and
 ``python -m wordle_opt review`` cannot disagree; the figures behind them come
-along for anything else the page shows.
+along for anything else the page shows.  Given a ranking table of the game
+(``serve --ranking FILE``), the review reads the first guesses' values from
+it as ``review --ranking FILE`` does.
 """
 
 from __future__ import annotations
@@ -11,7 +13,17 @@ from typing import Optional
 
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.show import HEADER, notes, rows
-from wordle_opt.web.compute import SEARCH_CACHE_MB, Busy, Cancelled, Game, Unkept, budget, memo, search_slot
+from wordle_opt.web.compute import (
+    SEARCH_CACHE_MB,
+    Busy,
+    Cancelled,
+    Game,
+    Unkept,
+    budget,
+    memo,
+    ranking_table,
+    search_slot,
+)
 
 # The reviewer's searches run in batches, each with its own time limit: this
 # share of the request's budget each, so that a review stopped by them (with
@@ -41,6 +53,8 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
                         threads=1,
                         cache_mb=SEARCH_CACHE_MB,
                         time_limit=max(0.1, b.left() * BATCH_SHARE),
+                        # a table the server was given (serve --ranking): the first guesses' values from it
+                        ranking=ranking_table(game, bundled=False),
                     )
             except KeyboardInterrupt:  # (stopped: the deadline or the client leaving)
                 if b.cancelled.is_set():

@@ -332,7 +332,8 @@ function takeSuggestion(word) {
   if (first) first.focus();
 }
 
-// At the first guess the bundled opener ranking gives the total over every
+// At the first guess a ranking table (the bundled one, or one given to
+// serve --ranking: a.values_from names it) gives the total over every
 // answer: exact ("7920") or a proven lower bound ("≥ 7950"), beside the average.
 function alternativeCell(alt) {
   const total = alt.total_text ? el("span", { class: "total" }, ` (${alt.total_text})`) : null;
@@ -392,8 +393,8 @@ function renderAdvice(a) {
   if (a.alternatives.some((x) => x.could_be_answer)) more.append(el("p", { class: "hint" }, "* could be the answer"));
   if (first && a.alternatives.some((x) => x.total_kind)) {
     more.append(el("p", { class: "hint", id: "ranking-note" },
-      "At the first guess the values come from the bundled opener ranking: in brackets the total over every " +
-      `answer, exact, or \u2265 a proven lower bound.`));
+      `At the first guess the values come from ${a.values_from || "the bundled opener ranking"}: in brackets ` +
+      `the total over every answer, exact, or \u2265 a proven lower bound.`));
   }
   if (first && a.alternatives.some((x) => x.expected === null && !x.total_kind)) {
     more.append(el("p", { class: "hint", id: "alternatives-note" },
