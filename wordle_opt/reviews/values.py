@@ -123,7 +123,7 @@ class Evaluator:
     def values(self, sets: List[Tuple[np.ndarray, np.ndarray, int]]) -> List[Tuple[Cost, int]]:
         """(V, a best guess) of each (S, L, d), solved on the engine's threads
         within the time limit; a set left unfinished gets its proven bound."""
-        keys = [_big_key(*x) if len(x[0]) >= BOUNDED_MIN else None for x in sets]
+        keys = [_big_key(*x) if len(x[0]) >= bounded.BOUNDED_MIN else None for x in sets]
         done: List[Optional[Tuple[Cost, int]]] = [self._big.get(k) if k else None for k in keys]
         # Biggest sets first, so the threads finish together.
         order = sorted((i for i in range(len(sets)) if done[i] is None), key=lambda i: -len(sets[i][0]))
