@@ -128,21 +128,26 @@ def test_the_hard_refined_bound_of_a_group_s_candidate_is_never_above_its_value(
     # The refutation's bound: on the group's sub-table, the bounder knows only
     # the rule, not the opener's colouring; its children's legal sets hold the
     # true ones, so the bound never exceeds the candidate's exhaustive value
-    # in the group (the opener, then the candidate, then the best tree).
+    # in the group (the opener, then the candidate, then the best tree); its
+    # guesses are the group's useful legal ones.
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses), label="opener")
     engine, p, S, legal = after_opener(lists, rule, opener)
     if S is None:
         return
     depth = Problem(lists, rule, cap).depth - 1
-    sub = np.ascontiguousarray(np.take(engine.table, S, axis=1))
-    bounder = lists.modules.bounds.Bounder(sub, np.ascontiguousarray(lists.guess_codes), rule_code(engine.core, rule))
+    useful = engine.all_solvers[0].useful(S, legal)
+    if len(useful) == 0:
+        return
+    # (as solve_bounded_hard makes it: the useful guesses' rows, S's columns)
+    sub = np.ascontiguousarray(engine.table[np.ix_(useful, S)])
+    codes = np.ascontiguousarray(lists.guess_codes[useful])
+    bounder = lists.modules.bounds.Bounder(sub, codes, rule_code(engine.core, rule))
     words = [a for a in lists.answers if score_words(opener, a) == p]
     quick = bounder.quick(depth)
-    useful = engine.all_solvers[0].useful(S, legal)
-    for g in useful.tolist():
+    for r, g in enumerate(useful.tolist()):
         value = exhaustive_second(words, lists.guesses, opener, lists.guesses[g], hard=rule, max_guesses=cap)
         if value is None:
             continue  # (any bound holds: no tree)
-        bound = bounder.opener(g, depth)
-        assert quick[g] <= value and bound <= value, (lists.guesses[g], quick[g], bound, value)
+        bound = bounder.opener(r, depth)
+        assert quick[r] <= value and bound <= value, (lists.guesses[g], quick[r], bound, value)

@@ -18,10 +18,12 @@ the engine's) stopped at the best total so far, and only a candidate whose
 bound is below that best is searched, child by child, each child with the
 guesses legal after it and the beta that is left.
 
-The bound is sound although the bounder does not know the group's legal
-list: a child's legal set it uses (every guess legal after the candidate's
-colouring) holds the true one (the guesses legal after the opener's
-colouring too: both hard rules filter by each (guess, colouring) in turn),
+The bounders' game has the group's useful legal guesses (those that split
+it or may hit: the others never help below it) as its guesses and the
+group's answers as its answers.  Their bound is sound although they do not
+know the opener: a child's legal set they use (the guesses of the group's
+list legal after the candidate's colouring) holds the true one (both hard
+rules filter by each (guess, colouring) in turn, the opener's included),
 and a game with more guesses allowed costs no more.
 """
 
@@ -36,7 +38,11 @@ from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.trees.node import Node
 
 # Hard mode: groups of at least this many answers go through solve_bounded_hard.
-HARD_BOUNDED_MIN = 300
+# (One thread, original lists, NYT rule: below it the core's search was as
+# fast or faster -- EQUAL's 324 greys 0.8 s against 1.9 s, GURUS's 326 after
+# BBBBY 0.5 against 2.2 s -- above it slower: EQUAL's 400 after YBBBB 13.6
+# against 5.7 s, SIKAS's 582 greys 10.8 against 8.1 s, QUEME's 815 47 against 18.)
+HARD_BOUNDED_MIN = 400
 # The seed: of the SEED best candidates by quick bound, the one with the least
 # refined bound is searched first, with no cut-off, for the first best total.
 SEED = 4
@@ -84,13 +90,18 @@ def solve_bounded_hard(
         useful = solver.useful(S, np.ascontiguousarray(legal, dtype=np.int32))
     finally:
         engine.solvers.put(solver)
-    sub = np.ascontiguousarray(np.take(engine.table, S, axis=1))
+    if len(useful) == 0:
+        return inf, None  # (no legal guess tells the answers apart)
+    # The bounders' game: the useful guesses (rows) and S (columns), so each
+    # child's legal set they filter is the true one less the opener's part.
+    sub = np.ascontiguousarray(np.take(np.take(engine.table, useful, axis=0), S, axis=1))
     Bounder = engine.lists.modules.bounds.Bounder
-    codes = np.ascontiguousarray(engine.lists.guess_codes)
+    codes = np.ascontiguousarray(engine.lists.guess_codes[useful])
     k = len(engine.all_solvers) if threads is None else threads
     bounders = [Bounder(sub, codes, rule_code(engine.core, engine.rule)) for _ in range(k)]
     quick = bounders[0].quick(cap)
-    order = useful[np.argsort(quick[useful], kind="stable")]
+    # (candidates as the bounders' rows: useful[r] is the guess)
+    order = np.argsort(quick, kind="stable").astype(np.int32)
     state = _Best(inf if beta is None else beta)
     if tally is not None:
         tally[:] = [0, len(order)]
@@ -98,10 +109,11 @@ def solve_bounded_hard(
     def child(g: int, p: int, C: np.ndarray, budget: Optional[int]) -> Tuple[int, Optional[Node]]:
         return engine.solve_group(C, engine.legal_after(useful, g, p), cap - 1, budget)
 
-    def evaluate(g: int, beta: int, bounder) -> int:
-        """g's total at S if below beta, else a value >= beta."""
-        pats, _, bounds = bounder.opener_groups(g, cap)
-        row = sub[g]
+    def evaluate(r: int, beta: int, bounder) -> int:
+        """The total at S of row r's guess if below beta, else a value >= beta."""
+        g = int(useful[r])
+        pats, _, bounds = bounder.opener_groups(r, cap)
+        row = sub[r]
         acc = n + int(bounds.sum())
         if acc >= beta:
             return acc
@@ -119,16 +131,17 @@ def solve_bounded_hard(
         return [task() for task in tasks] if k == 1 else engine.run(tasks)
 
     # The seed: a first total to beat, from the likeliest candidate.
-    seeds = [int(g) for g in order[:seed] if quick[g] < state.value]
+    seeds = [int(r) for r in order[:seed] if quick[r] < state.value]
     if seeds:
-        refined = [bounders[0].opener(g, cap) for g in seeds]
+        refined = [bounders[0].opener(r, cap) for r in seeds]
         if min(refined) < state.value:
-            g0 = seeds[int(np.argmin(refined))]
-            run([lambda: state.offer(evaluate(g0, state.value, bounders[0]), g0)])
+            r0 = seeds[int(np.argmin(refined))]
+            run([lambda: state.offer(evaluate(r0, state.value, bounders[0]), int(useful[r0]))])
 
     def share(t: int) -> None:
         bounder = bounders[t]
-        for g in order[t::k].tolist():
+        for r in order[t::k].tolist():
+            g = int(useful[r])
             if engine.stopping.is_set():
                 raise KeyboardInterrupt
             if tally is not None:
@@ -138,15 +151,15 @@ def solve_bounded_hard(
             beta = state.value + (1 if g < state.guess else 0)
             if g == state.guess:
                 continue  # (the best so far: searched already)
-            if quick[g] >= beta:
-                if quick[g] > state.value:
+            if quick[r] >= beta:
+                if quick[r] > state.value:
                     if tally is not None:
                         tally[0] = len(order)
                     return  # (in quick order: the rest of this share is no better)
                 continue
-            if bounder.opener(g, cap, beta if beta < inf else -1) >= beta:
+            if bounder.opener(r, cap, beta if beta < inf else -1) >= beta:
                 continue
-            state.offer(evaluate(g, beta, bounder), g)
+            state.offer(evaluate(r, beta, bounder), g)
 
     run([lambda t=t: share(t) for t in range(k)])
     if state.guess < 0 or not tree:
