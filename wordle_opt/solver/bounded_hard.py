@@ -37,12 +37,28 @@ import numpy as np
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.trees.node import Node
 
-# Hard mode: groups of at least this many answers go through solve_bounded_hard.
-# (One thread, original lists, NYT rule: below it the core's search was as
-# fast or faster -- EQUAL's 324 greys 0.8 s against 1.9 s, GURUS's 326 after
-# BBBBY 0.5 against 2.2 s -- above it slower: EQUAL's 400 after YBBBB 13.6
-# against 5.7 s, SIKAS's 582 greys 10.8 against 8.1 s, QUEME's 815 47 against 18.)
+# Hard mode: which groups go through solve_bounded_hard (see batched).
+# Measured one thread, original lists, NYT rule, the batch against the core's
+# search of the group: with the legal list cut by a yellow, a group of 400
+# gains (EQUAL's 400 after YBBBB 5.7 against 13.6 s, BOYAU's 409 after
+# BBBYB 2.6 against 4.0, SIKAS's 406 after BBBYB 3.2 against 6.9), a smaller
+# one loses (EQUAL's 324 greys 1.9 against 0.8 s); with every guess legal
+# (all grey) the bounds of ~12000 candidates take 4-8 s, which the search
+# beats up to ~630 answers (MANGY's 631 greys 8.1 against 5.3 s, NIKAH's 509
+# 6.2 against 3.5) and loses from there (GURUS's 673 10.2 against 14.7 s,
+# QUEME's 815 18 against 47).
 HARD_BOUNDED_MIN = 400
+HARD_WIDE_LEGAL = 6000  # a legal list longer than this ...
+HARD_WIDE_MIN = 650  # ... needs a group this big
+
+
+def batched(size: int, legal: int, min_size: int = HARD_BOUNDED_MIN) -> bool:
+    """Does a hard-mode group of ``size`` answers with ``legal`` legal guesses
+    go through solve_bounded_hard (``min_size``: the least group; the tests
+    send every group)?"""
+    return size >= min_size and (legal <= HARD_WIDE_LEGAL or size >= max(min_size, HARD_WIDE_MIN))
+
+
 # The seed: of the SEED best candidates by quick bound, the one with the least
 # refined bound is searched first, with no cut-off, for the first best total.
 SEED = 4
@@ -193,4 +209,4 @@ class _Best:
                 self.value, self.guess = value, guess
 
 
-__all__: List[str] = ["HARD_BOUNDED_MIN", "solve_bounded_hard"]
+__all__: List[str] = ["HARD_BOUNDED_MIN", "batched", "solve_bounded_hard"]

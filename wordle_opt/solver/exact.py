@@ -26,7 +26,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.anytime import anytime_search, check_options
 from wordle_opt.solver.bounded import BOUNDED_MIN, solve_bounded
-from wordle_opt.solver.bounded_hard import HARD_BOUNDED_MIN, solve_bounded_hard
+from wordle_opt.solver.bounded_hard import HARD_BOUNDED_MIN, batched, solve_bounded_hard
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.problem import Problem
@@ -80,7 +80,8 @@ def solve(
     ``bounded_min``: in easy mode, groups of at least this many answers have
     their root's guesses refuted in batch by the ranking's bounds
     (`wordle_opt.solver.bounded`), all threads together; ``hard_bounded_min``:
-    the same in hard mode (`wordle_opt.solver.bounded_hard`), after the other groups.
+    the same in hard mode (`wordle_opt.solver.bounded_hard`, where a group
+    with a long legal list must be bigger still), after the other groups.
     ``fallback``: when no tree fits the cap, the smallest cap above it that
     one fits (reusing the solvers and their caches); ``on_refuted(result)``
     hears of each cap that does not.  ``progress(done, total, status)``:
@@ -440,11 +441,13 @@ def _search_cap(
                 done += 1
                 poll()
             shared = {p for p, _ in big}
-            # Hard mode: the groups of HARD_BOUNDED_MIN answers or more are
-            # refuted in batch by the ranking's hard bounds (solver.bounded_hard),
-            # all threads together, after the others (the likeliest to have no
+            # Hard mode: the biggest groups (bounded_hard.batched) are refuted
+            # in batch by the ranking's hard bounds (solver.bounded_hard), all
+            # threads together, after the others (the likeliest to have no
             # tree are small), and only while every group so far has one.
-            hard_batch = [pg for pg in rest if rule is not None and len(pg[1]) >= hard_bounded_min]
+            hard_batch = [
+                pg for pg in rest if rule is not None and batched(len(pg[1]), len(legal(pg[0])), hard_bounded_min)
+            ]
             in_hard = {p for p, _ in hard_batch}
             results += engine.run([lambda pg=pg: work(*pg) for pg in rest if pg[0] not in shared | in_hard])
             for p, S in hard_batch:
