@@ -8,6 +8,7 @@ works.
 
     exhaustive_optimum(answers, guesses, hard=None, max_guesses=None, opener=None) -> int | None
     exhaustive_tree(...) -> Node | None
+    exhaustive_second(answers, guesses, opener, second, hard=None, max_guesses=None) -> int | None
     exhaustive_objective(..., objective) -> (worst, total) | None
 """
 
@@ -145,6 +146,20 @@ def exhaustive_optimum(answers, guesses, hard=None, max_guesses=None, opener=Non
     ``opener`` fixes the first guess.
     """
     return _exhaustive(answers, guesses, hard, max_guesses, opener, False)[0]
+
+
+def exhaustive_second(answers, guesses, opener, second, hard=None, max_guesses=None):
+    """The least cost of the answers, all of one colouring p of ``opener``,
+    after it (the opener not counted: |S| + ...), when ``second`` is played
+    next (it must split them or may hit), with the guesses legal after
+    (opener, p) and max_guesses - 1 guesses left; None if no strategy fits."""
+    answers, guesses = _words(answers), _words(guesses)
+    opener, second = _word(opener), _word(second)
+    oracle = _Oracle(answers, guesses, hard)
+    [p] = {oracle.table[opener][a] for a in answers}
+    L = oracle.after(frozenset(guesses), opener, p)
+    value = oracle.try_guess(second, frozenset(answers), L, _dec(max_guesses))
+    return None if value == _INFEASIBLE else int(value)
 
 
 def exhaustive_tree(answers, guesses, hard=None, max_guesses=None, opener=None):
