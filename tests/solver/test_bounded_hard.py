@@ -1,4 +1,4 @@
-"""Big hard-mode groups refuted in batch (wordle_opt.solver.bounded_hard)
+"""Big hard-mode groups refuted in batch (wordle_opt.solver.bounded)
 against the exhaustive oracle, under both hard rules: the group's optimum and
 tree from a legal list, with and without a cut-off, every group of a search
 routed through it (hard_bounded_min=1), one and two threads, under caps; and
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum, exhaustive_second
 
 from wordle_opt.rules import score_words
-from wordle_opt.solver.bounded_hard import solve_bounded_hard
+from wordle_opt.solver.bounded import solve_bounded_hard
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.exact import solve
 from wordle_opt.solver.problem import Problem

@@ -26,7 +26,6 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
 from wordle_opt.solver.anytime import anytime_search, check_options
-from wordle_opt.solver.bounded_hard import HARD_BOUNDED_MIN, batched, solve_bounded_hard
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.problem import Problem
@@ -58,7 +57,7 @@ def solve(
     store=None,
     max_beam: Optional[int] = None,
     bounded_min: Optional[int] = None,
-    hard_bounded_min: int = HARD_BOUNDED_MIN,
+    hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
     """The tree of ``problem`` from ``opener`` (a word of its guesses; None:
     every guess a candidate opener, the threads sharing the root) that is
@@ -81,7 +80,7 @@ def solve(
     their root's guesses refuted in batch by the ranking's bounds
     (`wordle_opt.solver.bounded`), all threads together (None: its
     BOUNDED_MIN); ``hard_bounded_min``: the same in hard mode
-    (`wordle_opt.solver.bounded_hard`, where a group with a long legal list
+    (`bounded.solve_bounded_hard`, where a group with a long legal list
     must be bigger still), after the other groups.
     ``fallback``: when no tree fits the cap, the smallest cap above it that
     one fits (reusing the solvers and their caches); ``on_refuted(result)``
@@ -344,7 +343,7 @@ def _search_cap(
     progress: Optional[ProgressCallback],
     share_min: int,
     bounded_min: Optional[int] = None,
-    hard_bounded_min: int = HARD_BOUNDED_MIN,
+    hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
     """The search for one cap, ``problem.cap`` (the body of solve())."""
     lists, rule, cap = problem.lists, problem.rule, problem.cap
@@ -442,12 +441,14 @@ def _search_cap(
                 done += 1
                 poll()
             shared = {p for p, _ in big}
-            # Hard mode: the biggest groups (bounded_hard.batched) are refuted
-            # in batch by the ranking's hard bounds (solver.bounded_hard), all
+            # Hard mode: the biggest groups (bounded.batched) are refuted
+            # in batch by the ranking's hard bounds (solver.bounded), all
             # threads together, after the others (the likeliest to have no
             # tree are small), and only while every group so far has one.
             hard_batch = [
-                pg for pg in rest if rule is not None and batched(len(pg[1]), len(legal(pg[0])), hard_bounded_min)
+                pg
+                for pg in rest
+                if rule is not None and bounded.batched(len(pg[1]), len(legal(pg[0])), hard_bounded_min)
             ]
             in_hard = {p for p, _ in hard_batch}
             results += engine.run([lambda pg=pg: work(*pg) for pg in rest if pg[0] not in shared | in_hard])
@@ -456,7 +457,7 @@ def _search_cap(
                     results.append((p, S, _SKIPPED))
                     continue
                 big_size = len(S)
-                sub = solve_bounded_hard(engine, S, legal(p), depth - 1, tally=tally)[1]
+                sub = bounded.solve_bounded_hard(engine, S, legal(p), depth - 1, tally=tally)[1]
                 tally.clear()
                 if sub is None:
                     refuted_one.set()
