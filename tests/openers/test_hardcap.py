@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 import wordle_opt
-from wordle_opt.openers.hardcap import SubsetGame, candidates, counted, families, refute
+from wordle_opt.openers.hardcap import (
+    Certificate,
+    SubsetGame,
+    candidates,
+    check,
+    counted,
+    families,
+    part_of,
+    pattern_of,
+    refute,
+)
 from wordle_opt.openers.tables import EXACT, table_for
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists
@@ -76,6 +86,55 @@ def test_a_certificate_holds_under_both_hard_rules(lists, data):
             exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener])
             is None
         )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_check_is_the_oracle_on_any_group_part(lists, data):
+    # Any answers an opener colours alike: check says they are a certificate
+    # exactly when the oracle's NYT game on them, after the opener, has no
+    # tree within the cap; and then the whole game has none under either rule.
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    row = lists.table[opener]
+    colouring = int(row[data.draw(st.integers(0, len(lists.answers) - 1))])
+    group = np.flatnonzero(row == colouring).tolist()
+    R = data.draw(st.lists(st.sampled_from(group), min_size=1, max_size=6, unique=True))
+    cap = data.draw(st.integers(2, 4))
+    game = _game(lists, budget=1)  # (check ignores the budget)
+    verdict = check(game, Certificate(opener, colouring, tuple(R), cap - 1))
+    words = [lists.answers[a] for a in R]
+    alone = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=cap, opener=lists.guesses[opener])
+    if colouring == all_green(lists.length) or len(R) <= cap - 1:
+        assert not verdict
+    else:
+        assert verdict == (alone is None)
+    if verdict:
+        for rule in ("nyt", "strict"):
+            whole = exhaustive_optimum(
+                lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener]
+            )
+            assert whole is None
+    # Answers the opener colours otherwise are no certificate.
+    others = [a for a in range(len(lists.answers)) if row[a] != colouring]
+    if others:
+        assert not check(game, Certificate(opener, colouring, tuple(R + others[:1]), cap - 1))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_a_certificate_from_its_short_name(lists, data):
+    # refute's certificates hold, and the family part comes back from its
+    # shared letters (the certificate file's short line).
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    cap = data.draw(st.integers(2, 4))
+    game = _game(lists)
+    cert = refute(game, opener, cap, families(lists.answer_codes, 2), budgets=[1, 10, 10**6])
+    if cert is None:
+        return
+    assert check(_game(lists), cert)
+    pattern = pattern_of(lists.answer_codes, cert.answers)
+    assert pattern.count(-1) == 1
+    assert part_of(game, opener, cert.colouring, pattern) == cert.answers
 
 
 def test_four_greens_leave_one_answer_a_guess():
