@@ -1,20 +1,28 @@
 """Refute openers under a hard-mode guess cap by families (issue 27):
 
     python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv
+    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv --shard 1/2  # a second process
+    python tools/hard_cap_proof.py --answers original-all --out refuted.csv --export refuted.cert
+    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --check refuted.cert
     python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
     python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
-(`hardcap.refute`, ``--budget`` nodes each, the ``--tries`` likeliest).  A
-refuted opener has no tree within the cap under the NYT rule nor the strict
-one (the certificate's theorem: wordle_opt/openers/hardcap.py).  With
-``--out`` each opener's verdict is appended as it is found
+(`hardcap.refute`: every part, or the ``--tries`` likeliest, each with the
+first of the ``--budget`` node budgets, then the undecided ones with the
+next).  A refuted opener has no tree within the cap under the NYT rule nor
+the strict one (the certificate's theorem: wordle_opt/openers/hardcap.py).
+With ``--out`` each opener's verdict is appended as it is found
 (``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
 ``open``), and a rerun with the same file skips the openers already there
-(Ctrl-C and resume; ``--retry-open`` with a larger ``--budget`` searches
-the open ones again).  When every opener is refuted it prints that no opener
-has a tree within the cap (proven).
+(Ctrl-C and resume; ``--retry-open`` searches the open ones again;
+``--shard K/N`` takes every N-th opener, for N processes, each with its own
+file).  ``--export`` writes the certificates as short lines (opener,
+colouring, the family part's shared letters) and ``--check`` checks such a
+file from scratch (`hardcap.check`, no node budget) with counting for the
+rest; either run prints that no opener has a tree within the cap (proven)
+only when every opener is refuted.
 """
 
 from __future__ import annotations
@@ -30,7 +38,6 @@ import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.hardcap import (
-    DEFAULT_BUDGET,
     Certificate,
     SubsetGame,
     check,
@@ -44,6 +51,8 @@ from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
 
+_THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
+
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -53,11 +62,11 @@ def main(argv=None) -> int:
     ap.add_argument("--max-guesses", type=int, default=6)
     ap.add_argument(
         "--budget",
-        default=str(DEFAULT_BUDGET),
+        default="10,100,1000",
         help="search nodes per family part; a list (300,3000) searches the undecided parts again with the next",
     )
     ap.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
-    ap.add_argument("--tries", type=int, default=20, help="family parts searched per opener")
+    ap.add_argument("--tries", type=int, default=0, help="family parts searched per opener (0: all)")
     ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
     ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
     ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
@@ -129,7 +138,7 @@ def main(argv=None) -> int:
                 if by_count[o]:
                     verdict, row = "counted", [word, "counted", "", ""]
                 else:
-                    cert = refute(game, o, cap, fams, tries=args.tries, budgets=budgets)
+                    cert = refute(game, o, cap, fams, tries=args.tries or None, budgets=budgets)
                     if cert is None:
                         verdict, row = "open", [word, "open", "", ""]
                     else:
@@ -156,7 +165,7 @@ def main(argv=None) -> int:
     if still_open:
         print("open: " + " ".join(still_open[:20]) + (" ..." if len(still_open) > 20 else ""))
     elif not args.openers and args.sample is None and shards == 1:
-        print(f"no opener has a tree within {cap} guesses under either hard rule (proven)")
+        print(_THEOREM.format(cap=cap))
     return 0
 
 
@@ -210,7 +219,7 @@ def check_file(lists, game, cap, path) -> int:
     if bad:
         print("certificates that do not hold: " + " ".join(bad[:20]))
     if refuted.all():
-        print(f"no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict) (proven)")
+        print(_THEOREM.format(cap=cap))
     else:
         rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]
         print(f"not refuted: {len(rest)} openers: " + " ".join(rest[:20]) + (" ..." if len(rest) > 20 else ""))

@@ -177,3 +177,42 @@ def test_the_original_game_under_the_nyt_rule():
     table = table_for(lists, "nyt", 6)
     exact = [v.word for v in table.values.values() if v.kind == EXACT]
     assert "salet" in exact and not any(refuted[lists.guess_index(w)] for w in exact)
+
+
+def _tool():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "hard_cap_proof.py"
+    spec = importlib.util.spec_from_file_location("hard_cap_proof", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
+    # _ILLS and two outsiders: every opener refuted under a cap of 4 (by
+    # counting or search); the exported certificates check from scratch,
+    # and the theorem is printed; a certificate file without the searched
+    # ones leaves those openers unrefuted, and no theorem.
+    tool = _tool()
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(ILLS) + "\n")
+    guesses.write_text("\n".join(ILLS + ["champ", "dwarf"]) + "\n")
+    out, cert = tmp_path / "v.csv", tmp_path / "v.cert"
+    lists = ["--answers", str(answers), "--guesses", str(guesses), "--max-guesses", "4"]
+    assert tool.main(lists + ["--out", str(out), "--shard", "0/2"]) == 0
+    assert "proven" not in capsys.readouterr().out  # (half the openers)
+    assert tool.main(lists + ["--out", str(out)]) == 0
+    assert "in hard mode (NYT rule, hence also strict): proven" in capsys.readouterr().out
+    assert tool.main(lists + ["--out", str(out), "--export", str(cert)]) == 0
+    lines = [ln for ln in cert.read_text().splitlines() if not ln.startswith("#")]
+    assert lines and all(len(ln.split()) == 3 for ln in lines)
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "proven" in capsys.readouterr().out
+    cert.write_text("")
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "proven" not in capsys.readouterr().out
+    cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
+    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert "do not hold" in capsys.readouterr().out
