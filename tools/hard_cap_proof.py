@@ -71,7 +71,9 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
     ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
     ap.add_argument(
-        "--export", default=None, help="write --out's certificates to this file, one short line each, and stop"
+        "--export",
+        default=None,
+        help="write the certificates of --out (a comma-separated list: one file a shard) to this file, one short line each, and stop",
     )
     ap.add_argument(
         "--check",
@@ -98,7 +100,7 @@ def main(argv=None) -> int:
     game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budgets[0])
     cap = args.max_guesses
     if args.export:
-        return export(lists, game, args.out, args.export)
+        return export(lists, args.out, args.export)
     if args.check:
         return check_file(lists, game, cap, args.check)
     t0, c0 = time.monotonic(), time.process_time()
@@ -173,18 +175,30 @@ def _short(lists, pattern) -> str:
     return "".join("." if c < 0 else lists.alphabet[c] for c in pattern)
 
 
-def export(lists, game, out, path) -> int:
-    """The certificates of the CSV ``out`` as short lines (opener, colouring,
-    the family part's shared letters with a dot for the free one): the
-    part is then the answers that fit and that the opener colours so."""
-    with open(out, newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["verdict"] == "searched"]
+def export(lists, outs, path) -> int:
+    """The certificates of the CSVs ``outs`` (comma-separated: one a shard)
+    as short lines (opener, colouring, the family part's shared letters
+    with a dot for the free one: the part is then the answers that fit and
+    that the opener colours so); a header line names the openers no file
+    refutes (``# open:``)."""
+    rows, refuted = {}, set()
+    for out in outs.split(","):
+        with open(out, newline="") as f:
+            for r in csv.DictReader(f):
+                if r["verdict"] == "searched":
+                    rows.setdefault(r["opener"], r)
+                if r["verdict"] != "open":
+                    refuted.add(r["opener"])
+    still_open = [w for w in lists.guesses if w not in refuted]
     with open(path, "w") as f:
         f.write(f"# {lists.name} hard-mode cap certificates: opener colouring part (hardcap.check)\n")
-        for r in rows:
-            answers = [lists.answer_index(w) for w in r["answers"].split()]
-            f.write(f"{r['opener']} {r['colouring']} {_short(lists, pattern_of(lists.answer_codes, answers))}\n")
-    print(f"{len(rows)} certificates written to {path}")
+        f.write(f"# open: {' '.join(still_open)}\n")
+        for w in lists.guesses:
+            if w in rows:
+                r = rows[w]
+                answers = [lists.answer_index(a) for a in r["answers"].split()]
+                f.write(f"{w} {r['colouring']} {_short(lists, pattern_of(lists.answer_codes, answers))}\n")
+    print(f"{len(rows)} certificates written to {path}; {len(still_open)} openers open")
     return 0
 
 

@@ -5,6 +5,7 @@ under both hard rules, on small generated games."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -22,6 +23,7 @@ from wordle_opt.openers.hardcap import (
     refute,
 )
 from wordle_opt.openers.tables import EXACT, table_for
+from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists
 
@@ -216,3 +218,32 @@ def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
     cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
     assert tool.main(lists + ["--check", str(cert)]) == 1
     assert "do not hold" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_stored_cap6_certificates_hold_on_a_sample():
+    # trees/hard-cap6-original-all.cert (docs/results.md): the every-word
+    # game's certificates under a cap of 6; a sample re-checked from
+    # scratch, and a sample of the openers it does not name (nor lists as
+    # open) refuted by counting.
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "trees" / "hard-cap6-original-all.cert"
+    lines = path.read_text().splitlines()
+    still_open = set(next(ln for ln in lines if ln.startswith("# open:")).split()[2:])
+    certs = [ln.split() for ln in lines if not ln.startswith("#")]
+    named = {c[0] for c in certs}
+    assert len(named) == len(certs) and not named & still_open
+    lists = load_lists("original-all")
+    letters = {c: i for i, c in enumerate(lists.alphabet)}
+    game = _game(lists)
+    rng = np.random.default_rng(0)
+    for i in rng.choice(len(certs), size=25, replace=False):
+        word, colouring, short = certs[i]
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+        assert check(game, Certificate(o, p, R, 5)), word
+    others = [i for i, w in enumerate(lists.guesses) if w not in named and w not in still_open]
+    rows = np.sort(rng.choice(others, size=200, replace=False))
+    sub = SubsetGame(lists.table[rows], lists.guess_codes[rows], lists.answer_codes)
+    assert counted(sub, families(lists.answer_codes, 6), 6).all()
