@@ -224,6 +224,7 @@ def check_file(lists, game, cap, path) -> int:
         else:
             bad.append(word)
         bar.n += 1
+        bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"{by_count} openers refuted by counting, {len(lines) - len(bad)} certificates hold, {len(bad)} do not; "
