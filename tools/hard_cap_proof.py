@@ -1,20 +1,28 @@
 """Refute openers under a hard-mode guess cap by families (issue 27):
 
     python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv
+    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv --shard 1/2  # a second process
+    python tools/hard_cap_proof.py --answers original-all --out refuted.csv --export refuted.cert
+    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --check refuted.cert
     python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
     python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
-(`hardcap.refute`, ``--budget`` nodes each, the ``--tries`` likeliest).  A
-refuted opener has no tree within the cap under the NYT rule nor the strict
-one (the certificate's theorem: wordle_opt/openers/hardcap.py).  With
-``--out`` each opener's verdict is appended as it is found
+(`hardcap.refute`: every part, or the ``--tries`` likeliest, each with the
+first of the ``--budget`` node budgets, then the undecided ones with the
+next).  A refuted opener has no tree within the cap under the NYT rule nor
+the strict one (the certificate's theorem: wordle_opt/openers/hardcap.py).
+With ``--out`` each opener's verdict is appended as it is found
 (``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
 ``open``), and a rerun with the same file skips the openers already there
-(Ctrl-C and resume; ``--retry-open`` with a larger ``--budget`` searches
-the open ones again).  When every opener is refuted it prints that no opener
-has a tree within the cap (proven).
+(Ctrl-C and resume; ``--retry-open`` searches the open ones again;
+``--shard K/N`` takes every N-th opener, for N processes, each with its own
+file).  ``--export`` writes the certificates as short lines (opener,
+colouring, the family part's shared letters) and ``--check`` checks such a
+file from scratch (`hardcap.check`, no node budget) with counting for the
+rest; either run prints that no opener has a tree within the cap (proven)
+only when every opener is refuted.
 """
 
 from __future__ import annotations
@@ -29,10 +37,21 @@ import time
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.hardcap import DEFAULT_BUDGET, SubsetGame, counted, families, refute
+from wordle_opt.openers.hardcap import (
+    Certificate,
+    SubsetGame,
+    check,
+    counted,
+    families,
+    part_of,
+    pattern_of,
+    refute,
+)
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
+
+_THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
 
 
 def main(argv=None) -> int:
@@ -41,14 +60,36 @@ def main(argv=None) -> int:
     ap.add_argument("--answers", default="original-all")
     ap.add_argument("--guesses", default=None)
     ap.add_argument("--max-guesses", type=int, default=6)
-    ap.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search nodes per family part")
-    ap.add_argument("--tries", type=int, default=20, help="family parts searched per opener")
+    ap.add_argument(
+        "--budget",
+        default="10,100,1000",
+        help="search nodes per family part; a list (300,3000) searches the undecided parts again with the next",
+    )
+    ap.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
+    ap.add_argument("--tries", type=int, default=0, help="family parts searched per opener (0: all)")
     ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
     ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
     ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
+    ap.add_argument(
+        "--export",
+        default=None,
+        help="write the certificates of --out (a comma-separated list: one file a shard) to this file, one short line each, and stop",
+    )
+    ap.add_argument(
+        "--check",
+        default=None,
+        help="check every certificate of this file (--export's) from scratch, and whether with counting they refute every opener",
+    )
     args = ap.parse_args(argv)
     if args.max_guesses < 2:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
+        return 2
+    try:
+        budgets = [int(b) for b in args.budget.split(",")]
+        shard, shards = (int(x) for x in (args.shard or "0/1").split("/"))
+        assert min(budgets) >= 1 and 0 <= shard < shards
+    except (ValueError, AssertionError):
+        print("--budget: expected positive node counts, comma-separated; --shard: K/N, 0 <= K < N", file=sys.stderr)
         return 2
     try:
         lists = load_lists(args.answers, args.guesses)
@@ -56,14 +97,19 @@ def main(argv=None) -> int:
     except WordleOptError as e:
         print(e, file=sys.stderr)
         return 2
-    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=args.budget)
+    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budgets[0])
     cap = args.max_guesses
+    if args.export:
+        return export(lists, args.out, args.export)
+    if args.check:
+        return check_file(lists, game, cap, args.check)
     t0, c0 = time.monotonic(), time.process_time()
     fams = families(lists.answer_codes, cap)
     if not todo:
         todo = list(range(len(lists.guesses)))
         if args.sample is not None:
             todo = sorted(np.random.default_rng(0).choice(len(todo), size=args.sample, replace=False).tolist())
+    todo = todo[shard::shards]
     verdicts = {}
     if args.out and os.path.exists(args.out):
         with open(args.out, newline="") as f:
@@ -94,7 +140,7 @@ def main(argv=None) -> int:
                 if by_count[o]:
                     verdict, row = "counted", [word, "counted", "", ""]
                 else:
-                    cert = refute(game, o, cap, fams, tries=args.tries)
+                    cert = refute(game, o, cap, fams, tries=args.tries or None, budgets=budgets)
                     if cert is None:
                         verdict, row = "open", [word, "open", "", ""]
                     else:
@@ -120,9 +166,79 @@ def main(argv=None) -> int:
     )
     if still_open:
         print("open: " + " ".join(still_open[:20]) + (" ..." if len(still_open) > 20 else ""))
-    elif len(todo) == len(lists.guesses):
-        print(f"no opener has a tree within {cap} guesses under either hard rule (proven)")
+    elif not args.openers and args.sample is None and shards == 1:
+        print(_THEOREM.format(cap=cap))
     return 0
+
+
+def _short(lists, pattern) -> str:
+    return "".join("." if c < 0 else lists.alphabet[c] for c in pattern)
+
+
+def export(lists, outs, path) -> int:
+    """The certificates of the CSVs ``outs`` (comma-separated: one a shard)
+    as short lines (opener, colouring, the family part's shared letters
+    with a dot for the free one: the part is then the answers that fit and
+    that the opener colours so); a header line names the openers no file
+    refutes (``# open:``)."""
+    rows, refuted = {}, set()
+    for out in outs.split(","):
+        with open(out, newline="") as f:
+            for r in csv.DictReader(f):
+                if r["verdict"] == "searched":
+                    rows.setdefault(r["opener"], r)
+                if r["verdict"] != "open":
+                    refuted.add(r["opener"])
+    still_open = [w for w in lists.guesses if w not in refuted]
+    with open(path, "w") as f:
+        f.write(f"# {lists.name} hard-mode cap certificates: opener colouring part (hardcap.check)\n")
+        f.write(f"# open: {' '.join(still_open)}\n")
+        for w in lists.guesses:
+            if w in rows:
+                r = rows[w]
+                answers = [lists.answer_index(a) for a in r["answers"].split()]
+                f.write(f"{w} {r['colouring']} {_short(lists, pattern_of(lists.answer_codes, answers))}\n")
+    print(f"{len(rows)} certificates written to {path}; {len(still_open)} openers open")
+    return 0
+
+
+def check_file(lists, game, cap, path) -> int:
+    """Check the certificates of ``path`` from scratch (each part rebuilt
+    from its short name and searched without a node budget), count the
+    other openers, and print the theorem only if every opener is refuted."""
+    t0, c0 = time.monotonic(), time.process_time()
+    left = cap - 1
+    refuted = counted(game, families(lists.answer_codes, cap), cap)
+    by_count = int(refuted.sum())
+    letters = {c: i for i, c in enumerate(lists.alphabet)}
+    bad = []
+    lines = [ln.split() for ln in open(path) if ln.strip() and not ln.startswith("#")]
+    bar = PlainBar(len(lines))
+    bar.set_description(f"checking certificates under a cap of {cap}", refresh=False)
+    for word, colouring, short in lines:
+        o = lists.guess_index(word)
+        p = int(Pattern.parse(colouring, lists.length))
+        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+        if check(game, Certificate(o, p, R, left)):
+            refuted[o] = True
+        else:
+            bad.append(word)
+        bar.n += 1
+        bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"{by_count} openers refuted by counting, {len(lines) - len(bad)} certificates hold, {len(bad)} do not; "
+        f"{int(refuted.sum())} of {len(lists.guesses)} openers refuted; {time.monotonic() - t0:.0f} s wall, "
+        f"{time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
+    )
+    if bad:
+        print("certificates that do not hold: " + " ".join(bad[:20]))
+    if refuted.all():
+        print(_THEOREM.format(cap=cap))
+    else:
+        rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]
+        print(f"not refuted: {len(rest)} openers: " + " ".join(rest[:20]) + (" ..." if len(rest) > 20 else ""))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -5,13 +5,25 @@ under both hard rules, on small generated games."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 import wordle_opt
-from wordle_opt.openers.hardcap import SubsetGame, candidates, counted, families, refute
+from wordle_opt.openers.hardcap import (
+    Certificate,
+    SubsetGame,
+    candidates,
+    check,
+    counted,
+    families,
+    part_of,
+    pattern_of,
+    refute,
+)
 from wordle_opt.openers.tables import EXACT, table_for
+from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists
 
@@ -78,6 +90,55 @@ def test_a_certificate_holds_under_both_hard_rules(lists, data):
         )
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_check_is_the_oracle_on_any_group_part(lists, data):
+    # Any answers an opener colours alike: check says they are a certificate
+    # exactly when the oracle's NYT game on them, after the opener, has no
+    # tree within the cap; and then the whole game has none under either rule.
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    row = lists.table[opener]
+    colouring = int(row[data.draw(st.integers(0, len(lists.answers) - 1))])
+    group = np.flatnonzero(row == colouring).tolist()
+    R = data.draw(st.lists(st.sampled_from(group), min_size=1, max_size=6, unique=True))
+    cap = data.draw(st.integers(2, 4))
+    game = _game(lists, budget=1)  # (check ignores the budget)
+    verdict = check(game, Certificate(opener, colouring, tuple(R), cap - 1))
+    words = [lists.answers[a] for a in R]
+    alone = exhaustive_optimum(words, lists.guesses, hard="nyt", max_guesses=cap, opener=lists.guesses[opener])
+    if colouring == all_green(lists.length) or len(R) <= cap - 1:
+        assert not verdict
+    else:
+        assert verdict == (alone is None)
+    if verdict:
+        for rule in ("nyt", "strict"):
+            whole = exhaustive_optimum(
+                lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener]
+            )
+            assert whole is None
+    # Answers the opener colours otherwise are no certificate.
+    others = [a for a in range(len(lists.answers)) if row[a] != colouring]
+    if others:
+        assert not check(game, Certificate(opener, colouring, tuple(R + others[:1]), cap - 1))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_a_certificate_from_its_short_name(lists, data):
+    # refute's certificates hold, and the family part comes back from its
+    # shared letters (the certificate file's short line).
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    cap = data.draw(st.integers(2, 4))
+    game = _game(lists)
+    cert = refute(game, opener, cap, families(lists.answer_codes, 2), budgets=[1, 10, 10**6])
+    if cert is None:
+        return
+    assert check(_game(lists), cert)
+    pattern = pattern_of(lists.answer_codes, cert.answers)
+    assert pattern.count(-1) == 1
+    assert part_of(game, opener, cert.colouring, pattern) == cert.answers
+
+
 def test_four_greens_leave_one_answer_a_guess():
     # After FILLS every other _ILLS answer is coloured BGGGG: each guess keeps
     # ILLS, so it tells at most one of the ten apart.
@@ -118,3 +179,71 @@ def test_the_original_game_under_the_nyt_rule():
     table = table_for(lists, "nyt", 6)
     exact = [v.word for v in table.values.values() if v.kind == EXACT]
     assert "salet" in exact and not any(refuted[lists.guess_index(w)] for w in exact)
+
+
+def _tool():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "hard_cap_proof.py"
+    spec = importlib.util.spec_from_file_location("hard_cap_proof", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
+    # _ILLS and two outsiders: every opener refuted under a cap of 4 (by
+    # counting or search); the exported certificates check from scratch,
+    # and the theorem is printed; a certificate file without the searched
+    # ones leaves those openers unrefuted, and no theorem.
+    tool = _tool()
+    answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
+    answers.write_text("\n".join(ILLS) + "\n")
+    guesses.write_text("\n".join(ILLS + ["champ", "dwarf"]) + "\n")
+    out, cert = tmp_path / "v.csv", tmp_path / "v.cert"
+    lists = ["--answers", str(answers), "--guesses", str(guesses), "--max-guesses", "4"]
+    assert tool.main(lists + ["--out", str(out), "--shard", "0/2"]) == 0
+    assert "proven" not in capsys.readouterr().out  # (half the openers)
+    assert tool.main(lists + ["--out", str(out)]) == 0
+    assert "in hard mode (NYT rule, hence also strict): proven" in capsys.readouterr().out
+    assert tool.main(lists + ["--out", str(out), "--export", str(cert)]) == 0
+    lines = [ln for ln in cert.read_text().splitlines() if not ln.startswith("#")]
+    assert lines and all(len(ln.split()) == 3 for ln in lines)
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "proven" in capsys.readouterr().out
+    cert.write_text("")
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "proven" not in capsys.readouterr().out
+    cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
+    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert "do not hold" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_stored_cap6_certificates_hold_on_a_sample():
+    # trees/hard-cap6-original-all.cert (docs/results.md): the every-word
+    # game's certificates under a cap of 6; a sample re-checked from
+    # scratch, and a sample of the openers it does not name (nor lists as
+    # open) refuted by counting.
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "trees" / "hard-cap6-original-all.cert"
+    lines = path.read_text().splitlines()
+    still_open = set(next(ln for ln in lines if ln.startswith("# open:")).split()[2:])
+    certs = [ln.split() for ln in lines if not ln.startswith("#")]
+    named = {c[0] for c in certs}
+    assert len(named) == len(certs) and not named & still_open
+    lists = load_lists("original-all")
+    letters = {c: i for i, c in enumerate(lists.alphabet)}
+    game = _game(lists)
+    rng = np.random.default_rng(0)
+    for i in rng.choice(len(certs), size=25, replace=False):
+        word, colouring, short = certs[i]
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+        assert check(game, Certificate(o, p, R, 5)), word
+    others = [i for i, w in enumerate(lists.guesses) if w not in named and w not in still_open]
+    rows = np.sort(rng.choice(others, size=200, replace=False))
+    sub = SubsetGame(lists.table[rows], lists.guess_codes[rows], lists.answer_codes)
+    assert counted(sub, families(lists.answer_codes, 6), 6).all()

@@ -77,6 +77,7 @@ class SubsetGame:
 
     def __init__(self, table, guess_codes, answer_codes, *, budget: int = DEFAULT_BUDGET):
         self.table = np.asarray(table)
+        self._by_answer = np.ascontiguousarray(self.table.T)  # (a column's gather is a row's)
         self.guess_codes = np.asarray(guess_codes)
         self.answer_codes = np.asarray(answer_codes)
         self.length = self.answer_codes.shape[1]
@@ -88,6 +89,12 @@ class SubsetGame:
         self.budget = budget
         self._legal: Dict[State, np.ndarray] = {}
         self._memo: Dict[Tuple[bytes, State, int], bool] = {}
+        self._unknown: Dict[Tuple[bytes, State, int], int] = {}  # the largest budget that did not decide
+        # Which positions of a colouring are not grey, as bits.
+        npat = self.all_green + 1
+        self._shown = np.array(
+            [sum(1 << pos for pos in range(self.length) if (p // 3**pos) % 3) for p in range(npat)], dtype=np.uint8
+        )
         self.nodes = 0
 
     def legal(self, state: State) -> np.ndarray:
@@ -123,9 +130,14 @@ class SubsetGame:
         of R within d guesses?  True or False (exact), or None when the node
         budget ran out first.  (A decision: no beta.)"""
         self.nodes = 0
+        R = np.asarray(sorted(set(int(a) for a in R)), dtype=np.int32)
+        key = (R.tobytes(), state, d)
+        if self._unknown.get(key, -1) >= self.budget:  # (already given up on with as many nodes)
+            return None
         try:
-            return self._within(np.asarray(sorted(set(int(a) for a in R)), dtype=np.int32), state, d)
+            return self._within(R, state, d)
         except _OutOfBudget:
+            self._unknown[key] = self.budget
             return None
 
     def _splits(self, R: np.ndarray, state: State) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -133,20 +145,22 @@ class SubsetGame:
         colourings of R, and the letters they reveal), one guess each, and
         for each the size of its largest group that is not all green."""
         legal = self.legal(state)
-        sub = np.ascontiguousarray(self.table[np.ix_(legal, R)], dtype=np.uint8)
+        sub = np.ascontiguousarray(self._by_answer[R][:, legal].T, dtype=np.uint8)
         # Two guesses that colour R alike and show the same letters where
         # some member sees them non-grey lead to the same states.
-        shown = np.stack([((sub // 3**pos) % 3 > 0).any(axis=1) for pos in range(self.length)], axis=1)
-        letters = np.where(shown, self.guess_codes[legal], 255).astype(np.uint8)
+        shown = self._shown[sub[:, 0]]
+        for j in range(1, sub.shape[1]):
+            shown |= self._shown[sub[:, j]]
+        bits = ((shown[:, None] >> np.arange(self.length, dtype=np.uint8)) & 1).astype(bool)
+        letters = np.where(bits, self.guess_codes[legal], 255).astype(np.uint8)
         key = np.ascontiguousarray(np.concatenate([sub, letters], axis=1))
-        view = key.view(np.dtype((np.void, key.shape[1]))).ravel()
-        _, first = np.unique(view, return_index=True)
-        rows = sub[first].astype(np.int64)
-        npat = self.all_green + 1
-        offsets = rows + npat * np.arange(len(rows))[:, None]
-        counts = np.bincount(offsets.ravel(), minlength=npat * len(rows)).reshape(len(rows), npat)
-        counts[:, self.all_green] = 0
-        return legal[first], rows, counts.max(axis=1)
+        first = _distinct_rows(key)
+        rows = sub[first]
+        same = np.zeros(rows.shape, dtype=np.int64)  # the size of each member's group
+        for j in range(rows.shape[1]):
+            same += rows == rows[:, j : j + 1]
+        same[rows == self.all_green] = 0
+        return legal[first], rows.astype(np.int64), same.max(axis=1)
 
     def _within(self, R: np.ndarray, state: State, d: int) -> bool:
         n = len(R)
@@ -182,6 +196,25 @@ class SubsetGame:
 
 class _OutOfBudget(Exception):
     pass
+
+
+_PRIME = np.uint64(1_000_003)
+
+
+def _distinct_rows(key: np.ndarray) -> np.ndarray:
+    """The index of one row of each distinct row of ``key`` (uint8): rows
+    grouped by a 64-bit hash, then checked equal to their group's first, so
+    that it is exact (on a collision, the rows' bytes decide instead)."""
+    h = key[:, 0].astype(np.uint64)
+    with np.errstate(over="ignore"):
+        for j in range(1, key.shape[1]):
+            h *= _PRIME
+            h += key[:, j]
+    _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+    if np.array_equal(key, key[first[inverse.ravel()]]):
+        return first
+    view = key.view(np.dtype((np.void, key.shape[1]))).ravel()
+    return np.unique(view, return_index=True)[1]
 
 
 def families(answer_codes, min_size: int) -> List[np.ndarray]:
@@ -239,14 +272,70 @@ def candidates(game: SubsetGame, opener: int, fams: Iterable[np.ndarray], left: 
 
 
 def refute(
-    game: SubsetGame, opener: int, cap: int, fams: List[np.ndarray], *, tries: Optional[int] = None
+    game: SubsetGame,
+    opener: int,
+    cap: int,
+    fams: List[np.ndarray],
+    *,
+    tries: Optional[int] = None,
+    budgets: Optional[Iterable[int]] = None,
 ) -> Optional[Certificate]:
     """A certificate that no tree from ``opener`` keeps every answer within
-    ``cap`` guesses (under either hard rule), or None if none was found
-    (each candidate within the game's node budget; the first ``tries``
-    candidates, or all)."""
+    ``cap`` guesses (under either hard rule), or None if none was found: the
+    first ``tries`` candidates (or all), each searched with the first of
+    ``budgets`` (node budgets, ascending; default the game's own), then the
+    ones still undecided with the next, and so on."""
     left = cap - 1
-    for p, R, state in candidates(game, opener, fams, left)[:tries]:
-        if game.within(R, state, left) is False:
-            return Certificate(opener, p, tuple(int(a) for a in R), left)
+    todo = candidates(game, opener, fams, left)[:tries]
+    saved = game.budget
+    try:
+        for budget in budgets or (saved,):
+            game.budget = budget
+            undecided = []
+            for p, R, state in todo:
+                verdict = game.within(R, state, left)
+                if verdict is False:
+                    return Certificate(opener, p, tuple(int(a) for a in R), left)
+                if verdict is None:
+                    undecided.append((p, R, state))
+            todo = undecided
+    finally:
+        game.budget = saved
     return None
+
+
+def check(game: SubsetGame, cert: Certificate) -> bool:
+    """Whether ``cert`` is a certificate: its opener colours every one of
+    its answers ``colouring`` (not all green), there are more of them than
+    ``left``, and the subset game (no node budget) cannot solve them within
+    ``left`` more guesses from the opener's state.  Any set of answers an
+    opener colours alike will do (families only make them likely)."""
+    R = np.asarray(sorted(set(cert.answers)), dtype=np.int32)
+    if cert.colouring == game.all_green or len(R) <= cert.left or cert.left < 1:
+        return False
+    if not (game.table[cert.opener, R] == cert.colouring).all():
+        return False
+    state = game.after(game.START, cert.opener, cert.colouring)
+    saved, game.budget = game.budget, float("inf")
+    try:
+        return game.within(R, state, cert.left) is False
+    finally:
+        game.budget = saved
+
+
+def pattern_of(answer_codes, answers: Iterable[int]) -> Tuple[int, ...]:
+    """The letters the answers share in place, -1 where they differ: with a
+    family's part, one -1 (the certificate file's short name for the part)."""
+    codes = np.asarray(answer_codes)[np.asarray(list(answers), dtype=np.int64)]
+    return tuple(int(c[0]) if (c == c[0]).all() else -1 for c in codes.T)
+
+
+def part_of(game: SubsetGame, opener: int, colouring: int, pattern: Tuple[int, ...]) -> Tuple[int, ...]:
+    """The answers that fit ``pattern`` (-1: any letter) and that ``opener``
+    colours ``colouring``: a certificate's answers from its short name."""
+    fits = np.ones(len(game.answer_codes), dtype=bool)
+    for pos, letter in enumerate(pattern):
+        if letter >= 0:
+            fits &= game.answer_codes[:, pos] == letter
+    fits &= game.table[opener] == colouring
+    return tuple(int(a) for a in np.flatnonzero(fits))
