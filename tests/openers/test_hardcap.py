@@ -13,14 +13,17 @@ from oracle import exhaustive_optimum
 import wordle_opt
 from wordle_opt.openers.hardcap import (
     Certificate,
+    DeepCertificate,
     SubsetGame,
     candidates,
     check,
+    check_deep,
     counted,
     families,
     part_of,
     pattern_of,
     refute,
+    refute_deep,
 )
 from wordle_opt.openers.tables import EXACT, table_for
 from wordle_opt.patterns import Pattern
@@ -139,6 +142,39 @@ def test_a_certificate_from_its_short_name(lists, data):
     assert part_of(game, opener, cert.colouring, pattern) == cert.answers
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_a_two_level_certificate_holds_under_both_hard_rules(lists, data):
+    # Whenever refute_deep finds a two-level certificate it checks from
+    # scratch, and the oracle finds no tree within the cap from the opener
+    # under either hard rule; a broken one (another colouring, a part
+    # missing, a part's colouring wrong) does not check.
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    cap = data.draw(st.integers(3, 4))
+    game = _game(lists)
+    fams = families(lists.answer_codes, 2)
+    cert = refute_deep(game, opener, cap, fams, groups=5, budgets=[1, 10**6])
+    if cert is None:
+        return
+    assert check_deep(_game(lists, budget=1), cert, fams)
+    for rule in ("nyt", "strict"):
+        assert (
+            exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener])
+            is None
+        )
+    others = set(lists.table[opener].tolist()) - {cert.colouring, all_green(lists.length)}
+    for colouring in others:
+        assert not check_deep(game, DeepCertificate(opener, colouring, cert.parts, cert.left), fams)
+    if cert.parts:
+        i = data.draw(st.integers(0, len(cert.parts) - 1))
+        parts = cert.parts[:i] + cert.parts[i + 1 :]
+        assert not check_deep(game, DeepCertificate(opener, cert.colouring, parts, cert.left), fams)
+        g, q, R = cert.parts[i]
+        wrong = (g, (q + 1) % all_green(lists.length), R)
+        parts = cert.parts[:i] + (wrong,) + cert.parts[i + 1 :]
+        assert not check_deep(game, DeepCertificate(opener, cert.colouring, parts, cert.left), fams)
+
+
 def test_four_greens_leave_one_answer_a_guess():
     # After FILLS every other _ILLS answer is coloured BGGGG: each guess keeps
     # ILLS, so it tells at most one of the ten apart.
@@ -218,6 +254,23 @@ def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
     cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
     assert tool.main(lists + ["--check", str(cert)]) == 1
     assert "do not hold" in capsys.readouterr().out
+    # Two levels deep under a cap of 5: CHAMP and DWARF, listed as open,
+    # are refuted, their lines appended and checked from scratch; a line
+    # with another colouring of the second guess does not hold.
+    lists[-1] = "5"
+    cert.write_text("# header\n# open: champ dwarf\n")
+    assert tool.main(lists + ["--deep", str(cert)]) == 0
+    assert "2 of 2 openers refuted two levels deep" in capsys.readouterr().out
+    text = cert.read_text()
+    assert "# open: \n" in text
+    deep = [ln.split() for ln in text.splitlines() if not ln.startswith("#")]
+    assert {d[0] for d in deep} == {"champ", "dwarf"} and all(len(d) == 5 for d in deep)
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "2 certificates hold (2 two levels deep), 0 do not" in capsys.readouterr().out
+    word, colouring, second, q, short = deep[0]
+    cert.write_text(f"{word} {colouring} {second} {'GGGGB' if q != 'GGGGB' else 'GGGBB'} {short}\n")
+    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert "do not hold: " + word in capsys.readouterr().out
 
 
 @pytest.mark.slow
