@@ -20,6 +20,7 @@ from wordle_opt.openers.hardcap import (
     check_deep,
     counted,
     families,
+    part_holds,
     part_of,
     pattern_of,
     refute,
@@ -284,9 +285,12 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
     path = Path(__file__).resolve().parents[2] / "trees" / "hard-cap6-original-all.cert"
     lines = path.read_text().splitlines()
     still_open = set(next(ln for ln in lines if ln.startswith("# open:")).split()[2:])
-    certs = [ln.split() for ln in lines if not ln.startswith("#")]
+    rows = [ln.split() for ln in lines if not ln.startswith("#")]
+    certs = [r for r in rows if len(r) == 3]
+    deep = [r for r in rows if len(r) == 5]
+    assert len(certs) + len(deep) == len(rows)
     named = {c[0] for c in certs}
-    assert len(named) == len(certs) and not named & still_open
+    assert len(named) == len(certs) and not named & still_open and not named & {d[0] for d in deep}
     lists = load_lists("original-all")
     letters = {c: i for i, c in enumerate(lists.alphabet)}
     game = _game(lists)
@@ -296,6 +300,20 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
         o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
         R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
         assert check(game, Certificate(o, p, R, 5)), word
+    # Two levels deep: a sample of each opener's parts hold from scratch
+    # (the whole certificate, every second guess covered: --check).
+    by_opener = {}
+    for word, colouring, second, q, short in deep:
+        by_opener.setdefault((word, colouring), []).append((second, q, short))
+    for (word, colouring), parts in by_opener.items():
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        cert = DeepCertificate(o, p, (), 4)
+        for i in rng.choice(len(parts), size=min(5, len(parts)), replace=False):
+            second, q, short = parts[i]
+            g, q = lists.guess_index(second), int(Pattern.parse(q, lists.length))
+            R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+            assert part_holds(game, cert, (g, q, tuple(a for a in R if lists.table[g, a] == q))), (word, second)
+    named |= {word for word, _ in by_opener}
     others = [i for i, w in enumerate(lists.guesses) if w not in named and w not in still_open]
     rows = np.sort(rng.choice(others, size=200, replace=False))
     sub = SubsetGame(lists.table[rows], lists.guess_codes[rows], lists.answer_codes)

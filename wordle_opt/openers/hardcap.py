@@ -450,36 +450,40 @@ def _refute_second(game, state, g, parts, left, budgets):
     return None
 
 
-def check_deep(game: SubsetGame, cert: DeepCertificate, fams: Iterable[np.ndarray]) -> bool:
-    """Whether ``cert`` is a two-level certificate, decided from scratch:
-    ``fams`` must be ``families(game.answer_codes, ...)`` (counting is sound
-    on families only).  Every part's answers are in the opener's group
-    ``colouring`` (not all green), its second guess colours them all q (not
-    all green), there are more of them than ``left``, and the subset game
-    from the state after the opener and the second guess (no node budget)
-    cannot solve them within ``left``; and every second guess the NYT rule
-    allows after the opener is refuted by counting or by a part."""
-    if cert.colouring == game.all_green or cert.left < 1:
+def part_holds(game: SubsetGame, cert: DeepCertificate, part: Tuple[int, int, Tuple[int, ...]]) -> bool:
+    """Whether one part (second guess g, its colouring q, answers) of a
+    two-level certificate holds, from scratch: g is legal under the NYT rule
+    after the opener's colouring (not all green), the answers are in the
+    opener's group and g colours them all q (not all green), there are more
+    of them than ``left``, and the subset game (no node budget) cannot solve
+    them within ``left`` more guesses from the state after both."""
+    g, q, answers = part
+    if cert.colouring == game.all_green or cert.left < 1 or q == game.all_green:
         return False
-    row = game.table[cert.opener]
-    state, todo, _ = second_guesses(game, cert.opener, cert.colouring, fams, cert.left)
-    legal = set(game.legal(state).tolist())
+    state = game.after(game.START, cert.opener, cert.colouring)
+    R = np.asarray(sorted(set(answers)), dtype=np.int32)
+    if g not in set(game.legal(state).tolist()) or len(R) <= cert.left:
+        return False
+    if not ((game.table[cert.opener, R] == cert.colouring).all() and (game.table[g, R] == q).all()):
+        return False
     saved, game.budget = game.budget, float("inf")
     try:
-        refuted = set()
-        for g, q, answers in cert.parts:
-            R = np.asarray(sorted(set(answers)), dtype=np.int32)
-            ok = (
-                g in legal
-                and q != game.all_green
-                and len(R) > cert.left
-                and (row[R] == cert.colouring).all()
-                and (game.table[g, R] == q).all()
-                and game.within(R, game.after(state, g, q), cert.left) is False
-            )
-            if not ok:
-                return False
-            refuted.add(g)
+        return game.within(R, game.after(state, g, q), cert.left) is False
     finally:
         game.budget = saved
+
+
+def check_deep(game: SubsetGame, cert: DeepCertificate, fams: Iterable[np.ndarray]) -> bool:
+    """Whether ``cert`` is a two-level certificate, decided from scratch:
+    every part holds (`part_holds`), and every second guess the NYT rule
+    allows after the opener's colouring (not all green) is refuted by a part
+    or by counting on the group's family parts.  ``fams`` must be
+    ``families(game.answer_codes, ...)``: counting is sound on families
+    only."""
+    if cert.colouring == game.all_green or cert.left < 1:
+        return False
+    _, todo, _ = second_guesses(game, cert.opener, cert.colouring, fams, cert.left)
+    if not all(part_holds(game, cert, part) for part in cert.parts):
+        return False
+    refuted = {g for g, _, _ in cert.parts}
     return all(int(g) in refuted for g in todo)
