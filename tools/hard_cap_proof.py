@@ -60,6 +60,7 @@ from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
 
+_FORMAT = "opener colouring part (hardcap.check); opener colouring second colouring part (hardcap.check_deep)"
 _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
 
 
@@ -207,7 +208,7 @@ def export(lists, outs, path) -> int:
                     refuted.add(r["opener"])
     still_open = [w for w in lists.guesses if w not in refuted]
     with open(path, "w") as f:
-        f.write(f"# {lists.name} hard-mode cap certificates: opener colouring part (hardcap.check)\n")
+        f.write(f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n")
         f.write(f"# open: {' '.join(still_open)}\n")
         for w in lists.guesses:
             if w in rows:
@@ -243,6 +244,8 @@ def deep(lists, game, cap, path, todo, budgets) -> int:
         for g, q, answers in cert.parts:
             short = _short(lists, pattern_of(lists.answer_codes, answers))
             lines.append(f"{word} {colouring} {lists.guesses[g]} {Pattern(q, lists.length).byg} {short}\n")
+    if lines[0].startswith("# ") and "check_deep" not in lines[0]:
+        lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
     lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
     with open(path, "w") as f:
         f.writelines(lines)
