@@ -6,6 +6,7 @@
     python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --check refuted.cert
     python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
     python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
+    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert abuzz  # two levels
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
@@ -22,7 +23,12 @@ file).  ``--export`` writes the certificates as short lines (opener,
 colouring, the family part's shared letters) and ``--check`` checks such a
 file from scratch (`hardcap.check`, no node budget) with counting for the
 rest; either run prints that no opener has a tree within the cap (proven)
-only when every opener is refuted.
+only when every opener is refuted.  ``--deep FILE`` refutes the named
+openers (default: those FILE lists as open) two levels deep
+(`hardcap.refute_deep`) and appends their certificates to FILE, one line a
+second guess that counting does not refute (opener, colouring, second guess,
+its colouring, the part's shared letters), and takes them off its open list;
+``--check`` checks those too (`hardcap.check_deep`).
 """
 
 from __future__ import annotations
@@ -39,18 +45,22 @@ import numpy as np
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.hardcap import (
     Certificate,
+    DeepCertificate,
     SubsetGame,
     check,
+    check_deep,
     counted,
     families,
     part_of,
     pattern_of,
     refute,
+    refute_deep,
 )
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
 
+_FORMAT = "opener colouring part (hardcap.check); opener colouring second colouring part (hardcap.check_deep)"
 _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
 
 
@@ -80,6 +90,11 @@ def main(argv=None) -> int:
         default=None,
         help="check every certificate of this file (--export's) from scratch, and whether with counting they refute every opener",
     )
+    ap.add_argument(
+        "--deep",
+        default=None,
+        help="refute the openers (default: those this certificate file lists as open) two levels deep, appending to it",
+    )
     args = ap.parse_args(argv)
     if args.max_guesses < 2:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
@@ -103,6 +118,8 @@ def main(argv=None) -> int:
         return export(lists, args.out, args.export)
     if args.check:
         return check_file(lists, game, cap, args.check)
+    if args.deep:
+        return deep(lists, game, cap, args.deep, todo, budgets)
     t0, c0 = time.monotonic(), time.process_time()
     fams = families(lists.answer_codes, cap)
     if not todo:
@@ -191,7 +208,7 @@ def export(lists, outs, path) -> int:
                     refuted.add(r["opener"])
     still_open = [w for w in lists.guesses if w not in refuted]
     with open(path, "w") as f:
-        f.write(f"# {lists.name} hard-mode cap certificates: opener colouring part (hardcap.check)\n")
+        f.write(f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n")
         f.write(f"# open: {' '.join(still_open)}\n")
         for w in lists.guesses:
             if w in rows:
@@ -200,6 +217,55 @@ def export(lists, outs, path) -> int:
                 f.write(f"{w} {r['colouring']} {_short(lists, pattern_of(lists.answer_codes, answers))}\n")
     print(f"{len(rows)} certificates written to {path}; {len(still_open)} openers open")
     return 0
+
+
+def deep(lists, game, cap, path, todo, budgets) -> int:
+    """Two-level certificates for ``todo`` (or the openers ``path`` lists as
+    open), appended to the certificate file ``path`` as short lines; the ones
+    found come off its ``# open:`` line.  Prints each opener's CPU time."""
+    lines = open(path).read().splitlines(keepends=True)
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("# open:"))
+    still_open = lines[at].split()[2:]
+    words = [lists.guesses[o] for o in todo] or list(still_open)
+    fams = families(lists.answer_codes, cap - 1)
+    done = []
+    for word in words:
+        c0 = time.process_time()
+        cert = refute_deep(game, lists.guess_index(word), cap, fams, budgets=budgets + [10 * budgets[-1]])
+        colouring = Pattern(cert.colouring, lists.length).byg if cert else ""
+        print(
+            f"{word}: {'refuted two levels deep by ' + colouring if cert else 'open'}"
+            f"{f' ({len(cert.parts)} parts)' if cert else ''}; {time.process_time() - c0:.0f} s CPU",
+            flush=True,
+        )
+        if cert is None:
+            continue
+        done.append(word)
+        for g, q, answers in cert.parts:
+            short = _short(lists, pattern_of(lists.answer_codes, answers))
+            lines.append(f"{word} {colouring} {lists.guesses[g]} {Pattern(q, lists.length).byg} {short}\n")
+    if lines[0].startswith("# ") and "check_deep" not in lines[0]:
+        lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
+    lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
+    with open(path, "w") as f:
+        f.writelines(lines)
+    print(f"{len(done)} of {len(words)} openers refuted two levels deep; certificates appended to {path}")
+    return 0
+
+
+def _deep_certs(lists, game, left, rows):
+    """The two-level certificates of the 5-field lines ``rows``, by opener
+    and colouring (each part rebuilt from its short name: the answers that
+    fit it, that the opener colours so and the second guess colours q)."""
+    letters = {c: i for i, c in enumerate(lists.alphabet)}
+    parts = {}
+    for word, colouring, second, q, short in rows:
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        g, q = lists.guess_index(second), int(Pattern.parse(q, lists.length))
+        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+        R = tuple(a for a in R if game.table[g, a] == q)
+        parts.setdefault((o, p), []).append((g, q, R))
+    return [DeepCertificate(o, p, tuple(ps), left) for (o, p), ps in parts.items()]
 
 
 def check_file(lists, game, cap, path) -> int:
@@ -212,8 +278,10 @@ def check_file(lists, game, cap, path) -> int:
     by_count = int(refuted.sum())
     letters = {c: i for i, c in enumerate(lists.alphabet)}
     bad = []
-    lines = [ln.split() for ln in open(path) if ln.strip() and not ln.startswith("#")]
-    bar = PlainBar(len(lines))
+    rows = [ln.split() for ln in open(path) if ln.strip() and not ln.startswith("#")]
+    lines = [r for r in rows if len(r) == 3]
+    deeps = _deep_certs(lists, game, cap - 2, [r for r in rows if len(r) == 5])
+    bar = PlainBar(len(lines) + len(deeps))
     bar.set_description(f"checking certificates under a cap of {cap}", refresh=False)
     for word, colouring, short in lines:
         o = lists.guess_index(word)
@@ -225,9 +293,18 @@ def check_file(lists, game, cap, path) -> int:
             bad.append(word)
         bar.n += 1
         bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
+    fams = families(lists.answer_codes, cap - 1)
+    for cert in deeps:
+        if check_deep(game, cert, fams):
+            refuted[cert.opener] = True
+        else:
+            bad.append(lists.guesses[cert.opener])
+        bar.n += 1
+        bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"{by_count} openers refuted by counting, {len(lines) - len(bad)} certificates hold, {len(bad)} do not; "
+        f"{by_count} openers refuted by counting, {len(lines) + len(deeps) - len(bad)} certificates hold "
+        f"({len(deeps)} two levels deep), {len(bad)} do not; "
         f"{int(refuted.sum())} of {len(lists.guesses)} openers refuted; {time.monotonic() - t0:.0f} s wall, "
         f"{time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
     )

@@ -13,14 +13,18 @@ from oracle import exhaustive_optimum
 import wordle_opt
 from wordle_opt.openers.hardcap import (
     Certificate,
+    DeepCertificate,
     SubsetGame,
     candidates,
     check,
+    check_deep,
     counted,
     families,
+    part_holds,
     part_of,
     pattern_of,
     refute,
+    refute_deep,
 )
 from wordle_opt.openers.tables import EXACT, table_for
 from wordle_opt.patterns import Pattern
@@ -139,6 +143,39 @@ def test_a_certificate_from_its_short_name(lists, data):
     assert part_of(game, opener, cert.colouring, pattern) == cert.answers
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(family_games(), st.data())
+def test_a_two_level_certificate_holds_under_both_hard_rules(lists, data):
+    # Whenever refute_deep finds a two-level certificate it checks from
+    # scratch, and the oracle finds no tree within the cap from the opener
+    # under either hard rule; a broken one (another colouring, a part
+    # missing, a part's colouring wrong) does not check.
+    opener = data.draw(st.integers(0, len(lists.guesses) - 1))
+    cap = data.draw(st.integers(3, 4))
+    game = _game(lists)
+    fams = families(lists.answer_codes, 2)
+    cert = refute_deep(game, opener, cap, fams, groups=5, budgets=[1, 10**6])
+    if cert is None:
+        return
+    assert check_deep(_game(lists, budget=1), cert, fams)
+    for rule in ("nyt", "strict"):
+        assert (
+            exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=lists.guesses[opener])
+            is None
+        )
+    others = set(lists.table[opener].tolist()) - {cert.colouring, all_green(lists.length)}
+    for colouring in others:
+        assert not check_deep(game, DeepCertificate(opener, colouring, cert.parts, cert.left), fams)
+    if cert.parts:
+        i = data.draw(st.integers(0, len(cert.parts) - 1))
+        parts = cert.parts[:i] + cert.parts[i + 1 :]
+        assert not check_deep(game, DeepCertificate(opener, cert.colouring, parts, cert.left), fams)
+        g, q, R = cert.parts[i]
+        wrong = (g, (q + 1) % all_green(lists.length), R)
+        parts = cert.parts[:i] + (wrong,) + cert.parts[i + 1 :]
+        assert not check_deep(game, DeepCertificate(opener, cert.colouring, parts, cert.left), fams)
+
+
 def test_four_greens_leave_one_answer_a_guess():
     # After FILLS every other _ILLS answer is coloured BGGGG: each guess keeps
     # ILLS, so it tells at most one of the ten apart.
@@ -218,6 +255,23 @@ def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
     cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
     assert tool.main(lists + ["--check", str(cert)]) == 1
     assert "do not hold" in capsys.readouterr().out
+    # Two levels deep under a cap of 5: CHAMP and DWARF, listed as open,
+    # are refuted, their lines appended and checked from scratch; a line
+    # with another colouring of the second guess does not hold.
+    lists[-1] = "5"
+    cert.write_text("# header\n# open: champ dwarf\n")
+    assert tool.main(lists + ["--deep", str(cert)]) == 0
+    assert "2 of 2 openers refuted two levels deep" in capsys.readouterr().out
+    text = cert.read_text()
+    assert "# open: \n" in text
+    deep = [ln.split() for ln in text.splitlines() if not ln.startswith("#")]
+    assert {d[0] for d in deep} == {"champ", "dwarf"} and all(len(d) == 5 for d in deep)
+    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert "2 certificates hold (2 two levels deep), 0 do not" in capsys.readouterr().out
+    word, colouring, second, q, short = deep[0]
+    cert.write_text(f"{word} {colouring} {second} {'GGGGB' if q != 'GGGGB' else 'GGGBB'} {short}\n")
+    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert "do not hold: " + word in capsys.readouterr().out
 
 
 @pytest.mark.slow
@@ -231,9 +285,12 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
     path = Path(__file__).resolve().parents[2] / "trees" / "hard-cap6-original-all.cert"
     lines = path.read_text().splitlines()
     still_open = set(next(ln for ln in lines if ln.startswith("# open:")).split()[2:])
-    certs = [ln.split() for ln in lines if not ln.startswith("#")]
+    rows = [ln.split() for ln in lines if not ln.startswith("#")]
+    certs = [r for r in rows if len(r) == 3]
+    deep = [r for r in rows if len(r) == 5]
+    assert len(certs) + len(deep) == len(rows)
     named = {c[0] for c in certs}
-    assert len(named) == len(certs) and not named & still_open
+    assert len(named) == len(certs) and not named & still_open and not named & {d[0] for d in deep}
     lists = load_lists("original-all")
     letters = {c: i for i, c in enumerate(lists.alphabet)}
     game = _game(lists)
@@ -243,6 +300,20 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
         o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
         R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
         assert check(game, Certificate(o, p, R, 5)), word
+    # Two levels deep: a sample of each opener's parts hold from scratch
+    # (the whole certificate, every second guess covered: --check).
+    by_opener = {}
+    for word, colouring, second, q, short in deep:
+        by_opener.setdefault((word, colouring), []).append((second, q, short))
+    for (word, colouring), parts in by_opener.items():
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        cert = DeepCertificate(o, p, (), 4)
+        for i in rng.choice(len(parts), size=min(5, len(parts)), replace=False):
+            second, q, short = parts[i]
+            g, q = lists.guess_index(second), int(Pattern.parse(q, lists.length))
+            R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+            assert part_holds(game, cert, (g, q, tuple(a for a in R if lists.table[g, a] == q))), (word, second)
+    named |= {word for word, _ in by_opener}
     others = [i for i, w in enumerate(lists.guesses) if w not in named and w not in still_open]
     rows = np.sort(rng.choice(others, size=200, replace=False))
     sub = SubsetGame(lists.table[rows], lists.guess_codes[rows], lists.answer_codes)

@@ -21,6 +21,20 @@ member per letter not yet green (5 - g in a five-letter family), so the
 chain bound of the part's size with 5 - g decides without a search (this
 needs only the greens, so it holds with any rule that keeps them).
 
+Two levels (`DeepCertificate`, `refute_deep`, `check_deep`): when every
+family part of an opener's group is solvable, one group c of opener o may
+still be: for every second guess g that the NYT rule allows after o coloured
+c, a set R of c's answers that g colours alike (q, not all green), more than
+``cap - 2`` of them, that the subset game from the state after o, c, g, q
+cannot solve within ``cap - 2`` more (or counting refutes g: a family part of
+c's group that g colours alike, its chain bound with the letters not yet green
+past ``cap - 2``).  Theorem: then no tree from o keeps every answer within
+the cap under the NYT rule, nor under the strict one.  A tree's second guess
+in c's group is some such g (a guess the strict rule allows the NYT rule
+allows: it fits all feedback), and that tree below g, restricted to R, plays
+the same guesses against the same colourings: a tree of the subset game for R,
+as deep.
+
 Measured on the every-word game (original-all, cap 6): docs/results.md.
 """
 
@@ -238,10 +252,17 @@ def counted(game: SubsetGame, fams: Iterable[np.ndarray], cap: int) -> np.ndarra
     guess tells apart at most one member per letter not yet green (the free
     position's and the other length - 1 - g), and the chain bound of |R| with
     that many exceeds ``cap - 1``.  No search; the same theorem as `refute`."""
-    out = np.zeros(len(game.table), dtype=bool)
-    left = cap - 1
+    return _counted_rows(game, np.arange(len(game.table)), fams, cap - 1)
+
+
+def _counted_rows(game: SubsetGame, rows: np.ndarray, fams: Iterable[np.ndarray], left: int) -> np.ndarray:
+    """`counted` for the guesses ``rows`` with ``left`` guesses after them
+    (the greens of a guess's colouring of a family part include every green
+    an earlier guess showed on the part's shared letters: the NYT rule keeps
+    them)."""
+    out = np.zeros(len(rows), dtype=bool)
     for fam in fams:
-        cols = game.table[:, fam]
+        cols = game.table[np.ix_(rows, fam)]
         for p in np.unique(cols):
             if p == game.all_green:
                 continue
@@ -339,3 +360,130 @@ def part_of(game: SubsetGame, opener: int, colouring: int, pattern: Tuple[int, .
             fits &= game.answer_codes[:, pos] == letter
     fits &= game.table[opener] == colouring
     return tuple(int(a) for a in np.flatnonzero(fits))
+
+
+@dataclass(frozen=True)
+class DeepCertificate:
+    """Opener ``opener`` colours a group of answers ``colouring``; for the
+    second guesses that counting does not refute there, ``parts`` holds
+    (second guess, its colouring q, answers of the group that it colours q):
+    none solvable within ``left`` more guesses (cap - 2).  The theorem: the
+    module's docstring (two levels)."""
+
+    opener: int
+    colouring: int
+    parts: Tuple[Tuple[int, int, Tuple[int, ...]], ...]
+    left: int
+
+
+def group_parts(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], left: int):
+    """The family parts of opener's group ``colouring`` with more than
+    ``left`` answers."""
+    group = game.table[opener] == colouring
+    parts = (fam[group[fam]] for fam in fams)
+    return [part for part in parts if len(part) > left]
+
+
+def second_guesses(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], left: int):
+    """(state after the opener, the second guesses the NYT rule allows there
+    that counting does not refute with ``left`` guesses after them, the
+    group's family parts of more than ``left`` answers)."""
+    state = game.after(game.START, opener, colouring)
+    legal = game.legal(state)
+    parts = group_parts(game, opener, colouring, fams, left)
+    return state, legal[~_counted_rows(game, legal, parts, left)], parts
+
+
+def refute_deep(
+    game: SubsetGame,
+    opener: int,
+    cap: int,
+    fams: List[np.ndarray],
+    *,
+    groups: int = 3,
+    budgets: Optional[Iterable[int]] = None,
+) -> Optional[DeepCertificate]:
+    """A two-level certificate that no tree from ``opener`` keeps every
+    answer within ``cap`` guesses (under either hard rule), or None: the
+    opener's ``groups`` largest groups in turn; in each, every second guess
+    not refuted by counting is searched on the group's family parts (largest
+    first) with each of ``budgets`` in turn until one part is unsolvable."""
+    left = cap - 2
+    if left < 1:
+        return None
+    sizes = np.bincount(game.table[opener], minlength=game.all_green + 1)
+    sizes[game.all_green] = 0
+    saved = game.budget
+    try:
+        for colouring in np.argsort(-sizes, kind="stable")[:groups]:
+            colouring = int(colouring)
+            if sizes[colouring] <= left:
+                break
+            state, todo, parts = second_guesses(game, opener, colouring, fams, left)
+            found = []
+            for g in todo:
+                hit = _refute_second(game, state, int(g), parts, left, budgets or (saved,))
+                if hit is None:
+                    break
+                found.append(hit)
+            else:
+                return DeepCertificate(opener, colouring, tuple(found), left)
+    finally:
+        game.budget = saved
+    return None
+
+
+def _refute_second(game, state, g, parts, left, budgets):
+    row = game.table[g]
+    cands = []
+    for part in parts:
+        for q in np.unique(row[part]):
+            R = part[row[part] == q]
+            if q != game.all_green and len(R) > left:
+                cands.append((len(R), int(q), R))
+    cands.sort(key=lambda c: -c[0])
+    for budget in budgets:
+        game.budget = budget
+        for _, q, R in cands:
+            if game.within(R, game.after(state, g, q), left) is False:
+                return (g, q, tuple(int(a) for a in R))
+    return None
+
+
+def part_holds(game: SubsetGame, cert: DeepCertificate, part: Tuple[int, int, Tuple[int, ...]]) -> bool:
+    """Whether one part (second guess g, its colouring q, answers) of a
+    two-level certificate holds, from scratch: g is legal under the NYT rule
+    after the opener's colouring (not all green), the answers are in the
+    opener's group and g colours them all q (not all green), there are more
+    of them than ``left``, and the subset game (no node budget) cannot solve
+    them within ``left`` more guesses from the state after both."""
+    g, q, answers = part
+    if cert.colouring == game.all_green or cert.left < 1 or q == game.all_green:
+        return False
+    state = game.after(game.START, cert.opener, cert.colouring)
+    R = np.asarray(sorted(set(answers)), dtype=np.int32)
+    if g not in set(game.legal(state).tolist()) or len(R) <= cert.left:
+        return False
+    if not ((game.table[cert.opener, R] == cert.colouring).all() and (game.table[g, R] == q).all()):
+        return False
+    saved, game.budget = game.budget, float("inf")
+    try:
+        return game.within(R, game.after(state, g, q), cert.left) is False
+    finally:
+        game.budget = saved
+
+
+def check_deep(game: SubsetGame, cert: DeepCertificate, fams: Iterable[np.ndarray]) -> bool:
+    """Whether ``cert`` is a two-level certificate, decided from scratch:
+    every part holds (`part_holds`), and every second guess the NYT rule
+    allows after the opener's colouring (not all green) is refuted by a part
+    or by counting on the group's family parts.  ``fams`` must be
+    ``families(game.answer_codes, ...)``: counting is sound on families
+    only."""
+    if cert.colouring == game.all_green or cert.left < 1:
+        return False
+    _, todo, _ = second_guesses(game, cert.opener, cert.colouring, fams, cert.left)
+    if not all(part_holds(game, cert, part) for part in cert.parts):
+        return False
+    refuted = {g for g, _, _ in cert.parts}
+    return all(int(g) in refuted for g in todo)
