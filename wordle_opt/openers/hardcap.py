@@ -376,7 +376,7 @@ class DeepCertificate:
     left: int
 
 
-def group_parts(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], left: int):
+def group_parts(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], *, left: int):
     """The family parts of opener's group ``colouring`` with more than
     ``left`` answers."""
     group = game.table[opener] == colouring
@@ -384,13 +384,13 @@ def group_parts(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np
     return [part for part in parts if len(part) > left]
 
 
-def second_guesses(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], left: int):
+def second_guesses(game: SubsetGame, opener: int, colouring: int, fams: Iterable[np.ndarray], *, left: int):
     """(state after the opener, the second guesses the NYT rule allows there
     that counting does not refute with ``left`` guesses after them, the
     group's family parts of more than ``left`` answers)."""
     state = game.after(game.START, opener, colouring)
     legal = game.legal(state)
-    parts = group_parts(game, opener, colouring, fams, left)
+    parts = group_parts(game, opener, colouring, fams, left=left)
     return state, legal[~_counted_rows(game, legal, parts, left)], parts
 
 
@@ -419,10 +419,10 @@ def refute_deep(
             colouring = int(colouring)
             if sizes[colouring] <= left:
                 break
-            state, todo, parts = second_guesses(game, opener, colouring, fams, left)
+            state, todo, parts = second_guesses(game, opener, colouring, fams, left=left)
             found = []
             for g in todo:
-                hit = _refute_second(game, state, int(g), parts, left, budgets or (saved,))
+                hit = _refute_second(game, state, int(g), parts, left=left, budgets=budgets or (saved,))
                 if hit is None:
                     break
                 found.append(hit)
@@ -433,7 +433,7 @@ def refute_deep(
     return None
 
 
-def _refute_second(game, state, g, parts, left, budgets):
+def _refute_second(game, state, g, parts, *, left, budgets):
     row = game.table[g]
     cands = []
     for part in parts:
@@ -482,7 +482,7 @@ def check_deep(game: SubsetGame, cert: DeepCertificate, fams: Iterable[np.ndarra
     only."""
     if cert.colouring == game.all_green or cert.left < 1:
         return False
-    _, todo, _ = second_guesses(game, cert.opener, cert.colouring, fams, cert.left)
+    _, todo, _ = second_guesses(game, cert.opener, cert.colouring, fams, left=cert.left)
     if not all(part_holds(game, cert, part) for part in cert.parts):
         return False
     refuted = {g for g, _, _ in cert.parts}
