@@ -231,7 +231,17 @@ def deep(lists, game, cap, path, todo, budgets) -> int:
     done = []
     for word in words:
         c0 = time.process_time()
-        cert = refute_deep(game, lists.guess_index(word), cap, fams, budgets=budgets + [10 * budgets[-1]])
+        # (an opener takes minutes: a plain line every 30 s on its second guesses)
+        bar = PlainBar(0, unit="second guesses")
+        bar.set_description(f"{word} two levels deep", refresh=False)
+
+        def tick(i: int, n: int) -> None:
+            bar.n, bar.total = i, n
+            bar.refresh()
+
+        cert = refute_deep(
+            game, lists.guess_index(word), cap, fams, budgets=budgets + [10 * budgets[-1]], progress=tick
+        )
         colouring = Pattern(cert.colouring, lists.length).byg if cert else ""
         print(
             f"{word}: {'refuted two levels deep by ' + colouring if cert else 'open'}"
@@ -244,11 +254,12 @@ def deep(lists, game, cap, path, todo, budgets) -> int:
         for g, q, answers in cert.parts:
             short = _short(lists, pattern_of(lists.answer_codes, answers))
             lines.append(f"{word} {colouring} {lists.guesses[g]} {Pattern(q, lists.length).byg} {short}\n")
-    if lines[0].startswith("# ") and "check_deep" not in lines[0]:
-        lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
-    lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
-    with open(path, "w") as f:
-        f.writelines(lines)
+        # Written after each opener, so an interrupted run keeps the ones found.
+        if lines[0].startswith("# ") and "check_deep" not in lines[0]:
+            lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
+        lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
+        with open(path, "w") as f:
+            f.writelines(lines)
     print(f"{len(done)} of {len(words)} openers refuted two levels deep; certificates appended to {path}")
     return 0
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
 import numpy as np
 
@@ -402,12 +402,14 @@ def refute_deep(
     *,
     groups: int = 3,
     budgets: Optional[Iterable[int]] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> Optional[DeepCertificate]:
     """A two-level certificate that no tree from ``opener`` keeps every
     answer within ``cap`` guesses (under either hard rule), or None: the
     opener's ``groups`` largest groups in turn; in each, every second guess
     not refuted by counting is searched on the group's family parts (largest
-    first) with each of ``budgets`` in turn until one part is unsolvable."""
+    first) with each of ``budgets`` in turn until one part is unsolvable;
+    ``progress(done, total)`` hears of each second guess settled in a group."""
     left = cap - 2
     if left < 1:
         return None
@@ -421,7 +423,9 @@ def refute_deep(
                 break
             state, todo, parts = second_guesses(game, opener, colouring, fams, left=left)
             found = []
-            for g in todo:
+            for i, g in enumerate(todo):
+                if progress is not None:
+                    progress(i, len(todo))
                 hit = _refute_second(game, state, int(g), parts, left=left, budgets=budgets or (saved,))
                 if hit is None:
                     break
