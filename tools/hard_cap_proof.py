@@ -327,10 +327,10 @@ def _deep_certs(lists, game, left, rows):
 
     def build(node, o, p, group):
         nodes, leaves = node
-        out = []
+        out, inside = [], set(group)
         for g, q, pattern in leaves:
-            fits = set(part_of(game, o, p, pattern))
-            out.append(Part(g, q, tuple(a for a in group if a in fits and game.table[g, a] == q)))
+            fits = part_of(game, o, p, pattern)
+            out.append(Part(g, q, tuple(a for a in fits if a in inside and game.table[g, a] == q)))
         for (g, q), below in nodes.items():
             R = [a for a in group if game.table[g, a] == q]
             out.append(Part(g, q, tuple(R), build(below, o, p, R)))

@@ -14,7 +14,6 @@ import wordle_opt
 from wordle_opt.openers.hardcap import (
     Certificate,
     DeepCertificate,
-    Part,
     SubsetGame,
     candidates,
     check,
@@ -285,6 +284,45 @@ def test_three_levels_find_nodes_and_they_hold(answers, extra, opener, cap):
     _check_deeper(lists, cert, cap, data)
 
 
+def test_the_tool_checks_three_level_lines(tmp_path, capsys):
+    # A certificate with nodes (NODE_GAMES' first) as the file's lines (a
+    # leaf below a node: 7 fields) checks from scratch through --check; a
+    # third guess's colouring wrong, a third guess's line left out, or a
+    # node's lines replaced by '*' (its third guesses all counted, which
+    # they are not) do not.
+    tool = _tool()
+    answers, extra, opener, cap = NODE_GAMES[0]
+    words = answers.split()
+    lists = WordLists.from_words(words, words + extra.split(), name="nodes")
+    cert = refute_deep(
+        _game(lists), lists.guess_index(opener), cap, families(lists.answer_codes, 2), levels=3, budgets=[1]
+    )
+    head = f"{opener} {Pattern(cert.colouring, lists.length).byg}"
+    lines = list(tool._deep_lines(lists, head, cert.parts))
+    assert {len(ln.split()) for ln in lines} == {5, 7}
+    a, g = tmp_path / "a.txt", tmp_path / "g.txt"
+    a.write_text("\n".join(words) + "\n")
+    g.write_text("\n".join(words + extra.split()) + "\n")
+    path = tmp_path / "v.cert"
+    args = ["--answers", str(a), "--guesses", str(g), "--max-guesses", str(cap), "--check", str(path)]
+    path.write_text("".join(lines))
+    assert tool.main(args) == 0
+    assert "1 certificates hold (1 two or more levels deep), 0 do not" in capsys.readouterr().out
+    deep = [i for i, ln in enumerate(lines) if len(ln.split()) == 7]
+    i = deep[0]
+    *fields, q, short = lines[i].split()
+    for q in {"BBBB", "GGGB"} - {q}:
+        path.write_text("".join(lines[:i] + [" ".join([*fields, q, short]) + "\n"] + lines[i + 1 :]))
+        assert tool.main(args) == 1
+    path.write_text("".join(lines[:i] + lines[i + 1 :]))
+    assert tool.main(args) == 1
+    node = lines[i].split()[:4]
+    rest = [ln for ln in lines if ln.split()[:4] != node or len(ln.split()) == 5]
+    path.write_text("".join(rest + [" ".join(node) + " *\n"]))
+    assert tool.main(args) == 1
+    assert "do not hold: " + opener in capsys.readouterr().out
+
+
 def test_four_greens_leave_one_answer_a_guess():
     # After FILLS every other _ILLS answer is coloured BGGGG: each guess keeps
     # ILLS, so it tells at most one of the ten apart.
@@ -396,7 +434,7 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
     still_open = set(next(ln for ln in lines if ln.startswith("# open:")).split()[2:])
     rows = [ln.split() for ln in lines if not ln.startswith("#")]
     certs = [r for r in rows if len(r) == 3]
-    deep = [r for r in rows if len(r) == 5]
+    deep = [r for r in rows if len(r) >= 5 and len(r) % 2]
     assert len(certs) + len(deep) == len(rows)
     named = {c[0] for c in certs}
     assert len(named) == len(certs) and not named & still_open and not named & {d[0] for d in deep}
@@ -409,22 +447,19 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
         o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
         R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
         assert check(game, Certificate(o, p, R, 5)), word
-    # Two levels deep: a sample of each opener's parts hold from scratch
-    # (the whole certificate, every second guess covered: --check).
-    fams = families(lists.answer_codes, 5)
-    by_opener = {}
-    for word, colouring, second, q, short in deep:
-        by_opener.setdefault((word, colouring), []).append((second, q, short))
-    for (word, colouring), parts in by_opener.items():
-        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
-        cert = DeepCertificate(o, p, (), 4)
-        for i in rng.choice(len(parts), size=min(5, len(parts)), replace=False):
-            second, q, short = parts[i]
-            g, q = lists.guess_index(second), int(Pattern.parse(q, lists.length))
-            R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
-            part = Part(g, q, tuple(a for a in R if lists.table[g, a] == q))
-            assert part_holds(game, cert, part, fams), (word, second)
-    named |= {word for word, _ in by_opener}
+    # Deeper: five leaves of each opener hold from scratch, and five parts
+    # below each of two of its nodes (the whole certificate, every guess
+    # covered at every level: --check).
+    fams = families(lists.answer_codes, 4)  # (parts three levels deep: more than 6 - 3 answers)
+    deeps = _tool()._deep_certs(lists, game, 4, deep)
+    for cert in deeps:
+        leaves = [part for part in cert.parts if part.below is None]
+        for i in rng.choice(len(leaves), size=min(5, len(leaves)), replace=False):
+            assert part_holds(game, cert, leaves[i], fams), (lists.guesses[cert.opener], lists.guesses[leaves[i].guess])
+        for node in [part for part in cert.parts if part.below][:2]:
+            for i in rng.choice(len(node.below), size=min(5, len(node.below)), replace=False):
+                assert part_holds(game, cert, node.below[i], fams, under=(node,)), lists.guesses[cert.opener]
+    named |= {lists.guesses[cert.opener] for cert in deeps}
     others = [i for i, w in enumerate(lists.guesses) if w not in named and w not in still_open]
     rows = np.sort(rng.choice(others, size=200, replace=False))
     sub = SubsetGame(lists.table[rows], lists.guess_codes[rows], lists.answer_codes)

@@ -548,13 +548,20 @@ def _classes(row: np.ndarray, group: np.ndarray, all_green: int):
     return [(int(q), group[cols == q]) for q in np.unique(cols) if q != all_green]
 
 
-def part_holds(game: SubsetGame, cert: DeepCertificate, part: Part, fams: Iterable[np.ndarray]) -> bool:
-    """Whether one of ``cert``'s parts (a second guess's) holds, from
-    scratch (`_holds`)."""
+def part_holds(
+    game: SubsetGame, cert: DeepCertificate, part: Part, fams: Iterable[np.ndarray], *, under: Tuple[Part, ...] = ()
+) -> bool:
+    """Whether one of ``cert``'s parts holds, from scratch (`_holds`): a
+    second guess's, or one below the node parts ``under`` (from the top;
+    taken as they are: a sample of a node's parts checked without the
+    whole node)."""
     if cert.colouring == game.all_green or cert.left < 1:
         return False
     state, group = opener_group(game, cert.opener, cert.colouring)
-    return _holds(game, state, group, part, fams=fams, left=cert.left)
+    left = cert.left
+    for node in under:
+        state, group, left = game.after(state, node.guess, node.colouring), np.asarray(node.answers), left - 1
+    return _holds(game, state, group, part, fams=fams, left=left)
 
 
 def _holds(game, state, group, part, *, fams, left) -> bool:
