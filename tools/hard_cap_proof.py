@@ -7,6 +7,7 @@
     python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
     python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
     python tools/hard_cap_proof.py --answers original-all --deep refuted.cert abuzz  # two levels
+    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert --levels 3 --whole 30 thumb
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
@@ -28,7 +29,12 @@ openers (default: those FILE lists as open) two levels deep
 (`hardcap.refute_deep`) and appends their certificates to FILE, one line a
 second guess that counting does not refute (opener, colouring, second guess,
 its colouring, the part's shared letters), and takes them off its open list;
-``--check`` checks those too (`hardcap.check_deep`).
+``--check`` checks those too (`hardcap.check_deep`).  ``--levels 3`` lets a
+second guess be refuted by one of its colourings and every third guess
+after it (a node: one line a leaf below it, opener, colouring, second guess,
+its colouring, third guess, its colouring, the part's letters; a node whose
+third guesses counting refutes all, one line ending in ``*``), and
+``--whole N`` tries colour classes of up to N answers as parts too.
 """
 
 from __future__ import annotations
@@ -46,11 +52,13 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.hardcap import (
     Certificate,
     DeepCertificate,
+    Part,
     SubsetGame,
     check,
     check_deep,
     counted,
     families,
+    opener_group,
     part_of,
     pattern_of,
     refute,
@@ -60,7 +68,7 @@ from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.wordlists import load_lists
 
-_FORMAT = "opener colouring part (hardcap.check); opener colouring second colouring part (hardcap.check_deep)"
+_FORMAT = "opener colouring part (hardcap.check); opener colouring (guess colouring)... part|* (hardcap.check_deep)"
 _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
 
 
@@ -95,6 +103,12 @@ def main(argv=None) -> int:
         default=None,
         help="refute the openers (default: those this certificate file lists as open) two levels deep, appending to it",
     )
+    ap.add_argument(
+        "--levels", type=int, default=2, help="--deep: 3 lets a second guess be refuted by its third guesses"
+    )
+    ap.add_argument(
+        "--whole", type=int, default=0, help="--deep: also try colour classes of up to this many answers as leaves"
+    )
     args = ap.parse_args(argv)
     if args.max_guesses < 2:
         print("--max-guesses: expected 2 or more", file=sys.stderr)
@@ -119,7 +133,7 @@ def main(argv=None) -> int:
     if args.check:
         return check_file(lists, game, cap, args.check)
     if args.deep:
-        return deep(lists, game, cap, args.deep, todo, budgets)
+        return deep(lists, game, cap, args.deep, todo, budgets=budgets, levels=args.levels, whole=args.whole)
     t0, c0 = time.monotonic(), time.process_time()
     fams = families(lists.answer_codes, cap)
     if not todo:
@@ -219,64 +233,114 @@ def export(lists, outs, path) -> int:
     return 0
 
 
-def deep(lists, game, cap, path, todo, budgets) -> int:
-    """Two-level certificates for ``todo`` (or the openers ``path`` lists as
-    open), appended to the certificate file ``path`` as short lines; the ones
-    found come off its ``# open:`` line.  Prints each opener's CPU time."""
+def deep(lists, game, cap, path, todo, *, budgets, levels, whole) -> int:
+    """Certificates ``levels`` deep for ``todo`` (or the openers ``path``
+    lists as open), appended to the certificate file ``path`` as short
+    lines; the ones found come off its ``# open:`` line.  Prints each
+    opener's CPU time."""
     lines = open(path).read().splitlines(keepends=True)
     at = next(i for i, ln in enumerate(lines) if ln.startswith("# open:"))
     still_open = lines[at].split()[2:]
     words = [lists.guesses[o] for o in todo] or list(still_open)
-    fams = families(lists.answer_codes, cap - 1)
+    fams = families(lists.answer_codes, _family_size(cap, levels))
     done = []
     for word in words:
         c0 = time.process_time()
         # (an opener takes minutes: a plain line every 30 s on its second guesses)
         bar = PlainBar(0, unit="second guesses")
-        bar.set_description(f"{word} two levels deep", refresh=False)
+        bar.set_description(f"{word} {levels} levels deep", refresh=False)
 
-        def tick(i: int, n: int) -> None:
-            bar.n, bar.total = i, n
+        def tick(path_: tuple) -> None:
+            (bar.n, bar.total), below = path_[0], path_[1:]
+            bar.set_postfix_str(", ".join(f"below it {i}/{n}" for i, n in below), refresh=False)
             bar.refresh()
 
         cert = refute_deep(
-            game, lists.guess_index(word), cap, fams, budgets=budgets + [10 * budgets[-1]], progress=tick
+            game,
+            lists.guess_index(word),
+            cap,
+            fams,
+            levels=levels,
+            whole=whole,
+            budgets=budgets + [10 * budgets[-1]],
+            progress=tick,
         )
         colouring = Pattern(cert.colouring, lists.length).byg if cert else ""
         print(
-            f"{word}: {'refuted two levels deep by ' + colouring if cert else 'open'}"
+            f"{word}: {f'refuted {levels} levels deep by ' + colouring if cert else 'open'}"
             f"{f' ({len(cert.parts)} parts)' if cert else ''}; {time.process_time() - c0:.0f} s CPU",
             flush=True,
         )
         if cert is None:
             continue
         done.append(word)
-        for g, q, answers in cert.parts:
-            short = _short(lists, pattern_of(lists.answer_codes, answers))
-            lines.append(f"{word} {colouring} {lists.guesses[g]} {Pattern(q, lists.length).byg} {short}\n")
+        lines += _deep_lines(lists, f"{word} {colouring}", cert.parts)
         # Written after each opener, so an interrupted run keeps the ones found.
-        if lines[0].startswith("# ") and "check_deep" not in lines[0]:
+        if lines[0].startswith("# "):
             lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
         lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
         with open(path, "w") as f:
             f.writelines(lines)
-    print(f"{len(done)} of {len(words)} openers refuted two levels deep; certificates appended to {path}")
+    print(f"{len(done)} of {len(words)} openers refuted {levels} levels deep; certificates appended to {path}")
     return 0
 
 
+def _family_size(cap: int, levels: int) -> int:
+    """The least family worth a part ``levels`` deep: more answers than
+    the guesses left after the last level (cap - levels)."""
+    return cap - levels + 1
+
+
+def _deep_lines(lists, head, parts):
+    """One line a leaf (``head``, the guess and colouring of each node it
+    lies under and its own, the part's shared letters) and one a node all
+    of whose next guesses counting refutes (``*`` for the letters)."""
+    for part in parts:
+        here = f"{head} {lists.guesses[part.guess]} {Pattern(part.colouring, lists.length).byg}"
+        if part.below is None:
+            yield f"{here} {_short(lists, pattern_of(lists.answer_codes, part.answers))}\n"
+        elif not part.below:
+            yield f"{here} *\n"
+        else:
+            yield from _deep_lines(lists, here, part.below)
+
+
 def _deep_certs(lists, game, left, rows):
-    """The two-level certificates of the 5-field lines ``rows``, by opener
-    and colouring (each part rebuilt from its short name: the answers that
-    fit it, that the opener colours so and the second guess colours q)."""
+    """The deep certificates of the lines ``rows`` (opener, colouring, a
+    guess and colouring for each level, the part's short name or ``*``), by
+    opener and colouring.  The pairs of a line but the last (all, before
+    ``*``) name the node parts it lies under, each node's answers those of
+    its group that its guess colours so; the last, a leaf: the answers of
+    its node's group that fit the short name and that its guess colours
+    so."""
     letters = {c: i for i, c in enumerate(lists.alphabet)}
-    parts = {}
-    for word, colouring, second, q, short in rows:
-        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
-        g, q = lists.guess_index(second), int(Pattern.parse(q, lists.length))
-        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
-        R = tuple(a for a in R if game.table[g, a] == q)
-        parts.setdefault((o, p), []).append((g, q, R))
-    return [DeepCertificate(o, p, tuple(ps), left) for (o, p), ps in parts.items()]
+    tree = {}  # (opener, colouring) -> (nodes by (guess, colouring), leaves)
+    for word, colouring, *path, short in rows:
+        pairs = [
+            (lists.guess_index(path[i]), int(Pattern.parse(path[i + 1], lists.length))) for i in range(0, len(path), 2)
+        ]
+        node = tree.setdefault((lists.guess_index(word), int(Pattern.parse(colouring, lists.length))), ({}, []))
+        for pair in pairs if short == "*" else pairs[:-1]:
+            node = node[0].setdefault(pair, ({}, []))
+        if short != "*":
+            node[1].append((*pairs[-1], tuple(-1 if c == "." else letters[c] for c in short)))
+
+    def build(node, o, p, group):
+        nodes, leaves = node
+        out, inside = [], set(group)
+        for g, q, pattern in leaves:
+            fits = part_of(game, o, p, pattern)
+            out.append(Part(g, q, tuple(a for a in fits if a in inside and game.table[g, a] == q)))
+        for (g, q), below in nodes.items():
+            R = [a for a in group if game.table[g, a] == q]
+            out.append(Part(g, q, tuple(R), build(below, o, p, R)))
+        return tuple(out)
+
+    certs = []
+    for (o, p), node in tree.items():
+        group = [int(a) for a in opener_group(game, o, p)[1]]
+        certs.append(DeepCertificate(o, p, build(node, o, p, group), left))
+    return certs
 
 
 def check_file(lists, game, cap, path) -> int:
@@ -288,10 +352,13 @@ def check_file(lists, game, cap, path) -> int:
     refuted = counted(game, families(lists.answer_codes, cap), cap)
     by_count = int(refuted.sum())
     letters = {c: i for i, c in enumerate(lists.alphabet)}
-    bad = []
     rows = [ln.split() for ln in open(path) if ln.strip() and not ln.startswith("#")]
     lines = [r for r in rows if len(r) == 3]
-    deeps = _deep_certs(lists, game, cap - 2, [r for r in rows if len(r) == 5])
+    deep_rows = [r for r in rows if len(r) >= 5 and len(r) % 2 == 1]
+    bad = [r[0] for r in rows if len(r) != 3 and not (len(r) >= 5 and len(r) % 2 == 1)]  # (malformed lines)
+    deeps = _deep_certs(lists, game, cap - 2, deep_rows)
+    # (a leaf's line of 2k + 3 fields lies k levels below the opener; a node's, ending in *, k + 1)
+    levels = max([(len(r) - 1) // 2 + (r[-1] == "*") for r in deep_rows], default=2)
     bar = PlainBar(len(lines) + len(deeps))
     bar.set_description(f"checking certificates under a cap of {cap}", refresh=False)
     for word, colouring, short in lines:
@@ -304,7 +371,7 @@ def check_file(lists, game, cap, path) -> int:
             bad.append(word)
         bar.n += 1
         bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
-    fams = families(lists.answer_codes, cap - 1)
+    fams = families(lists.answer_codes, _family_size(cap, levels))
     for cert in deeps:
         if check_deep(game, cert, fams):
             refuted[cert.opener] = True
@@ -315,7 +382,7 @@ def check_file(lists, game, cap, path) -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"{by_count} openers refuted by counting, {len(lines) + len(deeps) - len(bad)} certificates hold "
-        f"({len(deeps)} two levels deep), {len(bad)} do not; "
+        f"({len(deeps)} two or more levels deep), {len(bad)} do not; "
         f"{int(refuted.sum())} of {len(lists.guesses)} openers refuted; {time.monotonic() - t0:.0f} s wall, "
         f"{time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
     )
