@@ -215,3 +215,35 @@ def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(orig
     again, notes = _run(original, path, time_limit=600)
     assert not any("now trying" in line for line in notes), notes
     assert again.total == again.lower_bound == 7920
+
+
+def test_the_beam_phase_reports_progress_and_saves_its_trees_as_it_goes(sliced, tmp_path, monkeypatch):
+    # (a kill during the beam's first pass used to lose every tree it had
+    # built, and nothing was printed until its end)
+    import time
+
+    import wordle_opt.solver.anytime as anytime
+    import wordle_opt.solver.engine as engine_module
+
+    monkeypatch.setattr(engine_module, "POLL_SECONDS", 0.005)
+    monkeypatch.setattr(anytime, "SAVE_SECONDS", 0.0)
+    path = tmp_path / "ck.sqlite"
+    stored = []  # the groups in the checkpoint as each group's beam starts
+    fit = anytime.Fitter.fit
+
+    def slow_fit(self, *args, **kwargs):
+        time.sleep(0.03)  # (the main thread polls meanwhile)
+        with sqlite3.connect(path) as db:
+            stored.append(db.execute("SELECT COUNT(*) FROM anytime").fetchone()[0])
+        return fit(self, *args, **kwargs)
+
+    monkeypatch.setattr(anytime.Fitter, "fit", slow_fit)
+    calls = []
+    r = search("salet", answers=sliced, beam=1, threads=1, checkpoint=str(path), progress=lambda *a: calls.append(a))
+    groups = _groups(sliced)
+    beam = [(done, total) for done, total, label in calls if label == "beam 1: a tree for"]
+    assert beam and all(total == groups for _, total in beam)
+    done = [d for d, _ in beam]
+    assert done == sorted(done) and any(0 < d < groups for d in done)  # (heard during the pass)
+    assert len(stored) == groups and stored[0] == 0 and 0 < stored[-1] < groups  # saved before the pass ended
+    assert r.tree is not None and verify(r.tree, answers=sliced.answers, guesses=sliced.guesses).ok

@@ -36,6 +36,7 @@ had finished with, and the closing skips the groups already proven.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass
@@ -146,6 +147,16 @@ def _phases(
 ) -> Anytime:
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
+
+    def beam_poll(width: int) -> None:
+        # (the beam's first pass over the every-word game's groups took over
+        # 15 min of CPU in hard mode, printing nothing and saving nothing
+        # until its end: a kill lost every group's tree)
+        saver.save_now_and_then()
+        if progress is not None:
+            have = sum(g.node is not None for g in groups)
+            progress(have, len(groups), f"beam {width}: a tree for")
+
     stopped, beamer = _beam_trees(
         engine,
         [g for g in groups if g.node is None],
@@ -155,6 +166,7 @@ def _phases(
         deadline=deadline,
         counts=counts,
         max_beam=max_beam,
+        poll=beam_poll,
     )
     beam_seconds = time.monotonic() - t0
     if not stopped:
@@ -405,6 +417,7 @@ def _beam_trees(
     deadline: Optional[float],
     counts: Optional[Dict[str, int]] = None,
     max_beam: Optional[int] = None,
+    poll: Optional[Callable[[int], None]] = None,
 ):
     """A tree for every group by beam solvers.  A group that the beam cannot
     fit within the cap (all the guesses it tried, and those it went on to
@@ -413,7 +426,8 @@ def _beam_trees(
     tried again with a beam four times wider, up to ``max_beam`` (None: every
     guess).  True when the deadline or Ctrl-C stopped it (the groups it
     finished keep their trees), and the last beam's engine; each beam's
-    searching goes into ``counts``."""
+    searching goes into ``counts``; ``poll(beam)`` is called while the
+    main thread waits (progress, the checkpoint)."""
     todo, beamer = groups, None
     while todo:
         if note is not None:
@@ -421,6 +435,8 @@ def _beam_trees(
         _tally(counts, beamer)
         beamer = None  # (the last beam's caches go before the next one's)
         beamer = engine.with_beam(beam)
+        if poll is not None:
+            beamer.poll = functools.partial(poll, beam)
         fitter = Fitter(beamer, deadline)
 
         def one(g: Group, beamer: Engine = beamer) -> None:
