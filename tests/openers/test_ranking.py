@@ -78,6 +78,8 @@ def check_against_oracle(r, lists: WordLists, hard, cap, top: int) -> None:
         assert value == exact[o] if kind == EXACT else value <= exact[o]
         if lists.guesses[o] not in ranked:
             assert r.others_at_least is not None and exact[o] >= r.others_at_least
+    if not any(v is not None for v in exact):  # (no opener within the cap: the statement says so, not "no other")
+        assert r.statement() == f"no opener finishes every answer within {cap} guess{'es' if cap != 1 else ''}"
     for x in r.ranking:
         rep = verify(x.tree, answers=lists.answers, guesses=lists.guesses, hard=hard or "easy", max_guesses=cap)
         assert rep.ok and rep.total == x.total, rep.errors

@@ -87,7 +87,9 @@ class OpenerRanking:
         if n_other == 0:
             return "every opener is ranked"
         if self.others_at_least is None:
-            return f"no other opener finishes every answer within {plural(self.max_guesses, 'guess')}"
+            # (with nothing ranked, "no other opener" read as if some opener did)
+            whom = "no other opener" if self.ranking else "no opener"
+            return f"{whom} finishes every answer within {plural(self.max_guesses, 'guess')}"
         return f"every other opener ({n_other}) totals at least {self.others_at_least}"
 
     def rows(self) -> List[Tuple[int, str, int, str, str]]:
