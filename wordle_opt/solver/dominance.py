@@ -20,7 +20,7 @@ undominated guess that refines it at S, and at every subset of S.
 
 Measured on the original lists, the all-grey groups of the slowest openers:
 21% (QAJAQ's 1369 answers: a, j, q absent) to 34% (QUEME's 815) of the
-12972 guesses dominated; WAVER's 434 and CANID's 464 greys, 50%.
+12972 guesses dominated; WAVER's 434 and CANID's 464 greys, 48-50%.
 """
 
 from __future__ import annotations
