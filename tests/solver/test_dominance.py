@@ -73,11 +73,15 @@ def test_the_big_groups_drop_the_guesses_with_their_absent_letters():
     assert len(S) == 973 and 8000 < len(keep) < 9500
 
 
-def test_the_unpacked_keys_group_the_same_guesses():
-    # Words too long to pack into one integer get their keys from np.unique:
-    # the same families, position by position.
-    codes = np.random.default_rng(7).integers(0, 3, size=(200, 5)).astype(np.uint8)
-    packed = neighbour_keys(codes)
-    wide = neighbour_keys(np.concatenate([codes, np.zeros((200, 9), dtype=np.uint8) + 60], axis=1))[:5]
-    for i in range(5):
-        assert (packed[i][:, None] == packed[i][None, :]).tolist() == (wide[i][:, None] == wide[i][None, :]).tolist()
+def test_words_too_long_to_pack_give_the_same_guesses():
+    # Without keys (words too long for one integer) the letters are compared
+    # themselves: the same undominated guesses.
+    rng = np.random.default_rng(7)
+    codes = rng.integers(0, 6, size=(400, 5)).astype(np.uint8)
+    answers = rng.integers(0, 4, size=(30, 5)).astype(np.uint8)
+    wide = np.concatenate([codes, np.full((400, 9), 60, dtype=np.uint8)], axis=1)
+    wide_answers = np.concatenate([answers, np.full((30, 9), 60, dtype=np.uint8)], axis=1)
+    assert neighbour_keys(wide) is None
+    kept = undominated(codes, answers)
+    assert len(kept) < 400
+    assert undominated(wide, wide_answers).tolist() == kept.tolist()

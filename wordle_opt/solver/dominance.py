@@ -13,49 +13,47 @@ of S: it has x), and as a first guess at T costs no more: a strategy for a
 group solves each part of it within the same cap, so easy mode's optimum is
 subadditive, and h's groups are parts of h''s.
 
-h' is dominated at S when such an h is a guess with y among S's letters,
-or with y also absent and a smaller index: the order (absent letters,
-index) descends along every chain of dominated guesses, so each one has an
-undominated guess that refines it at S, and at every subset of S.
+Swapping several absent letters at once refines as well (one swap after
+another; the words in between need not be guesses), so h' is dominated at
+S by any guess h with h''s letters wherever h' has a letter of S: h has
+fewer absent letters, or the same positions absent and a smaller index.
+That order, (absent letters, index), descends along every chain of
+dominated guesses, so each one has an undominated guess that refines it at
+S, and at every subset of S.
 
 Measured on the original lists, the all-grey groups of the slowest openers:
-21% (QAJAQ's 1369 answers: a, j, q absent) to 34% (QUEME's 815) of the
-12972 guesses dominated; WAVER's 434 and CANID's 464 greys, 48-50%.
+22% (QAJAQ's 1369 answers: a, j, q absent) to 38% (QUEME's 815) of the
+12972 guesses dominated, 56% in WAVER's 434 greys; one letter swapped at a
+time (the first version) found 21%, 34% and 48%.
 """
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 import numpy as np
 
 
-def neighbour_keys(guess_codes: np.ndarray) -> np.ndarray:
-    """int64 [L, len(guesses)]: at row i, equal numbers for the guesses alike
-    but for position i (numbered 0, 1, ... in order of first appearance is
-    not promised: only equality means anything)."""
+def neighbour_keys(guess_codes: np.ndarray) -> Optional[np.ndarray]:
+    """int64 [len(guesses), L]: each guess's letter codes shifted into their
+    own bits, so that a sum over any positions is a key of the letters
+    there; None when the words are too long for one integer (undominated
+    then compares the letters themselves)."""
     codes = np.asarray(guess_codes).astype(np.int64)
-    ng, length = codes.shape
+    length = codes.shape[1]
     bits = max(1, int(codes.max(initial=0)).bit_length())
-    keys = np.empty((length, ng), dtype=np.int64)
-    if bits * length <= 62:
-        shift = np.arange(length, dtype=np.int64) * bits
-        packed = (codes << shift).sum(axis=1)
-        for i in range(length):
-            keys[i] = packed - (codes[:, i] << shift[i])
-        return keys
-    for i in range(length):  # (long words of a big alphabet: no room to pack)
-        masked = codes.copy()
-        masked[:, i] = 0
-        keys[i] = np.unique(masked, axis=0, return_inverse=True)[1].ravel()
-    return keys
+    if bits * length > 62:
+        return None
+    return codes << (np.arange(length, dtype=np.int64) * bits)
 
 
 def undominated(guess_codes: np.ndarray, answers: np.ndarray, *, keys=None) -> np.ndarray:
     """The guesses (indices into ``guess_codes``, ascending, int32) that no
     other guess dominates (see above) at the answer set whose letter codes
     are ``answers`` (one row an answer); never empty when there are guesses.
-    ``keys``: neighbour_keys(guess_codes), if kept (computed here if None)."""
+    ``keys``: neighbour_keys(guess_codes), if kept (computed here if None).
+    About 20-40 ms a set on the original lists (one pass per distinct set
+    of absent positions)."""
     codes = np.asarray(guess_codes)
     ng, length = codes.shape
     answers = np.asarray(answers)
@@ -67,22 +65,26 @@ def undominated(guess_codes: np.ndarray, answers: np.ndarray, *, keys=None) -> n
         return np.arange(ng, dtype=np.int32)
     if keys is None:
         keys = neighbour_keys(codes)
+    where = (absent.astype(np.int64) << np.arange(length)).sum(axis=1)  # bit i: absent at i
     index = np.arange(ng)
     dominated = np.zeros(ng, dtype=bool)
-    for i in range(length):
-        at = absent[:, i]
-        if not at.any():
-            continue
-        # In each family of guesses alike but for position i: is one of
-        # them a present letter there, and which is the first absent one?
-        uniq, key = np.unique(keys[i], return_inverse=True)
-        key = key.ravel()
-        has_present = np.zeros(len(uniq), dtype=bool)
-        has_present[key[~at]] = True
-        first_absent = np.full(len(uniq), ng, dtype=np.int64)
-        ka, ia = key[at], index[at]
-        first_absent[ka[::-1]] = ia[::-1]  # (the last write wins: the smallest index)
-        dominated |= at & (has_present[key] | (first_absent[key] < index))
+    for m in np.unique(where[where > 0]).tolist():
+        # The guesses alike wherever the guesses of absent positions m have a
+        # letter of S share a key; those with fewer absent positions (a
+        # subset of m, then) dominate, and of those with m, the first.
+        kept = np.array([not (m >> i) & 1 for i in range(length)])
+        if keys is not None:
+            key = keys[:, kept].sum(axis=1)
+        else:  # (long words of a big alphabet: no room to pack)
+            key = np.unique(codes[:, kept], axis=0, return_inverse=True)[1].ravel()
+        mine = where == m
+        uniq, inv = np.unique(key, return_inverse=True)
+        inv = inv.ravel()
+        fewer = np.zeros(len(uniq), dtype=bool)
+        fewer[inv[~mine]] = True
+        first = np.full(len(uniq), ng, dtype=np.int64)
+        first[inv[mine][::-1]] = index[mine][::-1]  # (the last write wins: the smallest index)
+        dominated |= mine & (fewer[inv] | (first[inv] < index))
     return np.flatnonzero(~dominated).astype(np.int32)
 
 
