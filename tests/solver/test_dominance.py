@@ -23,26 +23,61 @@ def _codes(words):
     return np.array([[ord(c) - ord("a") for c in w] for w in words], dtype=np.uint8)
 
 
+def _refines(h, g, answers) -> bool:
+    """Does g's colouring of each answer give h's (as many pairs as g's colourings)?"""
+    ours = [score_words(g, a) for a in answers]
+    return len(set(zip(ours, (score_words(h, a) for a in answers)))) == len(set(ours))
+
+
+def _dominated(guesses, answers):
+    """The definition, word by word: h is dominated by another guess g with
+    h's letters wherever h has a letter of the answers, and fewer absent
+    letters, or as many and an earlier place in the list."""
+    letters = set("".join(answers))
+    out = set()
+    for i, h in enumerate(guesses):
+        where = [p for p, x in enumerate(h) if x in letters]
+        absent = len(h) - len(where)
+        for j, g in enumerate(guesses):
+            if g != h and all(g[p] == h[p] for p in where):
+                g_absent = sum(x not in letters for x in g)
+                if g_absent < absent or (g_absent == absent and j < i):
+                    out.add(h)
+                    break
+    return out
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     guesses=st.lists(strings, min_size=1, max_size=40, unique=True),
     answers=st.lists(answer_strings, min_size=1, max_size=12, unique=True),
 )
-def test_a_dominated_guess_is_refined_by_an_undominated_one(guesses, answers):
-    # On the answer set, some kept guess's colouring gives the dropped one's
-    # (their pairs of colourings are as many as the kept one's colourings),
-    # and a dropped guess hits no answer; the order is ascending.
+def test_the_undominated_guesses_are_the_definition_s(guesses, answers):
+    # The kept guesses, ascending, are exactly those the definition keeps;
+    # a dropped guess hits no answer.
     guesses = sorted(set(guesses) | set(answers))
     keep = undominated(_codes(guesses), _codes(answers))
-    assert len(keep) and list(keep) == sorted(set(keep.tolist()))
-    kept = [guesses[i] for i in keep]
-    for h in set(guesses) - set(kept):
-        assert h not in answers
-        theirs = [score_words(h, a) for a in answers]
-        assert any(
-            len(set(zip(ours, theirs))) == len(set(ours))
-            for ours in ([score_words(g, a) for a in answers] for g in kept)
-        ), h
+    assert list(keep) == sorted(set(keep.tolist()))
+    dropped = set(guesses) - {guesses[i] for i in keep}
+    assert dropped == _dominated(guesses, answers)
+    assert not dropped & set(answers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(strings, min_size=2, max_size=30, unique=True),
+    answers=st.lists(answer_strings, min_size=1, max_size=12, unique=True),
+)
+def test_a_word_with_other_letters_where_the_answers_have_none_refines_it(words, answers):
+    # The rule itself, for any strings (repeated letters too, words in
+    # between not needed): g, alike h wherever h has a letter of the answers,
+    # colours the answers at least as finely as h.
+    letters = set("".join(answers))
+    for h in words:
+        where = [p for p, x in enumerate(h) if x in letters]
+        for g in words:
+            if g != h and all(g[p] == h[p] for p in where):
+                assert _refines(h, g, answers), (h, g)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
