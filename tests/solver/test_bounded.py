@@ -94,7 +94,8 @@ def test_hard_mode_searches_keep_their_own_path(rule, answers, extra, cap, threa
 
 def test_ties_go_to_the_smallest_guess_index_with_any_number_of_threads():
     # Four _IGHT answers: FILMS, FLAMS and MOLDS each split them perfectly
-    # (total 8); the root is the first optimal guess by index, with one
+    # (total 8); the root is the first optimal guess by index (none of them
+    # is dominated: no guess differs from one in a single letter), with one
     # thread or two, whichever thread finds its guess first.
     lists = lists_for(["fight", "light", "might", "sight"], ["flams", "molds", "films"])
     optimum = exhaustive_optimum(lists.answers, lists.guesses)

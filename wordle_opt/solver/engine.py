@@ -16,6 +16,7 @@ import numpy as np
 
 from wordle_opt.core import modules
 from wordle_opt.rules import all_green
+from wordle_opt.solver.dominance import neighbour_keys, undominated
 from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 
@@ -137,6 +138,14 @@ class Engine:
         # (solver.bounded) stop at their next step.
         self.stopping = threading.Event()
         self._caps = None  # the cap prover, made on first use (within)
+        self._keys: Optional[np.ndarray] = None  # neighbour_keys of the guesses, made on first use
+
+    def undominated(self, S: np.ndarray) -> np.ndarray:
+        """The guesses no other one dominates at the answer set S (indices in
+        this engine's order): `wordle_opt.solver.dominance`, easy mode."""
+        if self._keys is None:
+            self._keys = neighbour_keys(self.lists.guess_codes)
+        return undominated(self.lists.guess_codes, self.lists.answer_codes[self.order[S]], keys=self._keys)
 
     def request_stop(self) -> None:
         """Stop every solver of the engine (a running search raises
