@@ -103,8 +103,12 @@ def rank_anytime(
     queue = [o for _, _, o in fits] + unvalued
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
     trees = 0  # (a candidate whose beam fitted no tree within the cap does not count: the next one is tried)
-    tried = queue[: None if deadline else SCREEN * top]
-    for o in [] if interrupted else tried:
+    # (every opener in turn until ``top`` have a tree: without a time limit the
+    # first SCREEN * top alone were tried, and when the beam fitted none of
+    # them within the cap the ranking ended with no tree although other
+    # openers had one -- 8 answers, cap 3, beam 1: CRANE, HATCH, SALET, CATCH
+    # passed over, BOUND never tried)
+    for o in [] if interrupted else queue:
         if trees == top:
             break
         share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (top - trees)
@@ -169,7 +173,7 @@ def rank_anytime(
             facts,
             rest=rest,
             interrupted=interrupted,
-            missing=min(top - trees, len(tried) - len(found)),
+            missing=min(top - trees, len(queue) - len(found)),
             top=top,
             beam=beam,
         ),
