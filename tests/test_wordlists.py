@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 import warnings
@@ -20,6 +21,7 @@ from wordle_opt.wordlists import (
     bundled_path,
     data_dir,
     list_sets,
+    _table_in_threads,
     load_lists,
     read_words,
 )
@@ -183,6 +185,27 @@ def test_codes_and_table_are_consistent():
     ag = lists.answer_guess_index
     assert [lists.guesses[i] for i in ag[:3]] == list(lists.answers[:3])
     assert (t[ag, np.arange(len(lists.answers))] == 242).all()  # each answer scores itself green
+    # Built in slices on the cores: row for row the one-call table.
+    whole = lists.modules.core.pattern_table_codes(lists.guess_codes, lists.answer_codes)
+    assert np.array_equal(t, whole)
+
+
+@pytest.mark.parametrize("name", ["original", "en6"])
+def test_the_table_in_threads_is_the_one_call_table(name):
+    lists = load_lists(name)
+    fill = lists.modules.core.pattern_table_codes
+    calls = []
+
+    def counted(g, a):
+        calls.append(len(g))
+        return fill(g, a)
+
+    split = _table_in_threads(counted, lists.guess_codes, lists.answer_codes)
+    assert np.array_equal(split, fill(lists.guess_codes, lists.answer_codes))
+    assert split.dtype == fill(lists.guess_codes[:1], lists.answer_codes).dtype
+    assert sum(calls) == len(lists.guesses)
+    if len(os.sched_getaffinity(0)) > 1:
+        assert len(calls) > 1  # split, not one call under another name
 
 
 # ---------------------------------------------------------------- files
