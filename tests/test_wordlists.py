@@ -18,10 +18,10 @@ from wordle_opt.wordlists import (
     SETS,
     WordLists,
     WordListWarning,
+    _table_in_threads,
     bundled_path,
     data_dir,
     list_sets,
-    _table_in_threads,
     load_lists,
     read_words,
 )

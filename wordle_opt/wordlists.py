@@ -223,7 +223,9 @@ class WordLists:
         if ram is not None and size > ram:
             raise WordListError(self._too_large(size, ram))
         try:
-            return _readonly(_table_in_threads(self.modules.core.pattern_table_codes, self.guess_codes, self.answer_codes))
+            return _readonly(
+                _table_in_threads(self.modules.core.pattern_table_codes, self.guess_codes, self.answer_codes)
+            )
         except MemoryError:
             raise WordListError(self._too_large(size, ram)) from None
 
