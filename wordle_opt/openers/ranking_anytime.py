@@ -216,7 +216,7 @@ def _outcome(res, fact: Tuple[str, int]) -> str:
         return f"the beam fitted no tree within {plural(res.max_guesses, 'guess')} (proven >= {fact[1]})"
     if fact[0] == INFEASIBLE:
         return f"no tree within {plural(res.max_guesses, 'guess')} (proven)"
-    when = "before Ctrl-C" if res.interrupted else "in the time given"
+    when = "before it was stopped (Ctrl-C or SIGTERM)" if res.interrupted else "in the time given"
     return f"no tree {when} (proven >= {fact[1]})"
 
 

@@ -96,7 +96,7 @@ class SearchResult:
             rows.append(
                 (
                     "result",
-                    f"no tree found {'before Ctrl-C' if self.interrupted else 'in the time given'} "
+                    f"no tree found {'before it was stopped (Ctrl-C or SIGTERM)' if self.interrupted else 'in the time given'} "
                     "(stopped before the search finished: this proves nothing about the cap)",
                 )
             )
