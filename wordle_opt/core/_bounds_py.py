@@ -275,9 +275,7 @@ class Bounder:
         passes, i = [], 0
         while i < len(order):
             j, covered = i + 1, len(groups[order[i]][1])
-            while (
-                batched and j < len(order) and covered < self.na // 3 and stage[order[j]] == stage[order[i]]
-            ):
+            while batched and j < len(order) and covered < self.na // 3 and stage[order[j]] == stage[order[i]]:
                 covered += len(groups[order[j]][1])
                 j += 1
             passes.append(order[i:j])
