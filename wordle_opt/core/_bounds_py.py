@@ -256,7 +256,7 @@ class Bounder:
         # when v < stop, else some value between stop and v.  Here easy mode
         # with the fast formula refines in passes of about a third of the
         # answers (largest groups first) and checks stop between passes (the
-        # compiled one stops inside its one sweep); otherwise stop is checked
+        # compiled one stops inside its sweeps too); otherwise stop is checked
         # after every group.
         # Batched, the groups of fewer than small_min answers come after the
         # larger ones (as the compiled twin's later sweeps: in small_stages
