@@ -149,8 +149,8 @@ def test_a_repeated_guess_changes_no_bound(case, hard, d, data):
         assert twice.opener(o, d) == plain.opener(o, d)
 
 
-def _sweep_variant(b, memo: bool, small_min: int, memo_min: int):
-    b.group_memo, b.small_min, b.memo_min = memo, small_min, memo_min
+def _sweep_variant(b, memo: bool, small_min: int, memo_min: int, small_stages: int = 1):
+    b.group_memo, b.small_min, b.memo_min, b.small_stages = memo, small_min, memo_min, small_stages
     return b
 
 
@@ -158,15 +158,17 @@ def _sweep_variant(b, memo: bool, small_min: int, memo_min: int):
 @given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.sampled_from([None, 3, 4, 6]), st.data())
 def test_the_group_memo_and_the_small_groups_sweep_change_no_bound(case, hard, cap, data):
     """Many openers on one Bounder, the group memo warm (every group of 3
-    answers or more kept) and the small groups swept apart: each full bound
-    equals a fresh Bounder's without either, compiled and plain; a stopped one
-    keeps the contract; none exceeds the optimum."""
+    answers or more kept) and the small groups swept apart (in one sweep or
+    in stages by size): each full bound equals a fresh Bounder's without
+    either, compiled and plain; a stopped one keeps the contract; none
+    exceeds the optimum."""
     lists = _lists(case)
     d = len(lists.answers) + 1 if cap is None else cap
     table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
-    small_min = data.draw(st.integers(0, 6), label="small_min")
-    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3)
-    slow = _sweep_variant(_bounds_py.Bounder(table, codes, RULES[hard]), True, small_min, 3)
+    small_min = data.draw(st.integers(0, 12), label="small_min")
+    stages = data.draw(st.integers(1, 5), label="small_stages")
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages)
+    slow = _sweep_variant(_bounds_py.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages)
     ref = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), False, 0, 3)
     openers = data.draw(st.lists(st.integers(0, len(lists.guesses) - 1), min_size=1, max_size=12), label="openers")
     for o in openers:
@@ -185,7 +187,12 @@ def test_the_group_memo_and_the_small_groups_sweep_change_no_bound(case, hard, c
 
 def test_the_twins_sweep_defaults_agree():
     fast, slow = _pair(WordLists.from_words(("crane", "slate"), ("crane", "slate")), 0)
-    assert (fast.group_memo, fast.small_min, fast.memo_min) == (slow.group_memo, slow.small_min, slow.memo_min)
+    assert (fast.group_memo, fast.small_min, fast.memo_min, fast.small_stages) == (
+        slow.group_memo,
+        slow.small_min,
+        slow.memo_min,
+        slow.small_stages,
+    )
 
 
 def test_the_group_memo_on_the_original_lists(original):

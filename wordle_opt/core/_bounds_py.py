@@ -20,9 +20,11 @@ from wordle_opt.rules import violation
 __all__ = ["INFINITY", "Bounder"]
 
 _RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
-# The compiled twin's defaults of Bounder.small_min and memo_min (its
-# SMALL_MIN and GMEMO_MIN; a test checks that they agree).
+# The compiled twin's defaults of Bounder.small_min, small_stages and
+# memo_min (its SMALL_MIN, SMALL_STAGES and GMEMO_MIN; a test checks that
+# they agree).
 SMALL_MIN = 32
+SMALL_STAGES = 1
 GMEMO_MIN = 8
 
 
@@ -47,10 +49,12 @@ class Bounder:
         self._hitters = [np.flatnonzero(self.table[:, a] == self.all_green) for a in range(self.na)]
         self.letters = self._answer_letters()
         # Easy mode's batched refinement (see _refine): groups of small_min
-        # answers or more first, and the bounds of groups of memo_min or more
-        # kept by answer set (group_memo) for every later opener.
+        # answers or more first, the smaller ones in small_stages passes by
+        # size (halving from small_min), and the bounds of groups of memo_min
+        # or more kept by answer set (group_memo) for every later opener.
         self.group_memo = True
         self.small_min = SMALL_MIN
+        self.small_stages = SMALL_STAGES
         self.memo_min = GMEMO_MIN
         self._memo = {}
 
@@ -252,20 +256,26 @@ class Bounder:
         # when v < stop, else some value between stop and v.  Here easy mode
         # with the fast formula refines in passes of about a third of the
         # answers (largest groups first) and checks stop between passes (the
-        # compiled one stops inside its one sweep); otherwise stop is checked
+        # compiled one stops inside its sweeps too); otherwise stop is checked
         # after every group.
         # Batched, the groups of fewer than small_min answers come after the
-        # larger ones (as the compiled twin's second sweep), and a group's
-        # bound is kept by its answers (group_memo) for later openers.
+        # larger ones (as the compiled twin's later sweeps: in small_stages
+        # stages by size, halving from small_min, and no pass spans two), and
+        # a group's bound is kept by its answers (group_memo) for later openers.
         batched = self.rule == 0 and d - 2 >= 2
         order = list(range(len(groups)))
+        stage = [0] * len(groups)
         if batched:
-            order = [i for i in order if len(groups[i][1]) >= self.small_min]
-            order += [i for i in range(len(groups)) if len(groups[i][1]) < self.small_min]
+            for i, (_, S) in enumerate(groups):
+                lim = self.small_min
+                while stop < INFINITY and len(S) < lim and stage[i] < self.small_stages:
+                    stage[i] += 1
+                    lim >>= 1
+            order.sort(key=lambda i: stage[i])  # (stable: largest first within a stage)
         passes, i = [], 0
         while i < len(order):
             j, covered = i + 1, len(groups[order[i]][1])
-            while batched and j < len(order) and covered < self.na // 3:
+            while batched and j < len(order) and covered < self.na // 3 and stage[order[j]] == stage[order[i]]:
                 covered += len(groups[order[j]][1])
                 j += 1
             passes.append(order[i:j])
