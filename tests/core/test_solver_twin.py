@@ -165,8 +165,10 @@ def test_the_legal_filter_counts_a_letter_revealed_four_times():
     # Every guess against every answer of six words of A's and B's: AAAAB
     # against AAAAA reveals A four times (green: A kept in the first four
     # places), BAAAA against AAAAB reveals it four times too (three green,
-    # one yellow: four A's or more, so not BAAAB), past the signatures' three.
-    words = ["aaaab", "aaaaa", "baaaa", "aabaa", "abbba", "aaaba", "baaab"]
+    # one yellow: four A's or more, so not BAAAB), past the signatures' three;
+    # AABAB against BAAAB reveals A three times (two green, one yellow): not
+    # BABAB, which has two.
+    words = ["aaaab", "aaaaa", "baaaa", "aabaa", "abbba", "aaaba", "baaab", "aabab", "babab"]
     lists = WordLists.from_words(words, words, name="a4")
     for rule in (_core.RULE_NYT, _core.RULE_STRICT):
         args = (lists.table, lists.guess_codes, np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32), rule, 1)
