@@ -118,3 +118,63 @@ def test_solver_rejects_bad_cache_sizes():
         for bad in (float("inf"), float("nan"), 0.0, -1.0):
             with pytest.raises(ValueError, match="cache_mb"):
                 impl.Solver(fast_table(lists), lists.guess_codes, answer_guess(lists), impl.RULE_EASY, bad)
+
+
+@st.composite
+def repeated_letter_words(draw):
+    """Guesses of one length (4 to 8: both widths of the core) over a
+    three-letter alphabet, so that letters repeat up to the whole word
+    (a guess may reveal one letter four times or more: the compiled NYT
+    filter's signatures stop at three, and fall back), the answers a
+    subset of them."""
+    length = draw(st.sampled_from([4, 5, 6, 8]))
+    word = st.text("abc", min_size=length, max_size=length)
+    guesses = draw(st.lists(word, min_size=2, max_size=25, unique=True))
+    answers = draw(st.lists(st.sampled_from(guesses), min_size=1, max_size=8, unique=True))
+    return WordLists.from_words(answers, guesses, name="repeats")
+
+
+@pytest.mark.parametrize("rule", [_core.RULE_NYT, _core.RULE_STRICT])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lists=repeated_letter_words(), data=st.data())
+def test_the_legal_filter_equals_the_rule(rule, lists, data):
+    # The compiled filter (the NYT rule by the guesses' signatures:
+    # greens as bytes, letters held once, twice, three times or more as
+    # bits) keeps exactly the words the plain twin's rules.violation keeps,
+    # after any guess coloured as some guess would colour it (a colouring a
+    # guess can show: any word of the list as the answer), from any list.
+    args = (
+        np.ascontiguousarray(lists.table),
+        np.ascontiguousarray(lists.guess_codes),
+        np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32),
+        rule,
+        1,
+    )
+    fast, plain = lists.modules.core.Solver(*args), _core_py.Solver(*args)
+    ng = len(lists.guesses)
+    g = data.draw(st.integers(0, ng - 1))
+    answer = lists.guesses[data.draw(st.integers(0, ng - 1))]
+    p = int(
+        lists.modules.core.pattern_table_codes(lists.guess_codes[g : g + 1], lists.modules.core.encode([answer]))[0, 0]
+    )
+    L = np.array(sorted(data.draw(st.sets(st.integers(0, ng - 1), min_size=1))), dtype=np.int32)
+    assert fast.legal_after(L, g, p).tolist() == plain.legal_after(L, g, p).tolist()
+
+
+def test_the_legal_filter_counts_a_letter_revealed_four_times():
+    # Every guess against every answer of six words of A's and B's: AAAAB
+    # against AAAAA reveals A four times (green: A kept in the first four
+    # places), BAAAA against AAAAB reveals it four times too (three green,
+    # one yellow: four A's or more, so not BAAAB), past the signatures' three;
+    # AABAB against BAAAB reveals A three times (two green, one yellow): not
+    # BABAB, which has two.
+    words = ["aaaab", "aaaaa", "baaaa", "aabaa", "abbba", "aaaba", "baaab", "aabab", "babab"]
+    lists = WordLists.from_words(words, words, name="a4")
+    for rule in (_core.RULE_NYT, _core.RULE_STRICT):
+        args = (lists.table, lists.guess_codes, np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32), rule, 1)
+        fast, plain = _core.Solver(*args), _core_py.Solver(*args)
+        L = np.arange(len(words), dtype=np.int32)
+        for g in range(len(words)):
+            for a in range(len(words)):
+                p = int(lists.table[g, a])
+                assert fast.legal_after(L, g, p).tolist() == plain.legal_after(L, g, p).tolist(), (words[g], words[a])
