@@ -255,9 +255,9 @@ def _table_in_threads(fill, guesses: np.ndarray, answers: np.ndarray) -> np.ndar
 
     The core colours with the GIL released, so both cores share the
     original lists' table (12972 x 2315), part of every process's start: best
-    of 15 at load 5 on this 2-core machine, 0.29 s on one thread, 0.21 s on
-    two (the median opener's whole search takes about 2 s).  Small tables
-    stay on one thread: a thread costs more than it saves.
+    of 10 on this idle 2-core machine, 0.20 s on one thread, 0.11 s on two
+    (0.29 -> 0.21 s at load 5; the median opener's whole search takes about
+    2 s).  Small tables stay on one thread: a thread costs more than it saves.
     """
     threads = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8)
     if threads < 2 or len(guesses) * len(answers) < 4_000_000:
