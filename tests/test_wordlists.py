@@ -204,7 +204,7 @@ def test_the_table_in_threads_is_the_one_call_table(name):
     assert np.array_equal(split, fill(lists.guess_codes, lists.answer_codes))
     assert split.dtype == fill(lists.guess_codes[:1], lists.answer_codes).dtype
     assert sum(calls) == len(lists.guesses)
-    if len(os.sched_getaffinity(0)) > 1:
+    if (os.cpu_count() or 1) > 1:
         assert len(calls) > 1  # split, not one call under another name
 
 

@@ -259,7 +259,7 @@ def _table_in_threads(fill, guesses: np.ndarray, answers: np.ndarray) -> np.ndar
     (0.29 -> 0.21 s at load 5; the median opener's whole search takes about
     2 s).  Small tables stay on one thread: a thread costs more than it saves.
     """
-    threads = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 8)
+    threads = min(os.cpu_count() or 1, 8)  # as the solver counts its threads
     if threads < 2 or len(guesses) * len(answers) < 4_000_000:
         return fill(guesses, answers)
     from concurrent.futures import ThreadPoolExecutor
