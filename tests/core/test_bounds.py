@@ -408,23 +408,33 @@ def test_subset_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
 
 def test_a_group_gets_the_least_of_the_sets_that_hold_it():
     """Two answers that both have the letters 0, 1, 2 (0 first) and not 3:
-    a guess's subset cap is the least it gives any of the five sets that
-    hold them, hit included."""
+    a guess's subset cap is the least it gives any of the sets that hold
+    them, hit included; here one of them (2 but not first) is the group."""
     ac = np.array([(0, 1, 2), (0, 2, 1), (0, 1, 1), (1, 1, 1), (2, 3, 0), (3, 0, 0)], dtype=np.uint8)
     gc = ac.copy()
     table = np.ascontiguousarray(_core.pattern_table_codes(gc, ac))
     fast, slow = _bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
     S = np.array([0, 1], dtype=np.int32)
     holding = (
-        [0, 1, 2],  # 0 first
+        [0, 1, 2],  # 0 first; also: 0 not last, 1 not first
         [0, 1, 2, 4, 5],  # with 0
         [0, 1, 2, 3],  # with 1; also: without 3
         [0, 1, 4],  # with 2
+        [0, 1, 2, 4],  # 0 not second
+        [0, 1],  # 2 not first
     )
     expect = np.min([_colourings_and_hit(table, np.array(E), fast.all_green) for E in holding], axis=0)
     assert fast.subset_cap_table(S).tolist() == slow.subset_cap_table(S).tolist() == expect.tolist()
-    assert expect.tolist() == [4, 4, 3, 3, 2, 1]
-    assert (expect >= _colourings_and_hit(table, S, fast.all_green)).all()
+    assert expect.tolist() == _colourings_and_hit(table, S, fast.all_green).tolist()
+    # Without the last two (the sets of a letter not at a place), as before them:
+    assert np.min([_colourings_and_hit(table, np.array(E), fast.all_green) for E in holding[:4]], axis=0).tolist() == [
+        4,
+        4,
+        3,
+        3,
+        2,
+        1,
+    ]
 
 
 def test_subset_caps_change_no_bound_on_the_original_lists(original):

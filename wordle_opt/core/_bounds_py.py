@@ -160,7 +160,8 @@ class Bounder:
         it may hit) over the sets that hold S, among: the answers without a
         letter x (x a letter some answer has, none of S), the answers with x
         (every answer of S has it), the answers with x at position i (every
-        answer of S has it there); -1 where that least is 255 or more, or
+        answer of S has it there), the answers with x but not at i (every
+        answer of S has x, none at i); -1 where that least is 255 or more, or
         when not every answer's letters are known.  A subset of a set gets
         no more colourings from g, and a hit only if the set has one."""
         S = np.asarray(S, dtype=np.int64)
@@ -174,6 +175,12 @@ class Bounder:
         sets = [~has[x] for x in has if not (T == x).any()]
         sets += [has[x] for x in has if (T == x).any(axis=1).all()]
         sets += [A[:, i] == T[0, i] for i in range(self.length) if (T[:, i] == T[0, i]).all()]
+        sets += [
+            has[x] & (A[:, i] != x)
+            for i in range(self.length)
+            for x in has
+            if (T == x).any(axis=1).all() and (T[:, i] != x).all()
+        ]
         least = np.full(self.ng, 255, dtype=np.int64)
         for E in sets:
             rows = np.sort(self.table[:, E], axis=1)

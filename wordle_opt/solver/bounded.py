@@ -94,14 +94,16 @@ BATCH_SMALL_STAGES = 5
 # ... and the subset caps (Bounder.subset_caps, see _bounds' subset_table)
 # for its groups of BATCH_SUBSET_MIN answers or more: a candidate's groups lie
 # in sets of the big group (the answers without a letter, with one, with one
-# at a place) whose best splits the table knows, so most guesses are ruled
-# out before their letter and presence caps, and the sweep stops sooner.
-# QAJAQ's 1369 greys, the same bounds as above (every 8th candidate, stop at
-# the optimum), alternated in one process, load 4: 0.78x the CPU (4.66 ->
-# 3.62 s, the table's 0.1 s included); from 16 answers 0.80x, from 64 0.85x.
-# Counted in a debugging build (the same bounds): presence caps computed
-# 26.8M -> 11.4M, scans 10.5M -> 7.5M, sweeps of the groups of 64 or more
-# 1216 -> 660.
+# at a place, with one but not at a place) whose best splits the table
+# knows, so most guesses are ruled out before their letter and presence
+# caps, and the sweep stops sooner.  QAJAQ's 1369 greys, the same bounds as
+# above (every 8th candidate, stop at the optimum), alternated in one
+# process, load 3: 0.74x the CPU (3.71 -> 2.74 s, the table's 0.26 s
+# included); from 24 answers 0.76x; without the last kind of set 0.78x
+# (there from 16 answers 0.80x, from 64 0.85x).  Counted in a debugging
+# build without that kind (the same bounds): presence caps computed 26.8M
+# -> 11.4M, scans 10.5M -> 7.5M, sweeps of the groups of 64 or more 1216
+# -> 660.
 BATCH_SUBSET_MIN = 32
 
 # The seed: of the SEED best candidates by quick bound, the one with the least
