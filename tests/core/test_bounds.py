@@ -67,7 +67,7 @@ def _pair(lists: WordLists, rule: int):
 def test_twins_export_the_same_names():
     public = {"Bounder", "INFINITY"}
     assert public <= set(dir(_bounds)) and public <= set(dir(_bounds_py))
-    for name in ("quick", "opener", "opener_groups", "group", "letter_caps"):
+    for name in ("quick", "opener", "opener_groups", "group", "letter_caps", "subset_cap_table"):
         assert hasattr(_bounds.Bounder, name) and hasattr(_bounds_py.Bounder, name)
     assert _bounds.INFINITY == _bounds_py.INFINITY
 
@@ -149,8 +149,9 @@ def test_a_repeated_guess_changes_no_bound(case, hard, d, data):
         assert twice.opener(o, d) == plain.opener(o, d)
 
 
-def _sweep_variant(b, memo: bool, small_min: int, memo_min: int, small_stages: int = 1):
+def _sweep_variant(b, memo: bool, small_min: int, memo_min: int, small_stages: int = 1, subset_min: int = -1):
     b.group_memo, b.small_min, b.memo_min, b.small_stages = memo, small_min, memo_min, small_stages
+    b.subset_caps, b.subset_min = subset_min >= 0, max(subset_min, 0)
     return b
 
 
@@ -158,17 +159,18 @@ def _sweep_variant(b, memo: bool, small_min: int, memo_min: int, small_stages: i
 @given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.sampled_from([None, 3, 4, 6]), st.data())
 def test_the_group_memo_and_the_small_groups_sweep_change_no_bound(case, hard, cap, data):
     """Many openers on one Bounder, the group memo warm (every group of 3
-    answers or more kept) and the small groups swept apart (in one sweep or
-    in stages by size): each full bound equals a fresh Bounder's without
-    either, compiled and plain; a stopped one keeps the contract; none
-    exceeds the optimum."""
+    answers or more kept), the small groups swept apart (in one sweep or
+    in stages by size) and the subset caps on or off: each full bound
+    equals a fresh Bounder's without any of them, compiled and plain; a
+    stopped one keeps the contract; none exceeds the optimum."""
     lists = _lists(case)
     d = len(lists.answers) + 1 if cap is None else cap
     table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
     small_min = data.draw(st.integers(0, 12), label="small_min")
     stages = data.draw(st.integers(1, 5), label="small_stages")
-    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages)
-    slow = _sweep_variant(_bounds_py.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages)
+    subset_min = data.draw(st.integers(-1, 6), label="subset_min (-1: no subset caps)")
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages, subset_min)
+    slow = _sweep_variant(_bounds_py.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages, subset_min)
     ref = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), False, 0, 3)
     openers = data.draw(st.lists(st.integers(0, len(lists.guesses) - 1), min_size=1, max_size=12), label="openers")
     for o in openers:
@@ -193,6 +195,7 @@ def test_the_twins_sweep_defaults_agree():
         slow.memo_min,
         slow.small_stages,
     )
+    assert (fast.subset_caps, fast.subset_min) == (slow.subset_caps, slow.subset_min) == (False, 0)
 
 
 def test_the_group_memo_on_the_original_lists(original):
@@ -373,6 +376,96 @@ def test_letter_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
     assert fast.group(S, np.arange(len(gc), dtype=np.int32), d) == slow.group(S, np.arange(len(gc), dtype=np.int32), d)
 
 
+@settings(max_examples=80, deadline=None)
+@given(coded_lists(), st.data())
+def test_subset_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
+    """The subset cap (the least a guess gives a set of answers that holds
+    the group: without a letter, with a letter, with a letter at a place)
+    is never below what the guess really gives the group, and equals the
+    plain twin's, repeated letters and answers outside the guesses included;
+    the opener bounds with the caps on in the sweep equal those without."""
+    length, ac, gc = case
+    core, bounds = (_core, _bounds) if length <= 5 else (_core_wide, _bounds_wide)
+    table = np.ascontiguousarray(core.pattern_table_codes(gc, ac))
+    fast, slow = bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(ac) - 1), min_size=1), label="S")), dtype=np.int32)
+    caps = fast.subset_cap_table(S)
+    assert caps.tolist() == slow.subset_cap_table(S).tolist()
+    real = _colourings_and_hit(table, S, fast.all_green)
+    assert ((caps < 0) | (caps >= real)).all()
+    # (S itself is one of the sets when it is all the answers with a letter
+    # at a place, or all those without a letter: then some guess reaches it)
+    on = bounds.Bounder(table, gc, 0)
+    on.subset_caps, on.subset_min = True, data.draw(st.integers(0, 4), label="subset_min")
+    d = data.draw(st.sampled_from([3, 4, 6]), label="d")
+    for o in data.draw(st.lists(st.integers(0, len(gc) - 1), min_size=1, max_size=6), label="openers"):
+        full = fast.opener(o, d)
+        stop = data.draw(st.integers(-1, 3 * len(ac) + 5), label="stop")
+        v = on.opener(o, d, stop)
+        assert v == full if stop <= 0 or full < stop else stop <= v <= full
+        assert on.opener(o, d) == full
+
+
+def test_a_group_gets_the_least_of_the_sets_that_hold_it():
+    """Two answers that both have the letters 0, 1, 2 (0 first) and not 3:
+    a guess's subset cap is the least it gives any of the sets that hold
+    them, hit included; here one of them (2 but not first) is the group."""
+    ac = np.array([(0, 1, 2), (0, 2, 1), (0, 1, 1), (1, 1, 1), (2, 3, 0), (3, 0, 0)], dtype=np.uint8)
+    gc = ac.copy()
+    table = np.ascontiguousarray(_core.pattern_table_codes(gc, ac))
+    fast, slow = _bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
+    S = np.array([0, 1], dtype=np.int32)
+    holding = (
+        [0, 1, 2],  # 0 first; also: 0 not last, 1 not first
+        [0, 1, 2, 4, 5],  # with 0
+        [0, 1, 2, 3],  # with 1; also: without 3
+        [0, 1, 4],  # with 2
+        [0, 1, 2, 4],  # 0 not second
+        [0, 1],  # 2 not first
+    )
+    expect = np.min([_colourings_and_hit(table, np.array(E), fast.all_green) for E in holding], axis=0)
+    assert fast.subset_cap_table(S).tolist() == slow.subset_cap_table(S).tolist() == expect.tolist()
+    assert expect.tolist() == _colourings_and_hit(table, S, fast.all_green).tolist()
+    # Without the last two (the sets of a letter not at a place), as before them:
+    assert np.min([_colourings_and_hit(table, np.array(E), fast.all_green) for E in holding[:4]], axis=0).tolist() == [
+        4,
+        4,
+        3,
+        3,
+        2,
+        1,
+    ]
+
+
+def test_subset_caps_change_no_bound_on_the_original_lists(original):
+    """QAJAQ's all-grey group as its own game (the batch's bounders): the
+    bounds of some candidates with the subset caps on equal those without,
+    full and stopped at the group's optimum 4463; the caps bound each
+    candidate's groups."""
+    o = original.guess_index("qajaq")
+    S = np.flatnonzero(original.table[o] == 0)
+    sub = np.ascontiguousarray(original.table[:, S])
+    codes = np.ascontiguousarray(original.guess_codes)
+    off, on = _bounds.Bounder(sub, codes, 0), _bounds.Bounder(sub, codes, 0)
+    for b in (off, on):
+        b.small_min, b.small_stages = 64, 5
+    on.subset_caps, on.subset_min = True, 32
+    for word in ("trone", "cloth", "slept", "fuzzy", "tooth"):
+        g = original.guess_index(word)
+        full = off.opener(g, 5)
+        assert on.opener(g, 5) == full
+        v = on.opener(g, 5, 4464)
+        assert v == full if full < 4464 else 4464 <= v <= full
+        row = sub[g]
+        for p in np.unique(row).tolist():
+            T = np.flatnonzero(row == p).astype(np.int32)
+            if len(T) >= 32:
+                caps = on.subset_cap_table(T)
+                real = _colourings_and_hit(sub, T, on.all_green)
+                assert ((caps < 0) | (caps >= real)).all(), (word, p)
+    assert off.opener(original.guess_index("trone"), 5) <= 4463  # (its exact total: the optimum)
+
+
 def test_a_table_that_contradicts_the_letters_turns_the_cap_off():
     """Two guesses green at one place with different letters there: the
     answer's letters are unknown, so no guess is capped below |S| + 1."""
@@ -384,6 +477,7 @@ def test_a_table_that_contradicts_the_letters_turns_the_cap_off():
     fast, slow = _bounds.Bounder(table, gc, 0), _bounds_py.Bounder(table, gc, 0)
     S = np.arange(3, dtype=np.int32)
     assert fast.letter_caps(S).tolist() == slow.letter_caps(S).tolist() == [4, 4, 4]
+    assert fast.subset_cap_table(S).tolist() == slow.subset_cap_table(S).tolist() == [-1, -1, -1]
     assert fast.opener(0, 4) == slow.opener(0, 4)
 
 

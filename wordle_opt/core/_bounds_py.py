@@ -20,12 +20,13 @@ from wordle_opt.rules import violation
 __all__ = ["INFINITY", "Bounder"]
 
 _RULES = {RULE_EASY: None, RULE_NYT: "nyt", RULE_STRICT: "strict"}
-# The compiled twin's defaults of Bounder.small_min, small_stages and
-# memo_min (its SMALL_MIN, SMALL_STAGES and GMEMO_MIN; a test checks that
-# they agree).
+# The compiled twin's defaults of Bounder.small_min, small_stages, memo_min
+# and subset_min (its SMALL_MIN, SMALL_STAGES, GMEMO_MIN and SUBSET_MIN; a
+# test checks that they agree).
 SMALL_MIN = 32
 SMALL_STAGES = 1
 GMEMO_MIN = 8
+SUBSET_MIN = 0
 
 
 class Bounder:
@@ -57,6 +58,11 @@ class Bounder:
         self.small_stages = SMALL_STAGES
         self.memo_min = GMEMO_MIN
         self._memo = {}
+        # The compiled sweep's subset caps (subset_cap_table; they change no
+        # bound, only how soon a stopped one stops: here for the switch's
+        # names, and the caps themselves for the tests).
+        self.subset_caps = False
+        self.subset_min = SUBSET_MIN
 
     @property
     def npat(self) -> int:
@@ -147,6 +153,40 @@ class Bounder:
                     c = int(np.prod([factor[x] for x in I])) if I else 1
                     cap -= max(0, n - c)
             out[h] = cap + (frozenset(letters) in classes)
+        return out
+
+    def subset_cap_table(self, S: Sequence[int]) -> np.ndarray:
+        """int32 [ng]: for each guess g, the least of its colourings (+ 1 if
+        it may hit) over the sets that hold S, among: the answers without a
+        letter x (x a letter some answer has, none of S), the answers with x
+        (every answer of S has it), the answers with x at position i (every
+        answer of S has it there), the answers with x but not at i (every
+        answer of S has x, none at i); -1 where that least is 255 or more, or
+        when not every answer's letters are known.  A subset of a set gets
+        no more colourings from g, and a hit only if the set has one."""
+        S = np.asarray(S, dtype=np.int64)
+        if len(S) == 0:
+            raise ValueError("Bounder.subset_cap_table: no answers")
+        out = np.full(self.ng, -1, dtype=np.int32)
+        if self.letters is None or (self.letters < 0).any():
+            return out
+        A, T = self.letters, self.letters[S]
+        has = {x: (A == x).any(axis=1) for x in sorted(set(A.ravel().tolist()))}
+        sets = [~has[x] for x in has if not (T == x).any()]
+        sets += [has[x] for x in has if (T == x).any(axis=1).all()]
+        sets += [A[:, i] == T[0, i] for i in range(self.length) if (T[:, i] == T[0, i]).all()]
+        sets += [
+            has[x] & (A[:, i] != x)
+            for i in range(self.length)
+            for x in has
+            if (T == x).any(axis=1).all() and (T[:, i] != x).all()
+        ]
+        least = np.full(self.ng, 255, dtype=np.int64)
+        for E in sets:
+            rows = np.sort(self.table[:, E], axis=1)
+            k = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1) + (rows == self.all_green).any(axis=1)
+            least = np.minimum(least, k)
+        out[least < 255] = least[least < 255]
         return out
 
     def group(self, S: Sequence[int], L: Sequence[int], d: int) -> int:
