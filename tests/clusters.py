@@ -45,3 +45,25 @@ def oracle_game(answers, extra, rule, cap):
     S = np.arange(len(lists.answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
     return lists, expected, S, L
+
+
+def check_search_contract(make_solver, S, L, cap, expected, offset, beta_floor=2):
+    """The exact search's contract on one game, each call on a fresh solver
+    (``make_solver()``, so no cached value answers for it): with no beta,
+    the optimum ``expected`` (INF when it is None: no tree within ``cap``);
+    with beta = max(beta_floor, expected + offset), the optimum below beta,
+    else a number in [beta, optimum] (a fail-high is a lower bound).
+    Returns the first call's solver, for further checks on the same game."""
+    s = make_solver()
+    v, g = s.solve_set(S, L, cap)
+    if expected is None:
+        assert v >= _core.INFINITY
+        return s
+    assert v == expected and g >= 0
+    beta = max(beta_floor, expected + offset)
+    w, _ = make_solver().solve_set(S, L, cap, beta)
+    if expected < beta:
+        assert w == expected
+    else:
+        assert beta <= w <= expected
+    return s

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import EXTRA, RULES, WORDS, compiled_solver
+from clusters import EXTRA, RULES, WORDS, check_search_contract, compiled_solver, oracle_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.core import _core
 from wordle_opt.core.plain import INFINITY, lb_colourings, lb_size
 from wordle_opt.wordlists import WordLists
 
@@ -69,21 +68,8 @@ def test_lb_colourings_never_exceeds_the_optimum(rule, answers, extra, cap):
 @given(**games, prebound_min=st.sampled_from([0, 3, 5]), first=st.booleans(), offset=st.integers(-5, 3))
 def test_values_with_the_big_group_cutoffs_match_the_oracle(rule, answers, extra, cap, prebound_min, first, offset):
     """Exact below beta, else a number in [beta, optimum], for each setting."""
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap)
-    S = np.arange(len(lists.answers), dtype=np.int32)
-    L = np.arange(len(lists.guesses), dtype=np.int32)
-    v, g = solver(lists, rule, prebound_min, first).solve_set(S, L, cap)
-    if expected is None:
-        assert v >= _core.INFINITY
-        return
-    assert v == expected and g >= 0
-    beta = max(2, expected + offset)
-    w, _ = solver(lists, rule, prebound_min, first).solve_set(S, L, cap, beta)
-    if expected < beta:
-        assert w == expected
-    else:
-        assert beta <= w <= expected
+    lists, expected, S, L = oracle_game(answers, extra, rule, cap)
+    check_search_contract(lambda: solver(lists, rule, prebound_min, first), S, L, cap, expected, offset)
 
 
 def test_the_cutoffs_act_on_these_games():

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import EXTRA, RULES, WORDS, compiled_solver, oracle_game
+from clusters import EXTRA, RULES, WORDS, check_search_contract, compiled_solver, oracle_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordle_opt.core import _core, _core_py
+from wordle_opt.core import _core_py
 
 FAST_MIN = 16
 
@@ -33,19 +33,9 @@ FAST_MIN = 16
 )
 def test_values_with_a_beta_near_the_optimum_match_the_oracle(rule, answers, extra, cap, offset):
     lists, expected, S, L = oracle_game(answers, extra, rule, cap)
-    s = compiled_solver(lists, rule)
-    v, g = s.solve_set(S, L, cap)
-    if expected is None:
-        assert v >= _core.INFINITY
-        return
-    assert v == expected and g >= 0
-    beta = max(2 * len(S) + 1, expected + offset)
-    w, _ = compiled_solver(lists, rule).solve_set(S, L, cap, beta)
-    if expected < beta:
-        assert w == expected
-    else:
-        # a fail-high is a lower bound: at or above beta, never above the optimum
-        assert beta <= w <= expected
+    s = check_search_contract(
+        lambda: compiled_solver(lists, rule), S, L, cap, expected, offset, beta_floor=2 * len(S) + 1
+    )
     # the children's guesses: the scan keeps every guess that splits
     assert (
         s.useful(S, L).tolist()

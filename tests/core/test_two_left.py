@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from clusters import EXTRA, RULES, WORDS, compiled_solver, oracle_game
+from clusters import EXTRA, RULES, WORDS, check_search_contract, compiled_solver, oracle_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -42,18 +42,7 @@ def test_values_with_two_or_three_guesses_left_match_the_oracle(rule, answers, e
     """Exact with no beta; exact below beta, else in [beta, optimum]; INF when
     the oracle finds no tree."""
     lists, expected, S, L = oracle_game(answers, extra, rule, cap)
-    s = compiled_solver(lists, rule)
-    v, g = s.solve_set(S, L, cap)
-    if expected is None:
-        assert v >= _core.INFINITY
-        return
-    assert v == expected and g >= 0
-    beta = max(2, expected + offset)
-    w, _ = compiled_solver(lists, rule).solve_set(S, L, cap, beta)
-    if expected < beta:
-        assert w == expected
-    else:
-        assert beta <= w <= expected
+    check_search_contract(lambda: compiled_solver(lists, rule), S, L, cap, expected, offset)
 
 
 @pytest.mark.parametrize("rule", ["nyt", "strict"])
