@@ -406,6 +406,40 @@ def test_subset_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
         assert on.opener(o, d) == full
 
 
+@settings(max_examples=80, deadline=None)
+@given(coded_lists(), st.data())
+def test_a_table_in_the_sweep_s_order_gives_the_same_bounds(case, data):
+    """sweep_order (by kmax, largest first, ties by index) equals the plain
+    twin's; a Bounder over the table's rows in that order (what the batch
+    at a big group's root builds) is in its own order already, and gives
+    each guess the same bounds and subset caps as the table it came from."""
+    length, ac, gc = case
+    core, bounds = (_core, _bounds) if length <= 5 else (_core_wide, _bounds_wide)
+    table = np.ascontiguousarray(core.pattern_table_codes(gc, ac))
+    fast = bounds.Bounder(table, gc, 0)
+    perm = fast.sweep_order()
+    assert perm.tolist() == _bounds_py.Bounder(table, gc, 0).sweep_order().tolist()
+    assert sorted(perm.tolist()) == list(range(len(gc)))
+    moved = bounds.Bounder(np.ascontiguousarray(table[perm]), np.ascontiguousarray(gc[perm]), 0)
+    assert moved.sweep_order().tolist() == list(range(len(gc)))
+    for b in (fast, moved):
+        b.subset_caps, b.subset_min = True, data.draw(st.integers(0, 4), label="subset_min")
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(ac) - 1), min_size=1), label="S")), dtype=np.int32)
+    assert moved.subset_cap_table(S).tolist() == fast.subset_cap_table(S)[perm].tolist()
+    # A Bounder of the same table that shares moved's subset table (the
+    # batch's threads): the same caps and bounds; another table is refused.
+    shared = bounds.Bounder(np.ascontiguousarray(table[perm]), np.ascontiguousarray(gc[perm]), 0)
+    shared.subset_caps, shared.subset_min = True, moved.subset_min
+    shared.share_subsets(moved)
+    assert shared.subset_cap_table(S).tolist() == moved.subset_cap_table(S).tolist()
+    if len(gc) > 1 and perm.tolist() != list(range(len(gc))):
+        with pytest.raises(ValueError):
+            fast.share_subsets(moved)
+    d = data.draw(st.sampled_from([3, 4, 6]), label="d")
+    for j in data.draw(st.lists(st.integers(0, len(gc) - 1), min_size=1, max_size=6), label="rows"):
+        assert moved.opener(j, d) == shared.opener(j, d) == fast.opener(int(perm[j]), d)
+
+
 def test_a_group_gets_the_least_of_the_sets_that_hold_it():
     """Two answers that both have the letters 0, 1, 2 (0 first) and not 3:
     a guess's subset cap is the least it gives any of the sets that hold
