@@ -500,6 +500,24 @@ def test_subset_caps_change_no_bound_on_the_original_lists(original):
     assert off.opener(original.guess_index("trone"), 5) <= 4463  # (its exact total: the optimum)
 
 
+def test_subset_caps_change_no_bound_on_sampled_groups_of_the_original_lists(original):
+    """Groups of 120-400 answers drawn from the original lists, each as its
+    own game in the sweep's order with the subset caps on every group (and
+    the sweep's early stop at the first set that rules a guess out): every
+    sampled candidate's full bound equals the bound without the caps."""
+    rng = np.random.default_rng(7)
+    codes = np.ascontiguousarray(original.guess_codes)
+    for size in (120, 250, 400):
+        S = np.sort(rng.choice(len(original.answers), size, replace=False))
+        sub = np.ascontiguousarray(original.table[:, S])
+        perm = _bounds.Bounder(sub, codes, 0).sweep_order()
+        sub, cods = np.ascontiguousarray(sub[perm]), np.ascontiguousarray(codes[perm])
+        off, on = _bounds.Bounder(sub, cods, 0), _bounds.Bounder(sub, cods, 0)
+        on.subset_caps, on.subset_min = True, 0
+        for r in range(0, len(cods), 97):
+            assert on.opener(r, 5) == off.opener(r, 5), (size, r)
+
+
 def test_a_table_that_contradicts_the_letters_turns_the_cap_off():
     """Two guesses green at one place with different letters there: the
     answer's letters are unknown, so no guess is capped below |S| + 1."""
