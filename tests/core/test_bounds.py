@@ -406,6 +406,40 @@ def test_subset_caps_bound_every_guess_and_equal_the_plain_twin(case, data):
         assert on.opener(o, d) == full
 
 
+@settings(max_examples=80, deadline=None)
+@given(coded_lists(), st.data())
+def test_a_table_in_the_sweep_s_order_gives_the_same_bounds(case, data):
+    """sweep_order (by kmax, largest first, ties by index) equals the plain
+    twin's; a Bounder over the table's rows in that order (what the batch
+    at a big group's root builds) is in its own order already, and gives
+    each guess the same bounds and subset caps as the table it came from."""
+    length, ac, gc = case
+    core, bounds = (_core, _bounds) if length <= 5 else (_core_wide, _bounds_wide)
+    table = np.ascontiguousarray(core.pattern_table_codes(gc, ac))
+    fast = bounds.Bounder(table, gc, 0)
+    perm = fast.sweep_order()
+    assert perm.tolist() == _bounds_py.Bounder(table, gc, 0).sweep_order().tolist()
+    assert sorted(perm.tolist()) == list(range(len(gc)))
+    moved = bounds.Bounder(np.ascontiguousarray(table[perm]), np.ascontiguousarray(gc[perm]), 0)
+    assert moved.sweep_order().tolist() == list(range(len(gc)))
+    for b in (fast, moved):
+        b.subset_caps, b.subset_min = True, data.draw(st.integers(0, 4), label="subset_min")
+    S = np.array(sorted(data.draw(st.sets(st.integers(0, len(ac) - 1), min_size=1), label="S")), dtype=np.int32)
+    assert moved.subset_cap_table(S).tolist() == fast.subset_cap_table(S)[perm].tolist()
+    # A Bounder of the same table that shares moved's subset table (the
+    # batch's threads): the same caps and bounds; another table is refused.
+    shared = bounds.Bounder(np.ascontiguousarray(table[perm]), np.ascontiguousarray(gc[perm]), 0)
+    shared.subset_caps, shared.subset_min = True, moved.subset_min
+    shared.share_subsets(moved)
+    assert shared.subset_cap_table(S).tolist() == moved.subset_cap_table(S).tolist()
+    if len(gc) > 1 and perm.tolist() != list(range(len(gc))):
+        with pytest.raises(ValueError):
+            fast.share_subsets(moved)
+    d = data.draw(st.sampled_from([3, 4, 6]), label="d")
+    for j in data.draw(st.lists(st.integers(0, len(gc) - 1), min_size=1, max_size=6), label="rows"):
+        assert moved.opener(j, d) == shared.opener(j, d) == fast.opener(int(perm[j]), d)
+
+
 def test_a_group_gets_the_least_of_the_sets_that_hold_it():
     """Two answers that both have the letters 0, 1, 2 (0 first) and not 3:
     a guess's subset cap is the least it gives any of the sets that hold
@@ -464,6 +498,24 @@ def test_subset_caps_change_no_bound_on_the_original_lists(original):
                 real = _colourings_and_hit(sub, T, on.all_green)
                 assert ((caps < 0) | (caps >= real)).all(), (word, p)
     assert off.opener(original.guess_index("trone"), 5) <= 4463  # (its exact total: the optimum)
+
+
+def test_subset_caps_change_no_bound_on_sampled_groups_of_the_original_lists(original):
+    """Groups of 120-400 answers drawn from the original lists, each as its
+    own game in the sweep's order with the subset caps on every group (and
+    the sweep's early stop at the first set that rules a guess out): every
+    sampled candidate's full bound equals the bound without the caps."""
+    rng = np.random.default_rng(7)
+    codes = np.ascontiguousarray(original.guess_codes)
+    for size in (120, 250, 400):
+        S = np.sort(rng.choice(len(original.answers), size, replace=False))
+        sub = np.ascontiguousarray(original.table[:, S])
+        perm = _bounds.Bounder(sub, codes, 0).sweep_order()
+        sub, cods = np.ascontiguousarray(sub[perm]), np.ascontiguousarray(codes[perm])
+        off, on = _bounds.Bounder(sub, cods, 0), _bounds.Bounder(sub, cods, 0)
+        on.subset_caps, on.subset_min = True, 0
+        for r in range(0, len(cods), 97):
+            assert on.opener(r, 5) == off.opener(r, 5), (size, r)
 
 
 def test_a_table_that_contradicts_the_letters_turns_the_cap_off():

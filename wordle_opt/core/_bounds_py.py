@@ -355,6 +355,14 @@ class Bounder:
             out[g] = min(total, INFINITY) if d >= 1 else INFINITY
         return out
 
+    def sweep_order(self) -> np.ndarray:
+        """The guesses by kmax (colourings + 1 if it may hit, over all
+        answers), largest first, ties by index: the compiled sweep's order."""
+        kmax = np.array(
+            [len(np.unique(row)) + int(bool((row == self.all_green).any())) for row in self.table], dtype=np.int64
+        )
+        return np.argsort(-kmax, kind="stable").astype(np.int32)
+
     def opener(self, o: int, d: int, stop: int = -1) -> int:
         """Refined lower bound on opener o's total (groups largest first, ending
         once the total reaches stop when stop > 0)."""
