@@ -227,8 +227,10 @@ def test_hard_first_level_on_clusters_equals_the_plain_twin(hard):
     """The same on one game where the rule matters: three clusters whose
     best splitters (flomp, dwarf, ...) are often illegal after an opener,
     every opener, the batch's settings, full and stopped at every total."""
-    answers = [w for w in WORDS[:17]]
-    lists = WordLists.from_words(answers, tuple(answers) + ("salet", "crane", "flomp", "wrist", "thumb", "clamp", "dwarf"))
+    answers = list(WORDS[:17])
+    lists = WordLists.from_words(
+        answers, tuple(answers) + ("salet", "crane", "flomp", "wrist", "thumb", "clamp", "dwarf")
+    )
     table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
     fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, 8, 3, 5, 4)
     slow = _bounds_py.Bounder(table, codes, RULES[hard])
