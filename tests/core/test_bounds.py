@@ -187,6 +187,64 @@ def test_the_group_memo_and_the_small_groups_sweep_change_no_bound(case, hard, c
             assert v <= exact and full <= exact
 
 
+@settings(max_examples=80, deadline=None)
+@given(lists_st, st.sampled_from(["nyt", "strict"]), st.sampled_from([4, 5, 6, 15]), st.data())
+def test_hard_first_level_group_bounds_equal_the_plain_twin(case, hard, d, data):
+    """Hard mode's first level, the deepening off (two_level; with it on, the
+    two-level bound raises every group's bound past it, so a first level
+    too low would not show): the NYT rule sweeps every group at once with
+    each group's legal guesses read from the rule's masks (stopped at the
+    total's stop), the strict rule scans a group at a time.  With the
+    batch's settings drawn, each
+    group's bound equals the twin's group bound with the guesses legal
+    after the opener; a stopped total keeps the contract; none exceeds the
+    optimum."""
+    lists = _lists(case)
+    table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
+    small_min = data.draw(st.integers(0, 12), label="small_min")
+    stages = data.draw(st.integers(1, 5), label="small_stages")
+    subset_min = data.draw(st.integers(-1, 6), label="subset_min (-1: no subset caps)")
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, small_min, 3, stages, subset_min)
+    slow = _bounds_py.Bounder(table, codes, RULES[hard])
+    fast.two_level = slow.two_level = False
+    for o in data.draw(st.lists(st.integers(0, len(lists.guesses) - 1), min_size=1, max_size=8), label="openers"):
+        pats, sizes, bounds = fast.opener_groups(o, d)
+        expected = [slow.group(S, slow.legal(o, p), d - 1) for p, S in slow.groups(o)]
+        assert pats.tolist() == [p for p, _ in slow.groups(o)]
+        assert bounds.tolist() == [min(b, _bounds.INFINITY) for b in expected]
+        full = slow.opener(o, d)
+        assert full == min(len(lists.answers) + sum(expected), _bounds.INFINITY)
+        stop = data.draw(st.integers(-1, 3 * len(lists.answers) + 5), label="stop")
+        v = fast.opener(o, d, stop)
+        assert v == full if stop <= 0 or full < stop else stop <= v <= full
+        exact = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=d, opener=lists.guesses[o])
+        if exact is not None:
+            assert v <= exact and full <= exact
+
+
+@pytest.mark.parametrize("hard", ["nyt", "strict"])
+def test_hard_first_level_on_clusters_equals_the_plain_twin(hard):
+    """The same on one game where the rule matters: three clusters whose
+    best splitters (flomp, dwarf, ...) are often illegal after an opener,
+    every opener, the batch's settings, full and stopped at every total."""
+    answers = list(WORDS[:17])
+    lists = WordLists.from_words(
+        answers, tuple(answers) + ("salet", "crane", "flomp", "wrist", "thumb", "clamp", "dwarf")
+    )
+    table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES[hard]), True, 8, 3, 5, 4)
+    slow = _bounds_py.Bounder(table, codes, RULES[hard])
+    fast.two_level = slow.two_level = False
+    for d in (4, 6):
+        for o in range(len(lists.guesses)):
+            expected = [slow.group(S, slow.legal(o, p), d - 1) for p, S in slow.groups(o)]
+            assert fast.opener_groups(o, d)[2].tolist() == expected
+            full = len(answers) + sum(expected)
+            for stop in range(len(answers), full + 2):
+                v = fast.opener(o, d, stop)
+                assert v == full if full < stop else stop <= v <= full
+
+
 def test_the_twins_sweep_defaults_agree():
     fast, slow = _pair(WordLists.from_words(("crane", "slate"), ("crane", "slate")), 0)
     assert (fast.group_memo, fast.small_min, fast.memo_min, fast.small_stages) == (
