@@ -1,0 +1,103 @@
+"""The feasibility search (`wordle_opt.solver.feasible`): every tree it
+returns solves its set within the guesses left under the rule, and it finds
+one exactly when the exhaustive oracle says one exists (it is complete), with
+the exact engine's share switched off or on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+
+from wordle_opt.solver.anytime import fits, opener_groups
+from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.feasible import Feasible, OutOfTime
+from wordle_opt.trees.node import Node
+from wordle_opt.trees.tree import Tree
+from wordle_opt.trees.verification import verify
+from wordle_opt.wordlists import WordLists
+
+# Families (_IGHT, _ATCH, _AKER, _OUND, _ATER) make caps tight in hard mode.
+WORDS = sorted(
+    set(
+        """fight light might night right sight tight wight bight batch catch hatch latch
+    match patch watch baker faker maker taker waker bound found hound mound pound round sound wound
+    cater eater hater later water crane slate pious flume brick""".split()
+    )
+)
+
+
+def fitted_tree(lists, hard, cap, opener, **options):
+    """The opener's tree from Feasible's tree of each group, or None when some group has none."""
+    o = lists.guess_index(opener)
+    engine = Engine(lists, hard, threads=1, cache_mb=1, opener=o)
+    feasible = Feasible(engine, **options)
+    children = {}
+    groups = opener_groups(engine, o, cap)
+    for g in groups:
+        node = feasible.fit(g.S, g.legal, cap - 1)
+        if node is not None:
+            assert fits(engine, node, g.S, cap - 1)
+            children[g.pattern] = node
+    return Node(opener, children) if len(children) == len(groups) else None
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=24, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=8, unique=True),
+    hard=st.sampled_from([None, "nyt", "strict"]),
+    cap=st.sampled_from([2, 3, 4, 5]),
+    # exact_max 0 and exact_depth 0: the depth-first search decides every set itself
+    exact=st.sampled_from([(0, 0), (0, 2), (3, 0), (8, 4)]),
+    data=st.data(),
+)
+def test_a_tree_is_found_exactly_when_one_exists_within_the_cap_and_it_verifies(answers, extra, hard, cap, exact, data):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses))
+    root = fitted_tree(lists, hard, cap, opener, exact_max=exact[0], exact_depth=exact[1])
+    optimum = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    assert (root is not None) == (optimum is not None)
+    if root is not None:
+        tree = Tree(root, lists, hard=hard, max_guesses=cap)
+        report = verify(tree, answers=lists.answers, guesses=lists.guesses, hard=hard or "easy", max_guesses=cap)
+        assert report.ok, report.errors
+        assert report.total >= optimum
+
+
+def test_a_failure_is_remembered_for_its_legal_guesses_only():
+    # Hard mode: the same answers may fail with the guesses one path leaves legal and fit with another's.
+    lists = WordLists.from_words(
+        ["fight", "light", "might", "night", "sight"], ["fight", "light", "might", "night", "sight", "flams"]
+    )
+    engine = Engine(lists, "nyt", threads=1, cache_mb=1, opener=lists.guess_index("flams"))
+    feasible = Feasible(engine, exact_max=0, exact_depth=0)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    answers_only = np.array(sorted(lists.guess_index(w) for w in lists.answers), dtype=np.int32)
+    assert feasible.fit(S, answers_only, 2) is None  # (no answer splits the five: the second guess cannot be sure)
+    node = feasible.fit(S, engine.all_guesses, 2)
+    assert node is not None and node.guess == "flams" and fits(engine, node, S, 2)
+
+
+def test_the_family_needs_its_guesses_in_hard_mode():
+    # The nine _IGHT words under the NYT rule with only their own words as guesses: each guess
+    # keeps IGHT green, so it tells apart one word; easy mode may not do better with these guesses.
+    words = "bight fight light might night right sight tight wight".split()
+    lists = WordLists.from_words(words, words)
+    engine = Engine(lists, "nyt", threads=1, cache_mb=1)
+    S = np.arange(len(words), dtype=np.int32)
+    feasible = Feasible(engine, exact_max=0, exact_depth=0)
+    assert feasible.fit(S, engine.all_guesses, 8) is None
+    node = feasible.fit(S, engine.all_guesses, 9)
+    assert node is not None and fits(engine, node, S, 9)
+    assert exhaustive_optimum(words, words, hard="nyt", max_guesses=8) is None
+
+
+def test_the_deadline_stops_the_search():
+    words = "bight fight light might night right sight tight wight".split()
+    lists = WordLists.from_words(words, words)
+    engine = Engine(lists, "nyt", threads=1, cache_mb=1)
+    with pytest.raises(OutOfTime):
+        Feasible(engine, deadline=0.0, exact_max=0).fit(np.arange(9, dtype=np.int32), engine.all_guesses, 9)
