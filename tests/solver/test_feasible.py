@@ -29,11 +29,19 @@ WORDS = sorted(
 )
 
 
-def fitted_tree(lists, hard, cap, opener, **options):
+class Contrary(Feasible):
+    """The worst order first: the narrow passes fail where a tree exists, and
+    only the last pass (every guess) may find it."""
+
+    def _order(self, S, legal, depth):
+        return super()._order(S, legal, depth)[::-1]
+
+
+def fitted_tree(lists, hard, cap, opener, contrary=False, **options):
     """The opener's tree from Feasible's tree of each group, or None when some group has none."""
     o = lists.guess_index(opener)
     engine = Engine(lists, hard, threads=1, cache_mb=1, opener=o)
-    feasible = Feasible(engine, **options)
+    feasible = (Contrary if contrary else Feasible)(engine, **options)
     children = {}
     groups = opener_groups(engine, o, cap)
     for g in groups:
@@ -52,12 +60,27 @@ def fitted_tree(lists, hard, cap, opener, **options):
     cap=st.sampled_from([2, 3, 4, 5]),
     # exact_max 0 and exact_depth 0: the depth-first search decides every set itself
     exact=st.sampled_from([(0, 0), (0, 2), (3, 0), (8, 4)]),
+    # the narrow passes (a failure there is no proof), down to one guess a node
+    widths=st.sampled_from([(), (1,), (1, 2), (2, 8, 32)]),
+    contrary=st.booleans(),
     data=st.data(),
 )
-def test_a_tree_is_found_exactly_when_one_exists_within_the_cap_and_it_verifies(answers, extra, hard, cap, exact, data):
+def test_a_tree_is_found_exactly_when_one_exists_within_the_cap_and_it_verifies(
+    answers, extra, hard, cap, exact, widths, contrary, data
+):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     opener = data.draw(st.sampled_from(lists.guesses))
-    root = fitted_tree(lists, hard, cap, opener, exact_max=exact[0], exact_depth=exact[1])
+    root = fitted_tree(
+        lists,
+        hard,
+        cap,
+        opener,
+        exact_max=exact[0],
+        exact_depth=exact[1],
+        widths=widths,
+        root_factor=1,
+        contrary=contrary,
+    )
     optimum = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
     assert (root is not None) == (optimum is not None)
     if root is not None:
@@ -101,3 +124,21 @@ def test_the_deadline_stops_the_search():
     engine = Engine(lists, "nyt", threads=1, cache_mb=1)
     with pytest.raises(OutOfTime):
         Feasible(engine, deadline=0.0, exact_max=0).fit(np.arange(9, dtype=np.int32), engine.all_guesses, 9)
+
+
+@pytest.mark.parametrize("hard", ["nyt", "strict"])
+def test_a_failure_of_a_narrow_pass_is_no_proof(hard):
+    # The worst guess first, one guess a node: every narrow pass fails, and the
+    # last one (every guess) must still find the tree where the oracle has one.
+    words = "bight fight light might night right sight tight batch catch hatch latch match".split()
+    guesses = words + ["flams", "crane"]
+    lists = WordLists.from_words(words, guesses)
+    engine = Engine(lists, hard, threads=1, cache_mb=1)
+    S = np.arange(len(words), dtype=np.int32)
+    found = []
+    for cap in range(3, 8):
+        feasible = Contrary(engine, exact_max=0, exact_depth=0, widths=(1,), root_factor=1)
+        node = feasible.fit(S, engine.all_guesses, cap)
+        assert (node is not None) == (exhaustive_optimum(words, guesses, hard=hard, max_guesses=cap) is not None)
+        found.append(node is not None)
+    assert found[0] is False and found[-1] is True  # (both outcomes met)

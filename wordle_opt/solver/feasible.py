@@ -58,7 +58,7 @@ _Key = Tuple[int, bytes, bytes]
 class Feasible:
     """Fits sets within a cap with one exact engine (``engine``: beam 0).
     ``deadline``: time.monotonic() past which `fit` raises `OutOfTime`.
-    ``widths``: the passes' widths (see `fit`)."""
+    ``widths``, ``root_factor``: the passes' widths (see `fit`)."""
 
     def __init__(
         self,
@@ -68,9 +68,10 @@ class Feasible:
         exact_max: int = EXACT_MAX,
         exact_depth: int = EXACT_DEPTH,
         widths: Sequence[int] = WIDTHS,
+        root_factor: int = ROOT_FACTOR,
     ):
         self.e, self.deadline, self.exact_max, self.exact_depth = engine, deadline, exact_max, exact_depth
-        self.widths = tuple(widths)
+        self.widths, self.root_factor = tuple(widths), root_factor
         # what failed, and at what width (None: at every width, a proof)
         self.failed: Dict[_Key, Optional[int]] = {}
         self.fitted: Dict[_Key, Node] = {}
@@ -88,13 +89,13 @@ class Feasible:
         guesses legal here), or None when there is none (a proof).
 
         In passes: each of ``widths`` in turn is the most guesses tried at
-        a node below S (ROOT_FACTOR times that at S), then every guess.  A
+        a node below S (``root_factor`` times that at S), then every guess.  A
         narrow pass fails cheaply where the full search would prove a deep
         part hopeless guess by guess (CHOMP's group of 1536: 38 second
         guesses failed in 150 s, each after proving parts of ~140 answers
         hopeless within 5 guesses)."""
         for width in (*self.widths, None):
-            node, _ = self._fit(S, legal, depth, width, ROOT_FACTOR)
+            node, _ = self._fit(S, legal, depth, width, self.root_factor)
             if node is not None:
                 return node
         return None
@@ -134,6 +135,20 @@ class Feasible:
         e = self.e
         if len(S) <= self.exact_max or depth <= self.exact_depth:
             return e.solve_group(S, legal, depth)[1], True  # (exact: a None is a proof)
+        order = self._order(S, legal, depth)
+        proof = here is None or len(order) <= here
+        for i in order if here is None else order[:here]:
+            node, hopeless = self._try(S, legal, depth, int(legal[i]), width)
+            if node is not None:
+                return node, False
+            proof = proof and hopeless
+        return None, proof
+
+    def _order(self, S: np.ndarray, legal: np.ndarray, depth: int) -> np.ndarray:
+        """The guesses worth trying (indices into legal), best first: by the
+        largest family left together (any up to depth - 2 alike), then the
+        largest part, the most parts and the least sum of squared parts."""
+        e = self.e
         counts = _split_counts(e, S, legal)
         green = e.all_green
         parts = counts.copy()
@@ -145,14 +160,7 @@ class Feasible:
             useful &= largest <= 1  # (one guess left after it: every part one answer)
         frag = np.maximum(self._fragments(S, legal), depth - 2)
         order = np.lexsort(((counts**2).sum(axis=1), -nparts, largest, frag))
-        order = order[useful[order]]
-        proof = here is None or len(order) <= here
-        for i in order if here is None else order[:here]:
-            node, hopeless = self._try(S, legal, depth, int(legal[i]), width)
-            if node is not None:
-                return node, False
-            proof = proof and hopeless
-        return None, proof
+        return order[useful[order]]
 
     def _fragments(self, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """For each guess of legal: the most answers of one family (answers of
