@@ -158,23 +158,25 @@ class Feasible:
         useful = (nparts > 1) | (counts[:, green] > 0)
         if depth == 2:
             useful &= largest <= 1  # (one guess left after it: every part one answer)
-        frag = np.maximum(self._fragments(S, legal), depth - 2)
+        frag = self._fragments(S, legal, depth - 2)
         order = np.lexsort(((counts**2).sum(axis=1), -nparts, largest, frag))
         return order[useful[order]]
 
-    def _fragments(self, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    def _fragments(self, S: np.ndarray, legal: np.ndarray, floor: int) -> np.ndarray:
         """For each guess of legal: the most answers of one family (answers of
         S alike but for one letter) that it leaves together.  Under the NYT
         rule, once a family's four letters are green each guess tells apart
         at most one of its members, so a family of f left together may need
-        f more guesses: these are what a tight cap cannot fit."""
+        f more guesses: these are what a tight cap cannot fit.  At least
+        ``floor``: only the families bigger than it are looked at (at CHOMP's
+        every-word group of 4841 with 6 guesses left, those of 5 or more)."""
         e = self.e
         codes = e.lists.answer_codes[e.order[S]]
-        out = np.ones(len(legal), dtype=np.int64)
+        out = np.full(len(legal), max(floor, 1), dtype=np.int64)
         for i in range(codes.shape[1]):
             rest = np.delete(codes, i, axis=1)
             _, inv, sizes = np.unique(rest, axis=0, return_inverse=True, return_counts=True)
-            for f in np.flatnonzero(sizes > 1):
+            for f in np.flatnonzero(sizes > max(floor, 1)):
                 members = S[inv.ravel() == f]
                 rows = np.sort(e.table[np.ix_(legal, members)], axis=1)
                 # the longest run of equal colourings in each row
