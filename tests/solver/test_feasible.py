@@ -34,7 +34,8 @@ class Contrary(Feasible):
     only the last pass (every guess) may find it."""
 
     def _order(self, S, legal, depth):
-        return super()._order(S, legal, depth)[::-1]
+        order, largest = super()._order(S, legal, depth)
+        return order[::-1], largest[::-1]
 
 
 def fitted_tree(lists, hard, cap, opener, contrary=False, **options):

@@ -135,7 +135,7 @@ class Feasible:
         e = self.e
         if len(S) <= self.exact_max or depth <= self.exact_depth:
             return e.solve_group(S, legal, depth)[1], True  # (exact: a None is a proof)
-        order = self._order(S, legal, depth)
+        order, _ = self._order(S, legal, depth)
         proof = here is None or len(order) <= here
         for i in order if here is None else order[:here]:
             node, hopeless = self._try(S, legal, depth, int(legal[i]), width)
@@ -144,8 +144,9 @@ class Feasible:
             proof = proof and hopeless
         return None, proof
 
-    def _order(self, S: np.ndarray, legal: np.ndarray, depth: int) -> np.ndarray:
-        """The guesses worth trying (indices into legal), best first: by the
+    def _order(self, S: np.ndarray, legal: np.ndarray, depth: int) -> Tuple[np.ndarray, np.ndarray]:
+        """The guesses worth trying (indices into legal), best first, and their
+        largest parts: by the
         largest family left together (any up to depth - 2 alike), then the
         largest part, the most parts and the least sum of squared parts."""
         e = self.e
@@ -160,7 +161,8 @@ class Feasible:
             useful &= largest <= 1  # (one guess left after it: every part one answer)
         frag = self._fragments(S, legal, depth - 2)
         order = np.lexsort(((counts**2).sum(axis=1), -nparts, largest, frag))
-        return order[useful[order]]
+        order = order[useful[order]]
+        return order, largest[order]
 
     def _fragments(self, S: np.ndarray, legal: np.ndarray, floor: int) -> np.ndarray:
         """For each guess of legal: the most answers of one family (answers of
