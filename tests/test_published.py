@@ -119,15 +119,3 @@ def test_the_stored_nyt_every_word_tree_verifies():
     assert report.ok, report.errors[:3]
     assert report.max_depth <= 6 and report.total == Tree.load(str(path)).total
     assert report.n_answers == report.n_solved == 12947
-
-
-def test_the_stored_hard_every_word_tree_needs_seven_guesses_at_most():
-    # trees/chomp-hard7-original-all.json: the every-word game in hard mode (NYT rule)
-    # within 7 guesses, `search chomp --answers original-all --hard nyt --max-guesses 7
-    # --fit` (docs/results.md).  No tree within 6 exists (trees/hard-cap6-original-all.cert),
-    # so 7 is the game's least cap in hard mode.
-    path = Path(__file__).resolve().parent.parent / "trees" / "chomp-hard7-original-all.json"
-    report = verify(str(path), answers="original-all", hard="nyt", max_guesses=7)
-    assert report.ok, report.errors[:3]
-    assert report.max_depth <= 7 and report.total == Tree.load(str(path)).total
-    assert report.n_answers == report.n_solved == 12972

@@ -143,3 +143,20 @@ def test_a_failure_of_a_narrow_pass_is_no_proof(hard):
         assert (node is not None) == (exhaustive_optimum(words, guesses, hard=hard, max_guesses=cap) is not None)
         found.append(node is not None)
     assert found[0] is False and found[-1] is True  # (both outcomes met)
+
+
+@pytest.mark.parametrize("hard", ["nyt", "strict"])
+def test_search_fit_gives_a_verified_tree_or_names_a_group_without_one(hard):
+    from wordle_opt.openers.best import search
+
+    words = "bight fight light might night right sight tight batch catch hatch latch match".split()
+    lists = WordLists.from_words(words, words + ["flams", "crane"])
+    for cap in (4, 7):
+        result = search("crane", hard=hard, answers=lists, max_guesses=cap, fit=True, threads=1)
+        optimum = exhaustive_optimum(words, lists.guesses, hard=hard, max_guesses=cap, opener="crane")
+        assert result.feasible == (optimum is not None)
+        if result.feasible:
+            report = verify(result.tree, answers=words, guesses=lists.guesses, hard=hard, max_guesses=cap)
+            assert report.ok and report.total >= optimum
+        else:
+            assert result.unsolvable and not result.stopped  # (a proof: the group named has no tree)

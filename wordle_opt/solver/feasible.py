@@ -34,7 +34,7 @@ from typing import Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.solver.anytime_fit import _split_counts
+from wordle_opt.solver.anytime_fit import split_counts
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
 
@@ -95,12 +95,12 @@ class Feasible:
         guesses failed in 150 s, each after proving parts of ~140 answers
         hopeless within 5 guesses)."""
         for width in (*self.widths, None):
-            node, _ = self._fit(S, legal, depth, width, self.root_factor)
+            node, _ = self._fit(S, legal, depth, width, factor=self.root_factor)
             if node is not None:
                 return node
         return None
 
-    def _fit(self, S: np.ndarray, legal: np.ndarray, depth: int, width: Optional[int], factor: int = 1):
+    def _fit(self, S: np.ndarray, legal: np.ndarray, depth: int, width: Optional[int], *, factor: int = 1):
         """(a tree, or None and whether that is a proof), trying at most
         ``width`` x ``factor`` guesses here and ``width`` below (None: all)."""
         S = np.ascontiguousarray(S, dtype=np.int32)
@@ -124,21 +124,21 @@ class Feasible:
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise OutOfTime
         self.nodes += 1
-        node, proof = self._search(S, legal, depth, None if width is None else width * factor, width)
+        node, proof = self._search(S, legal, depth, here=None if width is None else width * factor, width=width)
         if node is None:
             self.failed[key] = None if proof else width * factor
         else:
             self.fitted[key] = node
         return node, proof
 
-    def _search(self, S: np.ndarray, legal: np.ndarray, depth: int, here: Optional[int], width: Optional[int]):
+    def _search(self, S: np.ndarray, legal: np.ndarray, depth: int, *, here: Optional[int], width: Optional[int]):
         e = self.e
         if len(S) <= self.exact_max or depth <= self.exact_depth:
             return e.solve_group(S, legal, depth)[1], True  # (exact: a None is a proof)
         order, _ = self._order(S, legal, depth)
         proof = here is None or len(order) <= here
         for i in order if here is None else order[:here]:
-            node, hopeless = self._try(S, legal, depth, int(legal[i]), width)
+            node, hopeless = self._try(S, legal, depth, int(legal[i]), width=width)
             if node is not None:
                 return node, False
             proof = proof and hopeless
@@ -150,7 +150,7 @@ class Feasible:
         largest family left together (any up to depth - 2 alike), then the
         largest part, the most parts and the least sum of squared parts."""
         e = self.e
-        counts = _split_counts(e, S, legal)
+        counts = split_counts(e, S, legal)
         green = e.all_green
         parts = counts.copy()
         parts[:, green] = 0
@@ -191,7 +191,7 @@ class Feasible:
                 out = np.maximum(out, run)
         return out
 
-    def _try(self, S: np.ndarray, legal: np.ndarray, depth: int, guess: int, width: Optional[int]):
+    def _try(self, S: np.ndarray, legal: np.ndarray, depth: int, guess: int, *, width: Optional[int]):
         """``guess`` first, then a fitted tree of each part (largest first);
         at the first part that fails, None and whether that is a proof."""
         e = self.e
