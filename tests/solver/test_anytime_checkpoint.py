@@ -110,8 +110,8 @@ def test_the_checkpoint_must_match_the_problem_and_the_exact_search_refuses_it(s
     )
     assert r.returncode == 2 and r.stdout == ""
     assert (
-        r.stderr == "error: --checkpoint with an OPENER resumes the anytime search: add --beam N or "
-        "--time-limit SECONDS (the exact search of one opener keeps nothing between runs)\n"
+        r.stderr == "error: --checkpoint with an OPENER resumes the anytime search: add --beam N, "
+        "--time-limit SECONDS or --fit (the exact search of one opener keeps nothing between runs)\n"
     )
 
 

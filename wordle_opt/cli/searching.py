@@ -69,6 +69,13 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     add_anytime_options(p)
     p.add_argument(
+        "--fit",
+        action="store_true",
+        help="anytime: first fit a tree within the cap for every group after OPENER, depth first "
+        "(for tight caps in hard mode, where the beam's trees overrun the cap); without "
+        "--time-limit the search ends with that tree",
+    )
+    p.add_argument(
         "--no-fallback",
         action="store_true",
         help="when no tree fits the cap, do not look for the smallest cap that works",
@@ -96,10 +103,11 @@ def cmd_search(args) -> int:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")
     if args.out is not None:
         check_writable(args.out)  # before the search, not after it
-    if args.opener is not None and args.checkpoint is not None and args.beam is None and args.time_limit is None:
+    anytime = args.beam is not None or args.time_limit is not None or args.fit
+    if args.opener is not None and args.checkpoint is not None and not anytime:
         raise WordleOptError(
-            "--checkpoint with an OPENER resumes the anytime search: add --beam N or --time-limit "
-            "SECONDS (the exact search of one opener keeps nothing between runs)"
+            "--checkpoint with an OPENER resumes the anytime search: add --beam N, --time-limit "
+            "SECONDS or --fit (the exact search of one opener keeps nothing between runs)"
         )
     given = [f"--{name}" for name in ("top", "workers", "scheduler") if getattr(args, name) is not None]
     if args.opener is not None and given:
@@ -108,9 +116,9 @@ def cmd_search(args) -> int:
             f"{args.opener.upper()} runs on --threads"
         )
     if args.opener is None:
-        if args.beam is not None or args.time_limit is not None:
+        if anytime:
             raise WordleOptError(
-                "--beam/--time-limit: the anytime search needs an OPENER "
+                "--beam/--time-limit/--fit: the anytime search needs an OPENER "
                 "(`openers --beam N --time-limit SECONDS` ranks openers by it)"
             )
         return _best_opener(args)
@@ -152,6 +160,7 @@ def cmd_search(args) -> int:
             beam=args.beam,
             time_limit=args.time_limit,
             checkpoint=args.checkpoint,
+            fit=args.fit,
         )
     finally:
         progress.close()

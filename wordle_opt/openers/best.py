@@ -51,6 +51,7 @@ def search(
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
     checkpoint: Optional[str] = None,
+    fit: bool = False,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener``, and prove it optimal.  Without
@@ -74,6 +75,10 @@ def search(
     has no tree and ``stopped`` (no tree found in time, which proves nothing
     about the cap).  ``checkpoint``: a file (SQLite) that the anytime search
     resumes from and saves each group's best tree and bound to.
+    ``fit``: the anytime search first fits a tree within the cap for every
+    group, depth first (`wordle_opt.solver.feasible`: for tight caps in
+    hard mode, where the beam's trees overrun the cap); without a time
+    limit the search ends there, with the fitted tree.
     ``threads``: solver threads (default and most: the machine's cores);
     ``cache_mb``: the transposition table of each thread; ``share_min``:
     groups of at least this many answers after the opener are solved by all
@@ -97,7 +102,7 @@ def search(
         if not isinstance(opener, str):
             raise WordleOptError(f"opener must be a word (a str) or None, not {type(opener).__name__} {opener!r}")
         opener = opener.strip().lower()
-    anytime = beam is not None or time_limit is not None
+    anytime = beam is not None or time_limit is not None or fit
     if anytime:
         check_anytime(problem, opener, beam=beam, time_limit=time_limit)
     elif checkpoint is not None:
@@ -117,11 +122,11 @@ def search(
     if checkpoint is not None:
         store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=cache_mb))
         try:
-            return solve(problem, opener, beam=beam, time_limit=time_limit, store=store, **options)
+            return solve(problem, opener, beam=beam, time_limit=time_limit, store=store, fit=fit, **options)
         finally:
             store.close()
     if opener is not None or problem.objective != "total" or anytime:
-        return solve(problem, opener, beam=beam, time_limit=time_limit, **options)
+        return solve(problem, opener, beam=beam, time_limit=time_limit, fit=fit, **options)
     lists = problem.lists
     n = len(lists.answers)
 

@@ -49,6 +49,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
 from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine, rule_code
+from wordle_opt.solver.feasible import Feasible, OutOfTime
 from wordle_opt.trees.node import Node
 
 SAVE_SECONDS = 30.0  # the groups' trees and bounds go to the checkpoint this often (widening, closing)
@@ -99,6 +100,7 @@ def anytime_search(
     progress: Optional[ProgressCallback] = None,
     store=None,
     max_beam: Optional[int] = None,
+    fit: bool = False,
 ) -> Anytime:
     """Best tree from ``opener`` within ``depth`` guesses found by the beam,
     improved and bounded by the exact engine until ``time_limit`` seconds
@@ -108,7 +110,11 @@ def anytime_search(
     ``max_beam``: the widest beam tried for a group the beam cannot fit
     within the cap; past it the search gives up (``gave_up``, no tree and
     nothing proven about the cap; None: widen until the exact closing
-    phase decides)."""
+    phase decides).  ``fit``: first a tree within the cap for every group by
+    the depth-first feasibility search (`wordle_opt.solver.feasible`; a
+    group it proves has none ends the search: no tree, ``unsolvable``), and
+    the beam only for the groups it had no time for; without a time limit
+    the fitted tree is returned as it is)."""
     t0 = time.monotonic()
     groups = opener_groups(engine, opener, depth)
     saver = _Saver(engine, opener, groups, depth=depth - 1, store=store, note=note)
@@ -126,6 +132,7 @@ def anytime_search(
             saver=saver,
             t0=t0,
             max_beam=max_beam,
+            fit=fit,
         )
     finally:
         saver.save()  # (stopped or done: what it found stays)
@@ -144,9 +151,28 @@ def _phases(
     saver: "_Saver",
     t0: float,
     max_beam: Optional[int] = None,
+    fit: bool = False,
 ) -> Anytime:
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
+    if fit:
+        stopped, proven = _fit_trees(
+            engine, groups, depth - 1, deadline=deadline, note=note, progress=progress, saver=saver
+        )
+        if stopped or proven or deadline is None:
+            # (no time limit: the fitted tree is the answer; the exact phases
+            # would not end on the games that need the fitting)
+            _tally(counts, engine)
+            whole = not (stopped or proven)
+            return Anytime(
+                Node(engine.lists.guesses[opener], {g.pattern: g.node for g in groups}) if whole else None,
+                n + sum(min(g.ub, engine.inf) for g in groups),
+                n + sum(g.lb for g in groups),
+                groups,
+                time.monotonic() - t0,
+                stopped,
+                counts,
+            )
 
     def beam_poll(width: int) -> None:
         # (the beam's first pass over the every-word game's groups took over
@@ -251,6 +277,45 @@ def _phases(
     return Anytime(
         root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups, beam_seconds, stopped, counts
     )
+
+
+def _fit_trees(
+    engine: Engine,
+    groups: List[Group],
+    depth: int,
+    *,
+    deadline: Optional[float],
+    note: Optional[Note],
+    progress: Optional[ProgressCallback],
+    saver: "_Saver",
+) -> Tuple[bool, bool]:
+    """A tree within ``depth`` guesses for each group without one, by the
+    feasibility search (smallest groups first, so the progress counts).
+    (stopped: the deadline or Ctrl-C came first, proven: some group has no
+    tree within the cap, a proof; that group's bounds are then infinite.)"""
+    todo = sorted((g for g in groups if g.node is None), key=lambda g: len(g.S))
+    if note is not None and todo:
+        note(
+            f"fitting a tree within {plural(depth, 'more guess')} for each of {plural(len(todo), 'group')} (depth first)"
+        )
+    feasible = Feasible(engine, deadline=deadline)
+    try:
+        for g in todo:
+            node = feasible.fit(g.S, g.legal, depth)
+            if node is None:
+                g.lb = g.ub = engine.inf
+                return False, True
+            g.node, g.ub = node, subtree_total(engine, node, g.S)
+            saver.save_now_and_then()
+            if progress is not None:
+                progress(sum(h.node is not None for h in groups), len(groups), "fitted: a tree for")
+    except (OutOfTime, KeyboardInterrupt):
+        return True, False
+    if note is not None:
+        note(
+            f"fitted: every group has a tree within the cap (total {len(engine.lists.answers) + sum(g.ub for g in groups)})"
+        )
+    return False, False
 
 
 def _widening(

@@ -99,7 +99,7 @@ def guess_order(engine: Engine, S: np.ndarray, legal: np.ndarray, largest_first:
     parts, a possible hit, then the least sum of squared part sizes; with
     ``largest_first`` (the fitting's order), by their largest non-green part
     before all that."""
-    counts = _split_counts(engine, S, legal)
+    counts = split_counts(engine, S, legal)
     hit = counts[:, engine.all_green] > 0
     parts = (counts > 0).sum(axis=1)
     keys = [(counts**2).sum(axis=1), ~hit, -parts]
@@ -109,7 +109,7 @@ def guess_order(engine: Engine, S: np.ndarray, legal: np.ndarray, largest_first:
     return legal[key[parts[key] > 1 - hit[key]]]  # (a guess that neither splits nor may hit learns nothing)
 
 
-def _split_counts(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
+def split_counts(engine: Engine, S: np.ndarray, legal: np.ndarray) -> np.ndarray:
     """counts[i, c]: how many answers of S guess legal[i] colours c."""
     npat = engine.all_green + 1
     counts = np.empty((len(legal), npat), dtype=np.int64)

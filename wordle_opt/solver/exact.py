@@ -56,6 +56,7 @@ def solve(
     time_limit: Optional[float] = None,
     store=None,
     max_beam: Optional[int] = None,
+    fit: bool = False,
     bounded_min: Optional[int] = None,
     hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
@@ -71,7 +72,10 @@ def solve(
     promising guesses at each node, then a proven lower bound raised until
     ``time_limit`` seconds (None: until proven) or Ctrl-C; ``max_beam``: the
     widest beam tried for a group the beam cannot fit within the cap (past it
-    the result has no tree and ``gave_up``); ``store``: an open checkpoint
+    the result has no tree and ``gave_up``); ``fit``: the anytime search
+    fits every group within the cap depth first before anything else
+    (`wordle_opt.solver.feasible`; without a time limit it stops there);
+    ``store``: an open checkpoint
     (`wordle_opt.openers.checkpoint`) it resumes from and saves to.
     ``share_min``: groups of at least this many answers after the opener are
     solved by all threads together, sharing the group's root (default: 100
@@ -105,7 +109,7 @@ def solve(
             f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
             "cache; give a smaller cache_mb (--cache-mb)"
         ) from None
-    if beam is not None or time_limit is not None:
+    if beam is not None or time_limit is not None or fit:
         return _anytime(
             engine,
             problem,
@@ -118,6 +122,7 @@ def solve(
             t0=t0,
             cpu0=cpu0,
             store=store,
+            fit=fit,
         )
     _warn_if_huge(lists, opener_idx, engine, note)
 
@@ -197,7 +202,19 @@ def over_caps(
 
 
 def _anytime(
-    engine: Engine, problem: Problem, opener_idx: int, *, beam, time_limit, note, progress, max_beam, t0, cpu0, store
+    engine: Engine,
+    problem: Problem,
+    opener_idx: int,
+    *,
+    beam,
+    time_limit,
+    note,
+    progress,
+    max_beam,
+    t0,
+    cpu0,
+    store,
+    fit: bool = False,
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
@@ -212,6 +229,7 @@ def _anytime(
         progress=progress,
         store=store,
         max_beam=max_beam,
+        fit=fit,
     )
     feasible = found.root is not None
     result = SearchResult(
@@ -232,7 +250,8 @@ def _anytime(
         else [
             f"{plural(len(g.S), 'answer')} after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
             for g in found.groups
-            if g.node is None
+            # (the groups proven to have no tree, if any: the fitting stops at the first)
+            if g.node is None and (g.lb >= engine.inf or all(h.lb < engine.inf for h in found.groups))
         ],
     )
     result.stats.update(engine.stats())
