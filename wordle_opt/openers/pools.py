@@ -70,6 +70,10 @@ class LocalPool:
             self.pool.shutdown(wait=True, cancel_futures=True)
             return
         procs = list(getattr(self.pool, "_processes", {}).values())
+        # (taken before shutdown(), which sets the pool's reference to None:
+        # read after it, the join below never ran, and the race it closes
+        # failed the SIGTERM test once more on 2026-11-27)
+        manager = getattr(self.pool, "_executor_manager_thread", None)
         self.pool.shutdown(wait=False, cancel_futures=True)
         for p in procs:  # the pool's own worker processes
             p.terminate()
@@ -77,7 +81,6 @@ class LocalPool:
         # CPython 3.11's exit hook writes to that pipe unlocked, and a Ctrl-C
         # run once ended "OSError: Bad file descriptor" after "interrupted"
         # (CI, 2026-11-25).  Waiting for the thread here closes that race.
-        manager = getattr(self.pool, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(timeout=10)
 
