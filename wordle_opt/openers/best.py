@@ -98,6 +98,9 @@ def search(
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
     solver_threads = check_threads(threads, note=note)
     check_cache(cache_mb, solver_threads)
+    if share_min is not None and (not isinstance(share_min, int) or isinstance(share_min, bool) or share_min < 1):
+        # (a str reached a comparison deep in the search: a TypeError, fuzz 2026-11-27)
+        raise WordleOptError(f"share_min must be a positive integer (answers in a group) or None, not {share_min!r}")
     if opener is not None:
         if not isinstance(opener, str):
             raise WordleOptError(f"opener must be a word (a str) or None, not {type(opener).__name__} {opener!r}")
