@@ -88,21 +88,3 @@ def test_a_table_of_another_game_is_refused_in_one_line(made, capsys):
     assert main(args + ["--max-guesses", "5"] + (["--hard", hard] if hard else [])) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "max_guesses 6, not 5" in err, err
-
-
-def test_the_command_reads_the_bundled_table_of_the_bundled_lists(capsys):
-    # No --ranking on the original lists: the first turn's best is the bundled
-    # table's proven best (SALET 7920), read, where the review used to search
-    # the entropy openers and say the best was not proven; --openers keeps the search.
-    assert main(["review", "salet", "crate", "--answer", "crate", "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert "from the bundled opener ranking" in out
-    first = next(line for line in out.splitlines() if line.startswith("1 "))
-    assert "SALET" in first.split("3.421", 2)[-1] and "*" not in first
-    assert "against 7920" in out
-
-
-def test_extra_openers_make_the_review_search_instead(capsys):
-    assert main(["review", "salet", "crate", "--answer", "crate", "--openers", "trace", "--quiet"]) == 0
-    out = capsys.readouterr().out
-    assert "bundled opener ranking" not in out and "openers searched" in out

@@ -36,8 +36,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "--openers",
         default="",
         metavar="A,B",
-        help="more first guesses to search for the first turn's best (when not proven; the bundled "
-        "ranking table is then not read)",
+        help="more first guesses to search for the first turn's best (when not proven)",
     )
     p.add_argument(
         "--ranking",
@@ -46,8 +45,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="a ranking table FILE.csv that `openers --top all --out FILE.csv` wrote for these lists, "
         "rule and cap: the first guesses' values are read from it, not searched; or a checkpoint FILE: "
         "prove the best opener with the opener ranking (as `openers --top 1 --checkpoint FILE`: minutes "
-        "the first time, then read back from FILE).  Default: the bundled table of these lists, rule "
-        "and cap where there is one (its proven best opener; QAJAQ's value, a bound there, is searched)",
+        "the first time, then read back from FILE)",
     )
     p.add_argument(
         "--time-limit",
@@ -81,8 +79,6 @@ def cmd_review(args) -> int:
             trees=False,
             progress=ranking_bar(args),
         )
-    elif not args.openers.strip():
-        ranking = _bundled_table(args)
     progress = Progress.of(args, unit="steps")
     try:
         result = review(
@@ -101,16 +97,3 @@ def cmd_review(args) -> int:
         progress.close()
     print(result)
     return 0
-
-
-def _bundled_table(args):
-    """The bundled ranking table of the review's lists, rule and cap, or None:
-    the first turn's best is then its proven best opener, read, not
-    searched, and the player's opener's value too where the table proves it
-    (QAJAQ's review: 11.0 -> 9.x s, the entropy openers' searches gone;
-    2026-11-27, idle)."""
-    from wordle_opt.openers.tables import table_for
-    from wordle_opt.rules import normalise_rule
-    from wordle_opt.wordlists import load_lists
-
-    return table_for(load_lists(args.answers, args.guesses), normalise_rule(args.hard), args.max_guesses)
