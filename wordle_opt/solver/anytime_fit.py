@@ -76,13 +76,7 @@ class Fitter:
         """``guess`` first, then a fitted tree for each part (largest first),
         or None at the first part that fails."""
         e = self.beamer
-        row = e.table[guess, S]
-        pats, sizes = np.unique(row, return_counts=True)
-        parts = [
-            (int(p), np.ascontiguousarray(S[row == p]))
-            for p in pats[np.argsort(-sizes, kind="stable")]
-            if p != e.all_green
-        ]
+        parts = e.parts(S, guess)
         if depth - 1 <= Engine.CAPS_DEPTH and not all(e.within(part, depth - 1) for _, part in parts):
             return None  # (proven hopeless before any search)
         children = {}

@@ -164,6 +164,17 @@ class Engine:
     # The cap proofs (wordle_opt.core._caps) decide sets within this many guesses.
     CAPS_DEPTH = 3
 
+    def parts(self, S: np.ndarray, guess: int) -> List[Tuple[int, np.ndarray]]:
+        """(colouring, answers) of S by ``guess``'s colourings, largest part
+        first (ties by colouring), the all-green one left out."""
+        row = self.table[guess, S]
+        pats, sizes = np.unique(row, return_counts=True)
+        return [
+            (int(p), np.ascontiguousarray(S[row == p]))
+            for p in pats[np.argsort(-sizes, kind="stable")]
+            if p != self.all_green
+        ]
+
     def within(self, S: np.ndarray, d: int) -> bool:
         """Can a tree solve every answer of S within d <= CAPS_DEPTH guesses,
         with every guess allowed?  Exact (the cap proofs); a False holds

@@ -195,13 +195,7 @@ class Feasible:
         """``guess`` first, then a fitted tree of each part (largest first);
         at the first part that fails, None and whether that is a proof."""
         e = self.e
-        row = e.table[guess, S]
-        pats, sizes = np.unique(row, return_counts=True)
-        parts = [
-            (int(p), np.ascontiguousarray(S[row == p]))
-            for p in pats[np.argsort(-sizes, kind="stable")]
-            if p != e.all_green
-        ]
+        parts = e.parts(S, guess)
         children = {}
         for p, part in parts:
             child, proof = self._fit(part, e.legal_after(legal, guess, p), depth - 1, width)
