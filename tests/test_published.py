@@ -119,3 +119,18 @@ def test_the_stored_nyt_every_word_tree_verifies():
     assert report.ok, report.errors[:3]
     assert report.max_depth <= 6 and report.total == Tree.load(str(path)).total
     assert report.n_answers == report.n_solved == 12947
+
+
+def test_the_stored_strict_every_word_tree_verifies():
+    # trees/chomp-strict8-original-all.json: every word an answer, hard mode
+    # under the strict rule.  CHOMP has no tree within 7 there (the feasibility
+    # search's proof, docs/results.md); `search chomp --answers original-all
+    # --hard strict --max-guesses 8 --fit --time-limit 1500 --threads 1`, from
+    # scratch, found this one within 8.  A strict tree is legal under the NYT
+    # rule too.
+    path = Path(__file__).resolve().parent.parent / "trees" / "chomp-strict8-original-all.json"
+    report = verify(str(path), answers="original-all", hard="strict", max_guesses=8)
+    assert report.ok, report.errors[:3]
+    assert report.n_answers == report.n_solved == 12972
+    assert report.max_depth == 8 and report.total == Tree.load(str(path)).total
+    assert verify(str(path), answers="original-all", hard="nyt", max_guesses=8).ok
