@@ -160,3 +160,96 @@ def test_search_fit_gives_a_verified_tree_or_names_a_group_without_one(hard):
             assert report.ok and report.total >= optimum
         else:
             assert result.unsolvable and not result.stopped  # (a proof: the group named has no tree)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=20, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    hard=st.sampled_from([None, "nyt", "strict"]),
+    cap=st.sampled_from([2, 3, 4]),
+    exact=st.sampled_from([(0, 0), (8, 4)]),
+    data=st.data(),
+)
+def test_fit_first_plays_the_hint_when_a_tree_starts_with_it_and_else_finds_another(
+    answers, extra, hard, cap, exact, data
+):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    hint = data.draw(st.sampled_from(lists.guesses))
+    engine = Engine(lists, hard, threads=1, cache_mb=1)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    feasible = Feasible(engine, exact_max=exact[0], exact_depth=exact[1], widths=(1,), root_factor=1)
+    node = feasible.fit_first(S, engine.all_guesses, cap, lists.guess_index(hint))
+    anything = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap)
+    after_hint = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=hint)
+    assert (node is not None) == (anything is not None)
+    if after_hint is not None:
+        assert node.guess == hint
+    if node is not None:
+        report = verify(
+            Tree(node, lists, hard=hard, max_guesses=cap),
+            answers=lists.answers,
+            guesses=lists.guesses,
+            hard=hard or "easy",
+            max_guesses=cap,
+        )
+        assert report.ok, report.errors
+
+
+def test_search_second_plays_the_word_after_the_colouring():
+    from wordle_opt.openers.best import search
+
+    words = "bight fight light might night right sight tight batch catch hatch latch match".split()
+    lists = WordLists.from_words(words, words + ["flams", "crane"])
+    plain = search("crane", hard="nyt", answers=lists, max_guesses=7, fit=True, threads=1)
+    # CRANE colours the _IGHT words BBBBB; the fitting plays FLAMS there by itself, not SIGHT
+    assert plain.feasible and plain.tree.root.children[0].guess == "flams"
+    hinted = search("crane", hard="nyt", answers=lists, max_guesses=7, fit=True, threads=1, second={"bbbbb": "sight"})
+    assert hinted.feasible and hinted.tree.root.children[0].guess == "sight"
+    assert verify(hinted.tree, answers=words, guesses=lists.guesses, hard="nyt", max_guesses=7).ok
+
+
+@pytest.mark.parametrize(
+    "second, fit, message",
+    [
+        ({"bbbbb": "flams"}, False, "second: needs an opener and fit=True"),
+        ({"ggggg": "flams"}, True, "second: after CRANE GGGGG the answer is found"),
+        ({"bbbbg": "flams"}, True, "second: no answer of generated colours CRANE BBBBG"),
+        ({"bbbbb": "zzzzz"}, True, "second: 'zzzzz' after BBBBB is not an allowed guess of generated"),
+        ({"bbbbq": "flams"}, True, r"second: pattern 'bbbbq': 'q' \(tile 5\) is not a colour"),
+        ({"ybybb": "fight"}, True, "second: FIGHT after CRANE YBYBB breaks the nyt rule: guess must contain A"),
+        ({"bbbbb": "flams", "00000": "fight"}, True, r"second: BBBBB given twice \(flams, then fight\)"),
+        (["bbbbb"], True, "second must map colourings to words"),
+    ],
+)
+def test_search_second_refuses_bad_hints_in_one_line(second, fit, message):
+    from wordle_opt.errors import WordleOptError
+    from wordle_opt.openers.best import search
+
+    words = "bight fight light might night right sight tight batch catch hatch latch match".split()
+    lists = WordLists.from_words(words, words + ["flams", "crane"], name="generated")
+    with pytest.raises(WordleOptError, match=message):
+        search("crane", hard="nyt", answers=lists, max_guesses=7, fit=fit, threads=1, second=second)
+
+
+def test_cli_second_plays_the_word_and_refuses_a_malformed_or_repeated_hint(tmp_path):
+    import subprocess
+    import sys
+
+    words = "bight fight light might night right sight tight batch catch hatch latch match".split()
+    (tmp_path / "answers.txt").write_text("\n".join(words) + "\n")
+    (tmp_path / "guesses.txt").write_text("\n".join(words + ["flams", "crane"]) + "\n")
+    base = [sys.executable, "-m", "wordle_opt", "search", "crane", "--answers", "answers.txt"]
+    base += ["--guesses", "guesses.txt", "--hard", "nyt", "--max-guesses", "7", "--threads", "1", "--fit"]
+
+    def run(*args):
+        return subprocess.run(base + list(args), capture_output=True, text=True, cwd=tmp_path)
+
+    r = run("--second", "bbbbb=sight", "--out", "tree.json")
+    assert r.returncode == 0, r.stderr
+    assert Tree.load(str(tmp_path / "tree.json")).root.children[0].guess == "sight"  # (0: BBBBB)
+    assert verify(str(tmp_path / "tree.json"), hard="nyt", max_guesses=7).ok
+    r = run("--second", "bbbbb-sight")
+    assert r.returncode == 2 and r.stderr == "error: --second bbbbb-sight: expected COLOURING=WORD, e.g. bbbbb=bezil\n"
+    r = run("--second", "bbbbb=sight", "--second", "BBBBB=light")
+    assert r.returncode == 2 and r.stderr == "error: --second: BBBBB given twice (sight, then light)\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Dict, List, Optional
 
 from wordle_opt.cli._common import (
     Progress,
@@ -74,6 +75,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="anytime: first fit a tree within the cap for every group after OPENER, depth first "
         "(for tight caps in hard mode, where the beam's trees overrun the cap); without "
         "--time-limit the search ends with that tree",
+    )
+    p.add_argument(
+        "--second",
+        action="append",
+        default=None,
+        metavar="COLOURING=WORD",
+        help="with --fit: after OPENER shows COLOURING, the fitting tries WORD second first "
+        "(a hint, e.g. from a published tree; every guess is still tried if no tree fits after it); "
+        "repeat for other colourings",
     )
     p.add_argument(
         "--no-fallback",
@@ -161,6 +171,7 @@ def cmd_search(args) -> int:
             time_limit=args.time_limit,
             checkpoint=args.checkpoint,
             fit=args.fit,
+            second=_second(args.second),
         )
     finally:
         progress.close()
@@ -196,3 +207,19 @@ def _write(result, args) -> None:
         fmt = "json" if str(args.out).lower().endswith(".json") else "text"
     result.tree.save(args.out, format=fmt)
     print(f"tree written to {args.out} ({fmt})", file=sys.stderr)
+
+
+def _second(values: Optional[List[str]]) -> Optional[Dict[str, str]]:
+    """--second COLOURING=WORD values as a dict (the search checks each)."""
+    if not values:
+        return None
+    out: Dict[str, str] = {}
+    for value in values:
+        colouring, sep, word = value.partition("=")
+        if not sep or not colouring.strip() or not word.strip():
+            raise WordleOptError(f"--second {value}: expected COLOURING=WORD, e.g. bbbbb=bezil")
+        key = colouring.strip().upper()
+        if key in out:
+            raise WordleOptError(f"--second: {key} given twice ({out[key]}, then {word.strip()})")
+        out[key] = word.strip()
+    return out

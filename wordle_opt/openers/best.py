@@ -14,13 +14,15 @@ and the anytime search go to the solver directly.
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Callable, Dict, Mapping, Optional
 
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.openers.ranking import rank
 from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import all_green, violation
 from wordle_opt.solver.exact import (
     DEFAULT_CACHE_MB,
     SearchResult,
@@ -52,6 +54,7 @@ def search(
     time_limit: Optional[float] = None,
     checkpoint: Optional[str] = None,
     fit: bool = False,
+    second: Optional[Mapping[str, str]] = None,
 ) -> SearchResult:
     """Compute the decision tree that minimises the total number of guesses
     over all answers, starting with ``opener``, and prove it optimal.  Without
@@ -78,7 +81,10 @@ def search(
     ``fit``: the anytime search first fits a tree within the cap for every
     group, depth first (`wordle_opt.solver.feasible`: for tight caps in
     hard mode, where the beam's trees overrun the cap); without a time
-    limit the search ends there, with the fitted tree.
+    limit the search ends there, with the fitted tree.  ``second``:
+    colouring -> word, e.g. ``{"bbbbb": "bezil"}``: with ``fit``, the word
+    the fitting tries first after the opener shows that colouring (a hint,
+    not a rule: it tries every guess when none fits after it).
     ``threads``: solver threads (default and most: the machine's cores);
     ``cache_mb``: the transposition table of each thread; ``share_min``:
     groups of at least this many answers after the opener are solved by all
@@ -113,6 +119,7 @@ def search(
             "checkpoint: search resumes only the anytime search of an opener (with beam or "
             "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
         )
+    second = _second_guesses(problem, opener, second, fit=fit)
     options = dict(
         threads=solver_threads,
         cache_mb=cache_mb,
@@ -125,11 +132,13 @@ def search(
     if checkpoint is not None:
         store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=cache_mb))
         try:
-            return solve(problem, opener, beam=beam, time_limit=time_limit, store=store, fit=fit, **options)
+            return solve(
+                problem, opener, beam=beam, time_limit=time_limit, store=store, fit=fit, second=second, **options
+            )
         finally:
             store.close()
     if opener is not None or problem.objective != "total" or anytime:
-        return solve(problem, opener, beam=beam, time_limit=time_limit, fit=fit, **options)
+        return solve(problem, opener, beam=beam, time_limit=time_limit, fit=fit, second=second, **options)
     lists = problem.lists
     n = len(lists.answers)
 
@@ -161,3 +170,40 @@ def search(
         return result
 
     return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
+
+
+def _second_guesses(problem: Problem, opener: Optional[str], second, *, fit: bool) -> Optional[Dict[int, int]]:
+    """``second`` (colouring -> word) checked: each colouring one the opener
+    shows some answer, not all green, and each word an allowed guess, legal
+    after it under the rule; as colouring code -> guess index."""
+    if not second:
+        return None
+    if opener is None or not fit:
+        raise WordleOptError("second: needs an opener and fit=True (--fit): the fitting tries those words first")
+    if not isinstance(second, Mapping):
+        raise WordleOptError(f"second must map colourings to words, e.g. {{'bbbbb': 'bezil'}}, not {second!r}")
+    lists, rule = problem.lists, problem.rule
+    o = lists.guess_index(opener)
+    shown = set(int(p) for p in lists.table[o])
+    out: Dict[int, int] = {}
+    for colouring, word in second.items():
+        try:
+            p = Pattern.parse(colouring, lists.length)
+        except WordleOptError as e:
+            raise WordleOptError(f"second: {e}") from None
+        if p == all_green(lists.length):
+            raise WordleOptError(
+                f"second: after {opener.upper()} {p.byg} the answer is found; no second guess is played"
+            )
+        if int(p) not in shown:
+            raise WordleOptError(f"second: no answer of {lists.name} colours {opener.upper()} {p.byg}")
+        if not isinstance(word, str) or not lists.is_guess(word.strip().lower()):
+            raise WordleOptError(f"second: {word!r} after {p.byg} is not an allowed guess of {lists.name}")
+        word = word.strip().lower()
+        why = violation([(opener, int(p))], word, rule)
+        if why:
+            raise WordleOptError(f"second: {word.upper()} after {opener.upper()} {p.byg} breaks the {rule} rule: {why}")
+        if int(p) in out:
+            raise WordleOptError(f"second: {p.byg} given twice ({lists.guesses[out[int(p)]]}, then {word})")
+        out[int(p)] = lists.guess_index(word)
+    return out

@@ -40,7 +40,7 @@ import functools
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -101,6 +101,7 @@ def anytime_search(
     store=None,
     max_beam: Optional[int] = None,
     fit: bool = False,
+    second: Optional[Mapping[int, int]] = None,
 ) -> Anytime:
     """Best tree from ``opener`` within ``depth`` guesses found by the beam,
     improved and bounded by the exact engine until ``time_limit`` seconds
@@ -114,7 +115,9 @@ def anytime_search(
     the depth-first feasibility search (`wordle_opt.solver.feasible`; a
     group it proves has none ends the search: no tree, ``unsolvable``), and
     the beam only for the groups it had no time for; without a time limit
-    the fitted tree is returned as it is)."""
+    the fitted tree is returned as it is).  ``second``: colouring -> the
+    guess the fitting tries first in that group (`Feasible.fit_first`; each
+    legal after the opener's colouring, as checked at the edge)."""
     t0 = time.monotonic()
     groups = opener_groups(engine, opener, depth)
     saver = _Saver(engine, opener, groups, depth=depth - 1, store=store, note=note)
@@ -133,6 +136,7 @@ def anytime_search(
             t0=t0,
             max_beam=max_beam,
             fit=fit,
+            second=second or {},
         )
     finally:
         saver.save()  # (stopped or done: what it found stays)
@@ -152,12 +156,13 @@ def _phases(
     t0: float,
     max_beam: Optional[int] = None,
     fit: bool = False,
+    second: Mapping[int, int],
 ) -> Anytime:
     n = len(engine.lists.answers)
     counts = {"nodes": 0, "cache_hits": 0}
     if fit:
         stopped, proven = _fit_trees(
-            engine, groups, depth - 1, deadline=deadline, note=note, progress=progress, saver=saver
+            engine, groups, depth - 1, deadline=deadline, note=note, progress=progress, saver=saver, second=second
         )
         if stopped or proven or deadline is None:
             # (no time limit: the fitted tree is the answer; the exact phases
@@ -288,9 +293,11 @@ def _fit_trees(
     note: Optional[Note],
     progress: Optional[ProgressCallback],
     saver: "_Saver",
+    second: Mapping[int, int],
 ) -> Tuple[bool, bool]:
     """A tree within ``depth`` guesses for each group without one, by the
-    feasibility search (smallest groups first, so the progress counts).
+    feasibility search (smallest groups first, so the progress counts;
+    ``second[colouring]`` tried first in its group).
     (stopped: the deadline or Ctrl-C came first, proven: some group has no
     tree within the cap, a proof; that group's bounds are then infinite.)"""
     todo = sorted((g for g in groups if g.node is None), key=lambda g: len(g.S))
@@ -301,7 +308,10 @@ def _fit_trees(
     feasible = Feasible(engine, deadline=deadline)
     try:
         for g in todo:
-            node = feasible.fit(g.S, g.legal, depth)
+            if g.pattern in second:
+                node = feasible.fit_first(g.S, g.legal, depth, second[g.pattern])
+            else:
+                node = feasible.fit(g.S, g.legal, depth)
             if node is None:
                 g.lb = g.ub = engine.inf
                 return False, True

@@ -16,7 +16,7 @@ import resource
 import threading
 import time
 import warnings
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Mapping, Optional
 
 import numpy as np
 
@@ -57,6 +57,7 @@ def solve(
     store=None,
     max_beam: Optional[int] = None,
     fit: bool = False,
+    second: Optional[Mapping[int, int]] = None,
     bounded_min: Optional[int] = None,
     hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
@@ -74,7 +75,8 @@ def solve(
     widest beam tried for a group the beam cannot fit within the cap (past it
     the result has no tree and ``gave_up``); ``fit``: the anytime search
     fits every group within the cap depth first before anything else
-    (`wordle_opt.solver.feasible`; without a time limit it stops there);
+    (`wordle_opt.solver.feasible`; without a time limit it stops there),
+    ``second[colouring]`` (a guess index) tried first in that group;
     ``store``: an open checkpoint
     (`wordle_opt.openers.checkpoint`) it resumes from and saves to.
     ``share_min``: groups of at least this many answers after the opener are
@@ -123,6 +125,7 @@ def solve(
             cpu0=cpu0,
             store=store,
             fit=fit,
+            second=second,
         )
     _warn_if_huge(lists, opener_idx, engine, note)
 
@@ -215,6 +218,7 @@ def _anytime(
     cpu0,
     store,
     fit: bool = False,
+    second: Optional[Mapping[int, int]] = None,
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
     n = len(lists.answers)
@@ -230,6 +234,7 @@ def _anytime(
         store=store,
         max_beam=max_beam,
         fit=fit,
+        second=second,
     )
     feasible = found.root is not None
     result = SearchResult(

@@ -100,6 +100,23 @@ class Feasible:
                 return node
         return None
 
+    def fit_first(self, S: np.ndarray, legal: np.ndarray, depth: int, guess: int) -> Optional[Node]:
+        """`fit`, with ``guess`` (legal here) tried first at S and each of its
+        parts fitted as `fit` does; when one of them has no tree, `fit` of S
+        over every guess.  A player's hint: at CHOMP's every-word group of
+        4841 under the NYT rule within 6 more, `fit` found no tree in 1500 s,
+        trying the second guesses its order puts first; after BEZIL (the
+        published tree's, 5045th in that order) the parts fitted in 308 s."""
+        S = np.ascontiguousarray(S, dtype=np.int32)
+        legal = np.ascontiguousarray(legal, dtype=np.int32)
+        children = {}
+        for p, part in self.e.parts(S, guess):
+            child = self.fit(part, self.e.legal_after(legal, guess, p), depth - 1)
+            if child is None:
+                return self.fit(S, legal, depth)
+            children[p] = child
+        return Node(self.e.lists.guesses[guess], children)
+
     def _fit(self, S: np.ndarray, legal: np.ndarray, depth: int, width: Optional[int], *, factor: int = 1):
         """(a tree, or None and whether that is a proof), trying at most
         ``width`` x ``factor`` guesses here and ``width`` below (None: all)."""
