@@ -305,7 +305,13 @@ def _fit_trees(
         note(
             f"fitting a tree within {plural(depth, 'more guess')} for each of {plural(len(todo), 'group')} (depth first)"
         )
-    feasible = Feasible(engine, deadline=deadline)
+
+    def tick() -> None:
+        if progress is not None:
+            have = sum(g.node is not None for g in groups)
+            progress(have, len(groups), f"fitting ({feasible.nodes} sets searched): a tree for")
+
+    feasible = Feasible(engine, deadline=deadline, tick=tick)
     try:
         for g in todo:
             if g.pattern in second:
