@@ -134,3 +134,18 @@ def test_the_stored_strict_every_word_tree_verifies():
     assert report.n_answers == report.n_solved == 12972
     assert report.max_depth == 8 and report.total == Tree.load(str(path)).total
     assert verify(str(path), answers="original-all", hard="nyt", max_guesses=8).ok
+
+
+def test_the_stored_hard7_every_word_tree_verifies_and_beats_the_published_one():
+    # trees/chomp-hard7-original-all.json: every word an answer, hard mode
+    # under the NYT rule, within 7 (no tree within 6 exists: the certificates
+    # of trees/hard-cap6-original-all.cert).  `search chomp --answers
+    # original-all --hard nyt --max-guesses 7 --fit --second bbbbb=bezil
+    # --time-limit 1800 --threads 2`, from scratch, found it; the best
+    # published tree within 7 (CHOMP, alex1770/wordle) totals 60057.
+    path = Path(__file__).resolve().parent.parent / "trees" / "chomp-hard7-original-all.json"
+    report = verify(str(path), answers="original-all", hard="nyt", max_guesses=7)
+    assert report.ok, report.errors[:3]
+    assert report.n_answers == report.n_solved == 12972
+    assert report.max_depth == 7 and report.total == Tree.load(str(path)).total < 60057
+    assert not verify(str(path), answers="original-all", hard="nyt", max_guesses=6).ok
