@@ -1,0 +1,118 @@
+"""Openers refuted by one of their groups (`wordle_opt.openers.groupcap`) and
+its tool (`tools/group_cap_proof.py`): a refutation holds exactly when the
+exhaustive oracle finds no tree within the cap, under every rule, and the
+refuting group alone has none either."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+
+from wordle_opt.openers.groupcap import FITS, OPEN, REFUTED, check, family, refute
+from wordle_opt.patterns import Pattern
+from wordle_opt.solver.engine import Engine
+from wordle_opt.wordlists import WordLists
+
+# Families (_IGHT, _ATCH, _AKER, _OUND) make caps tight in hard mode.
+WORDS = sorted(
+    set(
+        """fight light might night right sight tight wight batch catch hatch latch match patch watch
+    baker faker maker taker bound found hound mound pound round sound crane slate pious flume brick""".split()
+    )
+)
+ILLS = "bills dills fills gills hills kills mills pills sills tills wills".split()
+NO_LIMIT = dict(budgets=(1e9,), limit=None)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=20, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    hard=st.sampled_from([None, "nyt", "strict"]),
+    cap=st.sampled_from([2, 3, 4]),
+    data=st.data(),
+)
+def test_a_refutation_holds_exactly_when_the_oracle_finds_no_tree(answers, extra, hard, cap, data):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses))
+    o = lists.guess_index(opener)
+    engine = Engine(lists, hard, threads=1, cache_mb=1)
+    verdict = refute(engine, o, cap, **NO_LIMIT)
+    optimum = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    assert verdict.kind != OPEN
+    assert (verdict.kind == FITS) == (optimum is not None)
+    if verdict.kind == REFUTED:
+        assert check(Engine(lists, hard, threads=1, cache_mb=1), o, verdict.colouring, cap)
+        group = [a for a in lists.answers if lists.table[o, lists.answers.index(a)] == verdict.colouring]
+        assert len(group) == verdict.answers
+        # the group alone, the opener first, has no tree within the cap
+        assert exhaustive_optimum(group, lists.guesses, hard=hard, max_guesses=cap, opener=opener) is None
+    else:
+        # no group of it is refuted: check says so for each colouring
+        for p in set(lists.table[o].tolist()):
+            assert not check(engine, o, int(p), cap)
+
+
+def test_the_limit_leaves_an_opener_open_and_the_family_is_counted():
+    lists = WordLists.from_words(ILLS, ILLS)
+    engine = Engine(lists, "strict", threads=1, cache_mb=1)
+    assert refute(engine, 0, 6, budgets=(1e-9,), limit=None).kind == OPEN
+    assert refute(engine, 0, 6, budgets=(1e9,), limit=1e-9).kind == OPEN
+    assert refute(engine, 0, 6, **NO_LIMIT).kind == REFUTED
+    assert family(lists.answer_codes) == len(ILLS)
+    assert family(lists.answer_codes[:1]) == 1
+
+
+def _tool():
+    path = Path(__file__).resolve().parents[2] / "tools" / "group_cap_proof.py"
+    spec = importlib.util.spec_from_file_location("group_cap_proof", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
+    # The _ILLS words under the strict rule: a guess must be one of those still
+    # possible, so it tells apart only itself; within 5 no opener has a tree
+    # (the ten it leaves together need ten more; the oracle agrees), within 11 each has.
+    tool = _tool()
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(ILLS) + "\n")
+    lists = ["--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--budget", "1000"]
+    assert exhaustive_optimum(ILLS, ILLS, hard="strict", max_guesses=5, opener="bills") is None
+    out = tmp_path / "v.csv"
+    assert tool.main(lists + ["--max-guesses", "5", "--out", str(out), "--shard", "0/2"]) == 0
+    assert "proven" not in capsys.readouterr().out  # (half the openers)
+    first = out.read_text().splitlines()
+    assert len(first) == 1 + len(ILLS[0::2])
+    assert tool.main(lists + ["--max-guesses", "5", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"{len(ILLS)} refuted, 0 open, 0 with a tree" in said
+    assert "no opener has a tree within 5 guesses (hard mode, strict rule): proven" in said
+    assert out.read_text().splitlines()[: len(first)] == first  # (resumed: the first half kept, not redone)
+    assert len(out.read_text().splitlines()) == 1 + len(ILLS)
+    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out)]) == 0
+    assert "proven" in capsys.readouterr().out
+    # a line whose group has a tree does not hold, and no theorem
+    rows = out.read_text().splitlines()
+    word = rows[1].split(",")[0]
+    wrong = Pattern(0, 5).byg  # (all grey: a colouring no _ILLS opener shows)
+    lists_obj = WordLists.from_words(ILLS, ILLS)
+    shown = {Pattern(int(p), 5).byg for p in lists_obj.table[lists_obj.guess_index(word)]}
+    assert wrong not in shown
+    out.write_text("\n".join([rows[0], f"{word},refuted,{wrong},3"] + rows[2:]) + "\n")
+    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out)]) == 1
+    said = capsys.readouterr().out
+    assert "do not hold: " + word in said and "proven" not in said
+    # within 11 guesses every opener has a tree: no theorem
+    assert tool.main(lists + ["--max-guesses", "11"]) == 0
+    said = capsys.readouterr().out
+    assert f"0 refuted, 0 open, {len(ILLS)} with a tree" in said and "proven" not in said
+    # bad input: one line, exit 2
+    assert tool.main(["--answers", str(answers), "zzzzz"]) == 2
+    assert "zzzzz" in capsys.readouterr().err
+    assert tool.main(lists + ["--budget", "-1"]) == 2
