@@ -55,7 +55,12 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--limit", type=float, default=LIMIT, help="seconds in all for an opener before it is left open")
     ap.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
-    ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
+    ap.add_argument(
+        "--sample",
+        type=int,
+        default=None,
+        help="a random sample of this many openers, or with --check of lines (seed 0)",
+    )
     ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
     ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
     ap.add_argument("--check", default=None, help="re-decide the refuted lines of these CSVs (comma-separated)")
@@ -85,7 +90,7 @@ def main(argv=None) -> int:
     engine = Engine(lists, rule, threads=1, cache_mb=args.cache_mb)
     cap = args.max_guesses
     if args.check:
-        return check_files(lists, engine, cap, args.check.split(","), mode)
+        return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample)
     t0, c0 = time.monotonic(), time.process_time()
     if not todo:
         todo = list(range(len(lists.guesses)))
@@ -145,9 +150,10 @@ def _read(path):
         return {row["opener"]: row for row in csv.DictReader(f)}  # (the last line wins)
 
 
-def check_files(lists, engine, cap, paths, mode) -> int:
-    """Re-decide every refuted line of ``paths`` with no deadline, and print
-    the theorem only if every opener is refuted by a line that holds."""
+def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
+    """Re-decide every refuted line of ``paths`` (or a random ``sample`` of
+    them) with no deadline, and print the theorem only if every opener is
+    refuted by a line that holds."""
     t0, c0 = time.monotonic(), time.process_time()
     rows = {}
     for path in paths:
@@ -156,6 +162,10 @@ def check_files(lists, engine, cap, paths, mode) -> int:
         except (OSError, KeyError, csv.Error) as e:
             print(f"{path}: expected a CSV of verdicts (opener,verdict,colouring,answers): {e}", file=sys.stderr)
             return 2
+    named = len(rows)
+    if sample is not None and sample < len(rows):
+        keep = np.random.default_rng(0).choice(sorted(rows), size=sample, replace=False)
+        rows = {w: rows[w] for w in sorted(keep)}
     refuted = np.zeros(len(lists.guesses), dtype=bool)
     bad = []
     bar = PlainBar(len(rows))
@@ -181,7 +191,9 @@ def check_files(lists, engine, cap, paths, mode) -> int:
     )
     if bad:
         print("refutations that do not hold: " + " ".join(bad[:20]))
-    if refuted.all():
+    if len(rows) < named:
+        print(f"(a sample: {len(rows)} of the {named} refuted lines)")
+    elif refuted.all():
         print(_THEOREM.format(cap=cap, mode=mode))
     else:
         rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]

@@ -97,6 +97,10 @@ def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
     assert len(out.read_text().splitlines()) == 1 + len(ILLS)
     assert tool.main(lists + ["--max-guesses", "5", "--check", str(out)]) == 0
     assert "proven" in capsys.readouterr().out
+    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out), "--sample", "3"]) == 0
+    said = capsys.readouterr().out
+    assert "3 refutations hold, 0 do not" in said and f"(a sample: 3 of the {len(ILLS)}" in said
+    assert "proven" not in said
     # a line whose group has a tree does not hold, and no theorem
     rows = out.read_text().splitlines()
     word = rows[1].split(",")[0]
