@@ -115,7 +115,7 @@ def main(argv=None) -> int:
             row = verdicts.get(word)
             kind = row["verdict"] if row else None
             if kind is None:
-                v = refute(engine, o, cap, budgets=budgets, limit=args.limit)
+                v = refute(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh)
                 kind = v.kind
                 colouring = Pattern(v.colouring, lists.length).byg if v.kind == REFUTED else ""
                 if writer:

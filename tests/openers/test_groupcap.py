@@ -64,7 +64,9 @@ def test_the_limit_leaves_an_opener_open_and_the_family_is_counted():
     engine = Engine(lists, "strict", threads=1, cache_mb=1)
     assert refute(engine, 0, 6, budgets=(1e-9,), limit=None).kind == OPEN
     assert refute(engine, 0, 6, budgets=(1e9,), limit=1e-9).kind == OPEN
-    assert refute(engine, 0, 6, **NO_LIMIT).kind == REFUTED
+    ticks = []
+    assert refute(engine, 0, 6, **NO_LIMIT, tick=lambda: ticks.append(1)).kind == REFUTED
+    assert ticks  # (progress while one opener is searched)
     assert family(lists.answer_codes) == len(ILLS)
     assert family(lists.answer_codes[:1]) == 1
 

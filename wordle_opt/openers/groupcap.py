@@ -26,7 +26,7 @@ spent 20 s on big groups and left 39 of 60 openers open).
 from __future__ import annotations
 
 import time
-from typing import NamedTuple, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -54,16 +54,23 @@ class Verdict(NamedTuple):
 
 
 def refute(
-    engine: Engine, opener: int, cap: int, *, budgets: Sequence[float] = BUDGETS, limit: Optional[float] = LIMIT
+    engine: Engine,
+    opener: int,
+    cap: int,
+    *,
+    budgets: Sequence[float] = BUDGETS,
+    limit: Optional[float] = LIMIT,
+    tick: Optional[Callable[[], None]] = None,
 ) -> Verdict:
     """Whether some group of ``opener`` (a guess number of ``engine``'s lists)
     has no tree within ``cap - 1`` more guesses under ``engine``'s rule: OPEN
     once ``limit`` seconds have passed (None: no limit), else a proof.
-    ``engine``: any engine of the lists and the rule."""
+    ``engine``: any engine of the lists and the rule; ``tick``: called at each
+    set searched (`Feasible`'s), for progress (ABUZZ searched 700 s)."""
     codes = engine.lists.answer_codes[engine.order]
     # (a family of cap or more: more members than guesses left after the opener)
     groups = sorted(opener_parts(engine, opener), key=lambda g: (family(codes[g[1]]) < cap, len(g[1]), g[0]))
-    feasible = Feasible(engine)
+    feasible = Feasible(engine, tick=tick)
     fitted = set()
     end = None if limit is None else time.monotonic() + limit
     for budget in budgets:
