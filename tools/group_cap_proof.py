@@ -23,19 +23,26 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
-import resource
 import sys
-import time
 
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.groupcap import BUDGETS, FITS, LIMIT, OPEN, REFUTED, check, refute
 from wordle_opt.openers.progress import PlainBar
+from wordle_opt.openers.proofruns import (
+    Clock,
+    Usage,
+    VerdictLog,
+    add_arguments,
+    few,
+    lists_and_openers,
+    pick,
+    read,
+    verdict_line,
+)
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.engine import Engine
-from wordle_opt.wordlists import load_lists
 
 _RULES = {"nyt": "nyt", "strict": "strict", "easy": None}
 _THEOREM = "no opener has a tree within {cap} guesses ({mode}): proven"
@@ -43,46 +50,31 @@ _THEOREM = "no opener has a tree within {cap} guesses ({mode}): proven"
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("openers", nargs="*", help="only these openers (default: every guess)")
-    ap.add_argument("--answers", default="original-all")
-    ap.add_argument("--guesses", default=None)
+    add_arguments(
+        ap, max_guesses=7, sample_help="a random sample of this many openers, or with --check of lines (seed 0)"
+    )
     ap.add_argument("--hard", choices=sorted(_RULES), default="strict", help="the rule (default: strict)")
-    ap.add_argument("--max-guesses", type=int, default=7)
     ap.add_argument(
         "--budget",
         default=",".join(str(b) for b in BUDGETS),
         help="seconds a group is searched in each pass, comma-separated",
     )
     ap.add_argument("--limit", type=float, default=LIMIT, help="seconds in all for an opener before it is left open")
-    ap.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
-    ap.add_argument(
-        "--sample",
-        type=int,
-        default=None,
-        help="a random sample of this many openers, or with --check of lines (seed 0)",
-    )
-    ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
-    ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
     ap.add_argument("--check", default=None, help="re-decide the refuted lines of these CSVs (comma-separated)")
     ap.add_argument("--cache-mb", type=float, default=256)
     args = ap.parse_args(argv)
-    if args.max_guesses < 2:
-        print("--max-guesses: expected 2 or more", file=sys.stderr)
-        return 2
     try:
         budgets = [float(b) for b in args.budget.split(",")]
-        shard, shards = (int(x) for x in (args.shard or "0/1").split("/"))
-        assert min(budgets) > 0 and args.limit > 0 and 0 <= shard < shards
+        assert min(budgets) > 0 and args.limit > 0
     except (ValueError, AssertionError):
         print(
-            "--budget: expected positive seconds, comma-separated; --limit: positive seconds; --shard: K/N, 0 <= K < N",
+            f"--budget: expected positive seconds, comma-separated, got {args.budget}; --limit: positive seconds",
             file=sys.stderr,
         )
         return 2
     try:
-        lists = load_lists(args.answers, args.guesses)
-        todo = [lists.guess_index(w) for w in args.openers]
-    except WordleOptError as e:
+        lists, todo, shard = lists_and_openers(args)
+    except Usage as e:
         print(e, file=sys.stderr)
         return 2
     rule = _RULES[args.hard]
@@ -91,20 +83,9 @@ def main(argv=None) -> int:
     cap = args.max_guesses
     if args.check:
         return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample)
-    t0, c0 = time.monotonic(), time.process_time()
-    if not todo:
-        todo = list(range(len(lists.guesses)))
-        if args.sample is not None:
-            todo = sorted(np.random.default_rng(0).choice(len(todo), size=args.sample, replace=False).tolist())
-    todo = todo[shard::shards]
-    verdicts = _read(args.out) if args.out and os.path.exists(args.out) else {}
-    if args.retry_open:
-        verdicts = {w: r for w, r in verdicts.items() if r["verdict"] != OPEN}
-    new_file = not (args.out and os.path.exists(args.out))
-    out = open(args.out, "a", newline="") if args.out else None
-    writer = csv.writer(out) if out else None
-    if writer and new_file:
-        writer.writerow(["opener", "verdict", "colouring", "answers"])
+    clock = Clock()
+    todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
+    log = VerdictLog(args.out, retry_open=args.retry_open)
     bar = PlainBar(len(todo))
     bar.set_description(f"refuting under a cap of {cap} ({mode})", refresh=False)
     tally = {REFUTED: 0, FITS: 0, OPEN: 0}
@@ -112,15 +93,13 @@ def main(argv=None) -> int:
     try:
         for o in todo:
             word = lists.guesses[o]
-            row = verdicts.get(word)
+            row = log.done.get(word)
             kind = row["verdict"] if row else None
             if kind is None:
                 v = refute(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh)
                 kind = v.kind
                 colouring = Pattern(v.colouring, lists.length).byg if v.kind == REFUTED else ""
-                if writer:
-                    writer.writerow([word, kind, colouring, v.answers or ""])
-                    out.flush()
+                log.write([word, kind, colouring, v.answers or ""])
             tally[kind] += 1
             if kind != REFUTED:
                 left[kind].append(word)
@@ -130,35 +109,28 @@ def main(argv=None) -> int:
         print(f"stopped after {bar.n} of {len(todo)} openers; run again with the same --out to go on", file=sys.stderr)
         return 130
     finally:
-        if out:
-            out.close()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        log.close()
     print(
         f"{len(todo)} openers: {tally[REFUTED]} refuted, {tally[OPEN]} open, {tally[FITS]} with a tree within {cap} "
-        f"({mode}); {time.monotonic() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
+        f"({mode}); {clock}"
     )
     for kind, label in ((FITS, "with a tree"), (OPEN, "open")):
         if left[kind]:
-            print(f"{label}: " + " ".join(left[kind][:20]) + (" ..." if len(left[kind]) > 20 else ""))
-    if not left[FITS] and not left[OPEN] and not args.openers and args.sample is None and shards == 1:
+            print(f"{label}: {few(left[kind])}")
+    if not left[FITS] and not left[OPEN] and not args.openers and args.sample is None and shard[1] == 1:
         print(_THEOREM.format(cap=cap, mode=mode))
     return 0
-
-
-def _read(path):
-    with open(path, newline="") as f:
-        return {row["opener"]: row for row in csv.DictReader(f)}  # (the last line wins)
 
 
 def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
     """Re-decide every refuted line of ``paths`` (or a random ``sample`` of
     them) with no deadline, and print the theorem only if every opener is
     refuted by a line that holds."""
-    t0, c0 = time.monotonic(), time.process_time()
+    clock = Clock()
     rows = {}
     for path in paths:
         try:
-            rows.update({w: r for w, r in _read(path).items() if r["verdict"] == REFUTED})
+            rows.update({w: r for w, r in read(path).items() if r["verdict"] == REFUTED})
         except (OSError, KeyError, csv.Error) as e:
             print(f"{path}: expected a CSV of verdicts (opener,verdict,colouring,answers): {e}", file=sys.stderr)
             return 2
@@ -183,21 +155,16 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
             bad.append(word)
         bar.n += 1
         bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"{len(rows) - len(bad)} refutations hold, {len(bad)} do not; {int(refuted.sum())} of "
-        f"{len(lists.guesses)} openers refuted; {time.monotonic() - t0:.0f} s wall, "
-        f"{time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
+        f"{len(lists.guesses)} openers refuted; {clock}"
     )
     if bad:
-        print("refutations that do not hold: " + " ".join(bad[:20]))
+        print(f"refutations that do not hold: {few(bad)}")
     if len(rows) < named:
         print(f"(a sample: {len(rows)} of the {named} refuted lines)")
-    elif refuted.all():
-        print(_THEOREM.format(cap=cap, mode=mode))
     else:
-        rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]
-        print(f"not refuted: {len(rest)} openers: " + " ".join(rest[:20]) + (" ..." if len(rest) > 20 else ""))
+        print(verdict_line(lists, refuted, _THEOREM.format(cap=cap, mode=mode)))
     return 1 if bad else 0
 
 

@@ -41,14 +41,9 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
-import resource
 import sys
 import time
 
-import numpy as np
-
-from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.hardcap import (
     Certificate,
     DeepCertificate,
@@ -65,8 +60,17 @@ from wordle_opt.openers.hardcap import (
     refute_deep,
 )
 from wordle_opt.openers.progress import PlainBar
+from wordle_opt.openers.proofruns import (
+    Clock,
+    Usage,
+    VerdictLog,
+    add_arguments,
+    few,
+    lists_and_openers,
+    pick,
+    verdict_line,
+)
 from wordle_opt.patterns import Pattern
-from wordle_opt.wordlists import load_lists
 
 _FORMAT = "opener colouring part (hardcap.check); opener colouring (guess colouring)... part|* (hardcap.check_deep)"
 _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
@@ -74,20 +78,13 @@ _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, he
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("openers", nargs="*", help="only these openers (default: every guess)")
-    ap.add_argument("--answers", default="original-all")
-    ap.add_argument("--guesses", default=None)
-    ap.add_argument("--max-guesses", type=int, default=6)
+    add_arguments(ap, max_guesses=6, sample_help="a random sample of this many openers (seed 0)")
     ap.add_argument(
         "--budget",
         default="10,100,1000",
         help="search nodes per family part; a list (300,3000) searches the undecided parts again with the next",
     )
-    ap.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
     ap.add_argument("--tries", type=int, default=0, help="family parts searched per opener (0: all)")
-    ap.add_argument("--sample", type=int, default=None, help="a random sample of this many openers (seed 0)")
-    ap.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
-    ap.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
     ap.add_argument(
         "--export",
         default=None,
@@ -110,20 +107,15 @@ def main(argv=None) -> int:
         "--whole", type=int, default=0, help="--deep: also try colour classes of up to this many answers as leaves"
     )
     args = ap.parse_args(argv)
-    if args.max_guesses < 2:
-        print("--max-guesses: expected 2 or more", file=sys.stderr)
-        return 2
     try:
         budgets = [int(b) for b in args.budget.split(",")]
-        shard, shards = (int(x) for x in (args.shard or "0/1").split("/"))
-        assert min(budgets) >= 1 and 0 <= shard < shards
+        assert min(budgets) >= 1
     except (ValueError, AssertionError):
-        print("--budget: expected positive node counts, comma-separated; --shard: K/N, 0 <= K < N", file=sys.stderr)
+        print(f"--budget: expected positive node counts, comma-separated, got {args.budget}", file=sys.stderr)
         return 2
     try:
-        lists = load_lists(args.answers, args.guesses)
-        todo = [lists.guess_index(w) for w in args.openers]
-    except WordleOptError as e:
+        lists, todo, shard = lists_and_openers(args)
+    except Usage as e:
         print(e, file=sys.stderr)
         return 2
     game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budgets[0])
@@ -134,28 +126,14 @@ def main(argv=None) -> int:
         return check_file(lists, game, cap, args.check)
     if args.deep:
         return deep(lists, game, cap, args.deep, todo, budgets=budgets, levels=args.levels, whole=args.whole)
-    t0, c0 = time.monotonic(), time.process_time()
+    clock = Clock()
     fams = families(lists.answer_codes, cap)
-    if not todo:
-        todo = list(range(len(lists.guesses)))
-        if args.sample is not None:
-            todo = sorted(np.random.default_rng(0).choice(len(todo), size=args.sample, replace=False).tolist())
-    todo = todo[shard::shards]
-    verdicts = {}
-    if args.out and os.path.exists(args.out):
-        with open(args.out, newline="") as f:
-            verdicts = {row["opener"]: row["verdict"] for row in csv.DictReader(f)}  # (the last line wins)
-        if args.retry_open:
-            verdicts = {w: v for w, v in verdicts.items() if v != "open"}
-    new_file = not (args.out and os.path.exists(args.out))
-    out = open(args.out, "a", newline="") if args.out else None
-    writer = csv.writer(out) if out else None
-    if writer and new_file:
-        writer.writerow(["opener", "verdict", "colouring", "answers"])
+    todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
+    log = VerdictLog(args.out, retry_open=args.retry_open)
     by_count = counted(game, fams, cap)
     print(
         f"{len(fams)} families of {cap} or more; counting refutes {int(by_count.sum())} of "
-        f"{len(lists.guesses)} openers ({time.monotonic() - t0:.0f} s)",
+        f"{len(lists.guesses)} openers ({time.monotonic() - clock.wall:.0f} s)",
         flush=True,
     )
     bar = PlainBar(len(todo))
@@ -165,7 +143,7 @@ def main(argv=None) -> int:
     try:
         for o in todo:
             word = lists.guesses[o]
-            verdict = verdicts.get(word)
+            verdict = log.done[word]["verdict"] if word in log.done else None
             row = None
             if verdict is None:
                 if by_count[o]:
@@ -181,23 +159,19 @@ def main(argv=None) -> int:
             tally[verdict] += 1
             if verdict == "open":
                 still_open.append(word)
-            if writer and row:
-                writer.writerow(row)
-                out.flush()
+            if row:
+                log.write(row)
             bar.n += 1
             bar.set_postfix_str(f"{tally['counted'] + tally['searched']} refuted, {tally['open']} open")
     finally:
-        if out:
-            out.close()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        log.close()
     print(
         f"{len(todo)} openers: {tally['counted']} refuted by counting, {tally['searched']} by search, "
-        f"{tally['open']} open; {time.monotonic() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU, "
-        f"{peak:.0f} MB peak"
+        f"{tally['open']} open; {clock}"
     )
     if still_open:
-        print("open: " + " ".join(still_open[:20]) + (" ..." if len(still_open) > 20 else ""))
-    elif not args.openers and args.sample is None and shards == 1:
+        print(f"open: {few(still_open)}")
+    elif not args.openers and args.sample is None and shard[1] == 1:
         print(_THEOREM.format(cap=cap))
     return 0
 
@@ -347,7 +321,7 @@ def check_file(lists, game, cap, path) -> int:
     """Check the certificates of ``path`` from scratch (each part rebuilt
     from its short name and searched without a node budget), count the
     other openers, and print the theorem only if every opener is refuted."""
-    t0, c0 = time.monotonic(), time.process_time()
+    clock = Clock()
     left = cap - 1
     refuted = counted(game, families(lists.answer_codes, cap), cap)
     by_count = int(refuted.sum())
@@ -379,20 +353,14 @@ def check_file(lists, game, cap, path) -> int:
             bad.append(lists.guesses[cert.opener])
         bar.n += 1
         bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"{by_count} openers refuted by counting, {len(lines) + len(deeps) - len(bad)} certificates hold "
         f"({len(deeps)} two or more levels deep), {len(bad)} do not; "
-        f"{int(refuted.sum())} of {len(lists.guesses)} openers refuted; {time.monotonic() - t0:.0f} s wall, "
-        f"{time.process_time() - c0:.0f} s CPU, {peak:.0f} MB peak"
+        f"{int(refuted.sum())} of {len(lists.guesses)} openers refuted; {clock}"
     )
     if bad:
-        print("certificates that do not hold: " + " ".join(bad[:20]))
-    if refuted.all():
-        print(_THEOREM.format(cap=cap))
-    else:
-        rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]
-        print(f"not refuted: {len(rest)} openers: " + " ".join(rest[:20]) + (" ..." if len(rest) > 20 else ""))
+        print(f"certificates that do not hold: {few(bad)}")
+    print(verdict_line(lists, refuted, _THEOREM.format(cap=cap)))
     return 1 if bad else 0
 
 

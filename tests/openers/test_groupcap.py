@@ -5,11 +5,11 @@ refuting group alone has none either."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tool_scripts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -71,19 +71,11 @@ def test_the_limit_leaves_an_opener_open_and_the_family_is_counted():
     assert family(lists.answer_codes[:1]) == 1
 
 
-def _tool():
-    path = Path(__file__).resolve().parents[2] / "tools" / "group_cap_proof.py"
-    spec = importlib.util.spec_from_file_location("group_cap_proof", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
     # The _ILLS words under the strict rule: a guess must be one of those still
     # possible, so it tells apart only itself; within 5 no opener has a tree
     # (the ten it leaves together need ten more; the oracle agrees), within 11 each has.
-    tool = _tool()
+    tool = tool_scripts.load("group_cap_proof")
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(ILLS) + "\n")
     lists = ["--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--budget", "1000"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import tool_scripts
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -290,7 +291,7 @@ def test_the_tool_checks_three_level_lines(tmp_path, capsys):
     # third guess's colouring wrong, a third guess's line left out, or a
     # node's lines replaced by '*' (its third guesses all counted, which
     # they are not) do not.
-    tool = _tool()
+    tool = tool_scripts.load("hard_cap_proof")
     answers, extra, opener, cap = NODE_GAMES[0]
     words = answers.split()
     lists = WordLists.from_words(words, words + extra.split(), name="nodes")
@@ -365,23 +366,12 @@ def test_the_original_game_under_the_nyt_rule():
     assert "salet" in exact and not any(refuted[lists.guess_index(w)] for w in exact)
 
 
-def _tool():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "tools" / "hard_cap_proof.py"
-    spec = importlib.util.spec_from_file_location("hard_cap_proof", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
     # _ILLS and two outsiders: every opener refuted under a cap of 4 (by
     # counting or search); the exported certificates check from scratch,
     # and the theorem is printed; a certificate file without the searched
     # ones leaves those openers unrefuted, and no theorem.
-    tool = _tool()
+    tool = tool_scripts.load("hard_cap_proof")
     answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
     answers.write_text("\n".join(ILLS) + "\n")
     guesses.write_text("\n".join(ILLS + ["champ", "dwarf"]) + "\n")
@@ -451,7 +441,7 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
     # below each of two of its nodes (the whole certificate, every guess
     # covered at every level: --check).
     fams = families(lists.answer_codes, 4)  # (parts three levels deep: more than 6 - 3 answers)
-    deeps = _tool()._deep_certs(lists, game, 4, deep)
+    deeps = tool_scripts.load("hard_cap_proof")._deep_certs(lists, game, 4, deep)
     for cert in deeps:
         leaves = [part for part in cert.parts if part.below is None]
         for i in rng.choice(len(leaves), size=min(5, len(leaves)), replace=False):

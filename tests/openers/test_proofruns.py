@@ -1,0 +1,103 @@
+"""The cap proofs' long runs (wordle_opt.openers.proofruns): a bad option
+is one line, a rerun resumes, a retry's line wins, shards split the openers without
+overlap."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import numpy as np
+import pytest
+
+from wordle_opt.openers.proofruns import (
+    HEADER,
+    Clock,
+    Usage,
+    VerdictLog,
+    add_arguments,
+    few,
+    lists_and_openers,
+    parse_shard,
+    pick,
+    read,
+    verdict_line,
+)
+
+
+def test_an_interrupted_log_resumes_and_a_retry_overrides_the_open_line(tmp_path):
+    path = str(tmp_path / "v.csv")
+    with VerdictLog(path) as log:
+        assert log.done == {}
+        log.write(["abuzz", "open", "", ""])
+        # (flushed at once: a process killed here keeps the line)
+        assert read(path)["abuzz"]["verdict"] == "open"
+        log.write(["salet", "refuted", "BBBBB", "42"])
+    with VerdictLog(path) as log:
+        assert set(log.done) == {"abuzz", "salet"}
+    with VerdictLog(path, retry_open=True) as log:
+        assert set(log.done) == {"salet"}
+        log.write(["abuzz", "refuted", "GBBBB", "7"])
+    rows = read(path)
+    assert rows["abuzz"] == {"opener": "abuzz", "verdict": "refuted", "colouring": "GBBBB", "answers": "7"}
+    lines = open(path).read().splitlines()
+    assert lines[0] == ",".join(HEADER) and len(lines) == 4  # (one header, appended lines)
+
+
+def test_no_path_reads_and_writes_nothing(tmp_path):
+    with VerdictLog(None) as log:
+        log.write(["abuzz", "open", "", ""])
+        assert log.done == {}
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("text", ["2/2", "-1/2", "1", "a/b", "1/0"])
+def test_a_bad_shard_is_refused(text):
+    with pytest.raises(ValueError):
+        parse_shard(text)
+
+
+def test_shards_cover_every_opener_once_and_a_sample_is_the_same_in_each():
+    assert parse_shard(None) == (0, 1)
+    assert pick([], 10, sample=None, shard=(0, 1)) == list(range(10))
+    for sample in (None, 7):
+        parts = [pick([], 50, sample=sample, shard=(k, 3)) for k in range(3)]
+        whole = pick([], 50, sample=sample, shard=(0, 1))
+        assert sorted(sum(parts, [])) == whole and len(whole) == (sample or 50)
+    assert pick([5, 3, 9], 50, sample=4, shard=(1, 2)) == [3]  # (named openers: no sample)
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--max-guesses", "1"], "--max-guesses: expected 2 or more, got 1"),
+        (["--shard", "2/2"], "--shard: expected K/N with 0 <= K < N, got 2/2"),
+        (["--sample", "0"], "--sample: expected 1 or more, got 0"),
+        (["--answers", "original", "zzzzq"], "zzzzq"),
+    ],
+)
+def test_a_bad_option_is_one_line_naming_it(argv, says):
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, max_guesses=6, sample_help="")
+    with pytest.raises(Usage) as e:
+        lists_and_openers(parser.parse_args(argv))
+    assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_options_give_the_lists_the_openers_and_the_shard():
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, max_guesses=6, sample_help="")
+    lists, named, shard = lists_and_openers(parser.parse_args(["--answers", "original", "--shard", "1/3", "salet"]))
+    assert len(lists.answers) == 2315 and lists.guesses[named[0]] == "salet" and shard == (1, 3)
+
+
+def test_the_last_lines_name_the_unrefuted_openers_or_state_the_theorem():
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, max_guesses=6, sample_help="")
+    lists, _, _ = lists_and_openers(parser.parse_args(["--answers", "original"]))
+    refuted = np.ones(len(lists.guesses), dtype=bool)
+    assert verdict_line(lists, refuted, "proven") == "proven"
+    refuted[[lists.guess_index("salet"), lists.guess_index("crane")]] = False
+    assert verdict_line(lists, refuted, "proven") == "not refuted: 2 openers: crane salet"
+    assert few(list("abc"), 2) == "a b ..." and few(list("ab"), 2) == "a b"
+    assert re.fullmatch(r"\d+ s wall, \d+ s CPU, \d+ MB peak", str(Clock()))

@@ -1,0 +1,152 @@
+"""The long runs of the cap proofs: their options, openers and verdict file (issue 27).
+
+`tools/hard_cap_proof.py` and `tools/group_cap_proof.py` search openers for
+hours (the strict rule's cap-7 proof: two processes of 3000 s), so each
+verdict is written as it is found and a rerun with the same file goes on
+where the last stopped: the last line of an opener wins, so a retry's line
+overrides the earlier ``open``.  N processes each take every N-th opener
+(``--shard K/N``) into a file of their own.  The options the two tools share
+are declared and checked here, once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import resource
+import time
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from wordle_opt.errors import WordleOptError
+from wordle_opt.wordlists import WordLists, load_lists
+
+HEADER = ("opener", "verdict", "colouring", "answers")
+OPEN = "open"
+
+
+class Usage(Exception):
+    """A bad option of a proof run: the one line to print (exit status 2)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, *, max_guesses: int, sample_help: str) -> None:
+    """The options both proof tools take: the openers (default: every
+    guess), the lists, the cap, ``--shard``, ``--sample``, ``--out`` and
+    ``--retry-open``."""
+    parser.add_argument("openers", nargs="*", help="only these openers (default: every guess)")
+    parser.add_argument("--answers", default="original-all")
+    parser.add_argument("--guesses", default=None)
+    parser.add_argument("--max-guesses", type=int, default=max_guesses)
+    parser.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
+    parser.add_argument("--sample", type=int, default=None, help=sample_help)
+    parser.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
+    parser.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
+
+
+def lists_and_openers(args: argparse.Namespace) -> Tuple[WordLists, List[int], Tuple[int, int]]:
+    """The lists, the named openers' guess numbers and the shard (K, N) of
+    ``add_arguments``'s options; `Usage` naming the bad one."""
+    if args.max_guesses < 2:
+        raise Usage(f"--max-guesses: expected 2 or more, got {args.max_guesses}")
+    if args.sample is not None and args.sample < 1:
+        raise Usage(f"--sample: expected 1 or more, got {args.sample}")
+    try:
+        shard = parse_shard(args.shard)
+    except ValueError:
+        raise Usage(f"--shard: expected K/N with 0 <= K < N, got {args.shard}") from None
+    try:
+        lists = load_lists(args.answers, args.guesses)
+        return lists, [lists.guess_index(w) for w in args.openers], shard
+    except WordleOptError as e:
+        raise Usage(str(e)) from None
+
+
+def read(path: str) -> Dict[str, dict]:
+    """The rows of the verdict file ``path`` by opener (the last line wins)."""
+    with open(path, newline="") as f:
+        return {row["opener"]: row for row in csv.DictReader(f)}
+
+
+def parse_shard(text: Optional[str]) -> Tuple[int, int]:
+    """``"K/N"`` (None: ``0/1``) as (K, N); ValueError unless 0 <= K < N."""
+    shard, shards = (int(x) for x in (text or "0/1").split("/"))
+    if not 0 <= shard < shards:
+        raise ValueError(text)
+    return shard, shards
+
+
+def pick(named: Sequence[int], n_guesses: int, *, sample: Optional[int], shard: Tuple[int, int]) -> List[int]:
+    """The openers a run takes: ``named`` (guess numbers), else every guess
+    or a random ``sample`` of them (seed 0, so each shard draws the same),
+    then every N-th from the K-th for ``shard`` (K, N)."""
+    todo = list(named)
+    if not todo:
+        todo = list(range(n_guesses))
+        if sample is not None:
+            todo = sorted(
+                np.random.default_rng(0).choice(n_guesses, size=min(sample, n_guesses), replace=False).tolist()
+            )
+    k, n = shard
+    return todo[k::n]
+
+
+class VerdictLog:
+    """The verdicts already in ``path`` (``done``, by opener; with
+    ``retry_open`` the ``open`` ones left out, so they are searched again)
+    and ``write`` appending a row, flushed at once: an interrupted run keeps
+    every verdict found.  ``path`` None: nothing read or written."""
+
+    def __init__(self, path: Optional[str], *, retry_open: bool = False):
+        exists = bool(path) and os.path.exists(path)
+        self.done = read(path) if exists else {}
+        if retry_open:
+            self.done = {w: r for w, r in self.done.items() if r["verdict"] != OPEN}
+        self._file = open(path, "a", newline="") if path else None
+        self._writer = csv.writer(self._file) if self._file else None
+        if self._writer and not exists:
+            self._writer.writerow(HEADER)
+
+    def write(self, row: Sequence) -> None:
+        if self._writer:
+            self._writer.writerow(row)
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file:
+            self._file.close()
+
+    def __enter__(self) -> "VerdictLog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Clock:
+    """Wall and CPU seconds since it was made and the peak memory, as a
+    proof run's last line gives them (``str``)."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu = time.monotonic(), time.process_time()
+
+    def __str__(self) -> str:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # (kilobytes on Linux)
+        return (
+            f"{time.monotonic() - self.wall:.0f} s wall, {time.process_time() - self.cpu:.0f} s CPU, {peak:.0f} MB peak"
+        )
+
+
+def few(words: Sequence[str], most: int = 20) -> str:
+    """The first ``most`` words, and `...` if there are more."""
+    return " ".join(words[:most]) + (" ..." if len(words) > most else "")
+
+
+def verdict_line(lists: WordLists, refuted: np.ndarray, theorem: str) -> str:
+    """``theorem`` when every opener is ``refuted`` (a bool a guess), else
+    the openers that are not."""
+    if refuted.all():
+        return theorem
+    rest = [lists.guesses[o] for o in np.flatnonzero(~refuted)]
+    return f"not refuted: {len(rest)} openers: {few(rest)}"
