@@ -3,6 +3,7 @@
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7-1.csv --shard 1/2
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7-0.csv,s7-1.csv
+    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv --shard 1/2
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 chomp thump
 
 Each opener is refuted when one of its groups has no tree within the cap
@@ -15,8 +16,9 @@ same file skips the openers already there (Ctrl-C and resume;
 ``--retry-open`` searches the open ones again; ``--shard K/N`` takes every
 N-th opener, for N processes, each with its own file).  ``--check`` re-decides
 every refuted line of the files (comma-separated) from scratch with no
-deadline, and prints that no opener has a tree within the cap (proven) only
-when every opener of the guess list is refuted by a line that holds.
+deadline (``--shard K/N``: every N-th of those lines, for N processes), and
+prints that no opener has a tree within the cap (proven) only when one run
+found every opener of the guess list refuted by a line that holds.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ def main(argv=None) -> int:
     engine = Engine(lists, rule, threads=1, cache_mb=args.cache_mb)
     cap = args.max_guesses
     if args.check:
-        return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample)
+        return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample, shard=shard)
     clock = Clock()
     todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
     log = VerdictLog(args.out, retry_open=args.retry_open)
@@ -122,10 +124,12 @@ def main(argv=None) -> int:
     return 0
 
 
-def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
+def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -> int:
     """Re-decide every refuted line of ``paths`` (or a random ``sample`` of
-    them) with no deadline, and print the theorem only if every opener is
-    refuted by a line that holds."""
+    them; of those, every N-th from the K-th for ``shard`` (K, N): N
+    processes share the hour the strict cap-7 file takes) with no deadline,
+    and print the theorem only if every opener is refuted by a line that
+    holds."""
     clock = Clock()
     rows = {}
     for path in paths:
@@ -138,6 +142,7 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
     if sample is not None and sample < len(rows):
         keep = np.random.default_rng(0).choice(sorted(rows), size=sample, replace=False)
         rows = {w: rows[w] for w in sorted(keep)}
+    rows = {w: rows[w] for w in sorted(rows)[shard[0] :: shard[1]]}
     refuted = np.zeros(len(lists.guesses), dtype=bool)
     bad = []
     bar = PlainBar(len(rows))
@@ -162,7 +167,7 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None) -> int:
     if bad:
         print(f"refutations that do not hold: {few(bad)}")
     if len(rows) < named:
-        print(f"(a sample: {len(rows)} of the {named} refuted lines)")
+        print(f"(a {'sample' if shard[1] == 1 else 'shard'}: {len(rows)} of the {named} refuted lines)")
     else:
         print(verdict_line(lists, refuted, _THEOREM.format(cap=cap, mode=mode)))
     return 1 if bad else 0

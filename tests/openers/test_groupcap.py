@@ -97,6 +97,13 @@ def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "3 refutations hold, 0 do not" in said and f"(a sample: 3 of the {len(ILLS)}" in said
     assert "proven" not in said
+    halves = []
+    for k in (0, 1):
+        assert tool.main(lists + ["--max-guesses", "5", "--check", str(out), "--shard", f"{k}/2"]) == 0
+        said = capsys.readouterr().out
+        halves.append(int(said.split(" refutations hold")[0]))
+        assert f"(a shard: {halves[-1]} of the {len(ILLS)}" in said and "proven" not in said
+    assert halves == [len(ILLS[0::2]), len(ILLS[1::2])]
     # a line whose group has a tree does not hold, and no theorem
     rows = out.read_text().splitlines()
     word = rows[1].split(",")[0]
