@@ -7,45 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from wordpools import POOL, REPEATS
 
 from wordle_opt.core import _bounds, _bounds_py, _bounds_wide, _core, _core_wide
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
-WORDS = (
-    "fight",
-    "light",
-    "might",
-    "night",
-    "right",
-    "sight",
-    "tight",
-    "batch",
-    "catch",
-    "hatch",
-    "match",
-    "patch",
-    "bound",
-    "found",
-    "hound",
-    "mound",
-    "sound",
-    "salet",
-    "crane",
-    "flomp",
-    "wrist",
-    "thumb",
-    "clamp",
-    "dwarf",
-    "bowel",
-    "chump",
-    "group",
-    "eerie",
-    "geese",
-    "llama",
-    "added",
-    "sassy",
-)
+WORDS = POOL + REPEATS
 
 lists_st = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=14, unique=True),

@@ -7,41 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from searching import search as exact_search
+from wordpools import POOL
 
 import wordle_opt
 from wordle_opt.solver.exact import SearchResult
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = (
-    "fight",
-    "light",
-    "might",
-    "night",
-    "right",
-    "sight",
-    "tight",
-    "batch",
-    "catch",
-    "hatch",
-    "match",
-    "patch",
-    "bound",
-    "found",
-    "hound",
-    "mound",
-    "sound",
-    "salet",
-    "crane",
-    "flomp",
-    "wrist",
-    "thumb",
-    "clamp",
-    "dwarf",
-    "bowel",
-    "chump",
-    "group",
-)
+WORDS = POOL
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
+from wordpools import POOL
 
 from wordle_opt.cli import main
 from wordle_opt.openers.checkpoint import CheckpointError
@@ -19,35 +20,7 @@ from wordle_opt.solver import bounded
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
-WORDS = (
-    "fight",
-    "light",
-    "might",
-    "night",
-    "right",
-    "sight",
-    "tight",
-    "batch",
-    "catch",
-    "hatch",
-    "match",
-    "patch",
-    "bound",
-    "found",
-    "hound",
-    "mound",
-    "sound",
-    "salet",
-    "crane",
-    "flomp",
-    "wrist",
-    "thumb",
-    "clamp",
-    "dwarf",
-    "bowel",
-    "chump",
-    "group",
-)
+WORDS = POOL
 
 instances = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=9, unique=True),

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_objective, exhaustive_optimum
 from searching import search
+from wordpools import POOL
 
 from wordle_opt.cli import main
 from wordle_opt.openers.checkpoint import CheckpointError
@@ -22,36 +23,7 @@ from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
 # Words whose trees disagree between the objectives (see test_objectives), and others.
-WORDS = (
-    "fight",
-    "light",
-    "might",
-    "night",
-    "right",
-    "sight",
-    "tight",
-    "wight",
-    "batch",
-    "catch",
-    "hatch",
-    "match",
-    "patch",
-    "bound",
-    "found",
-    "hound",
-    "mound",
-    "sound",
-    "salet",
-    "crane",
-    "flomp",
-    "wrist",
-    "thumb",
-    "clamp",
-    "dwarf",
-    "bowel",
-    "chump",
-    "group",
-)
+WORDS = POOL + ("wight",)
 
 instances = st.tuples(
     st.lists(st.sampled_from(WORDS), min_size=1, max_size=10, unique=True),

@@ -1,0 +1,14 @@
+"""The word pool several Hypothesis tests draw small games from: families
+that make caps tight (_IGHT, _ATCH, _OUND) and outsiders that split them."""
+
+from __future__ import annotations
+
+FAMILIES = (
+    *"fight light might night right sight tight".split(),
+    *"batch catch hatch match patch".split(),
+    *"bound found hound mound sound".split(),
+)
+OUTSIDERS = tuple("salet crane flomp wrist thumb clamp dwarf bowel chump group".split())
+POOL = FAMILIES + OUTSIDERS
+# Letters repeated in the guess, the answer or both: the colouring's hard cases.
+REPEATS = tuple("eerie geese llama added sassy".split())
