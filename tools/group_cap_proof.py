@@ -88,6 +88,7 @@ def main(argv=None) -> int:
     clock = Clock()
     todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
     log = VerdictLog(args.out, retry_open=args.retry_open)
+    resumed = log.resumed([lists.guesses[o] for o in todo])
     bar = PlainBar(len(todo))
     bar.set_description(f"refuting under a cap of {cap} ({mode})", refresh=False)
     tally = {REFUTED: 0, FITS: 0, OPEN: 0}
@@ -114,7 +115,7 @@ def main(argv=None) -> int:
         log.close()
     print(
         f"{len(todo)} openers: {tally[REFUTED]} refuted, {tally[OPEN]} open, {tally[FITS]} with a tree within {cap} "
-        f"({mode}); {clock}"
+        f"({mode}){resumed}; {clock}"
     )
     for kind, label in ((FITS, "with a tree"), (OPEN, "open")):
         if left[kind]:

@@ -130,6 +130,7 @@ def main(argv=None) -> int:
     fams = families(lists.answer_codes, cap)
     todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
     log = VerdictLog(args.out, retry_open=args.retry_open)
+    resumed = log.resumed([lists.guesses[o] for o in todo])
     by_count = counted(game, fams, cap)
     print(
         f"{len(fams)} families of {cap} or more; counting refutes {int(by_count.sum())} of "
@@ -167,7 +168,7 @@ def main(argv=None) -> int:
         log.close()
     print(
         f"{len(todo)} openers: {tally['counted']} refuted by counting, {tally['searched']} by search, "
-        f"{tally['open']} open; {clock}"
+        f"{tally['open']} open{resumed}; {clock}"
     )
     if still_open:
         print(f"open: {few(still_open)}")

@@ -35,6 +35,11 @@ def test_an_interrupted_log_resumes_and_a_retry_overrides_the_open_line(tmp_path
         log.write(["salet", "refuted", "BBBBB", "42"])
     with VerdictLog(path) as log:
         assert set(log.done) == {"abuzz", "salet"}
+        # (the summary says which were not searched, and how to search the open ones)
+        assert log.resumed(["abuzz", "salet", "crane"]) == (
+            f" (2 as {path} had them; --retry-open searches the open ones again)"
+        )
+        assert log.resumed(["salet"]) == f" (1 as {path} had them)" and log.resumed(["crane"]) == ""
     with VerdictLog(path, retry_open=True) as log:
         assert set(log.done) == {"salet"}
         log.write(["abuzz", "refuted", "GBBBB", "7"])

@@ -103,10 +103,24 @@ class VerdictLog:
         self.done = read(path) if exists else {}
         if retry_open:
             self.done = {w: r for w, r in self.done.items() if r["verdict"] != OPEN}
+        self.path = path
         self._file = open(path, "a", newline="") if path else None
         self._writer = csv.writer(self._file) if self._file else None
         if self._writer and not exists:
             self._writer.writerow(HEADER)
+
+    def resumed(self, words: Sequence[str]) -> str:
+        """A note for the run's summary: how many of ``words`` the file had
+        settled already (not searched again), or ""."""
+        k = sum(w in self.done for w in words)
+        if not k:
+            return ""
+        retry = (
+            ""
+            if not any(self.done[w]["verdict"] == OPEN for w in words if w in self.done)
+            else ("; --retry-open searches the open ones again")
+        )
+        return f" ({k} as {self.path} had them{retry})"
 
     def write(self, row: Sequence) -> None:
         if self._writer:
