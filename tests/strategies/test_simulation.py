@@ -12,6 +12,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from oracle import exhaustive_tree
+from wordpools import IGHT_OUND
 
 import wordle_opt
 from wordle_opt.errors import WordleOptError
@@ -132,24 +133,7 @@ def test_random_reproducible_and_seeded(small):
 
 
 def test_optimal_reproduces_its_tree():
-    answers = [
-        "fight",
-        "light",
-        "might",
-        "night",
-        "right",
-        "sight",
-        "tight",
-        "wight",
-        "bound",
-        "found",
-        "hound",
-        "mound",
-        "pound",
-        "round",
-        "sound",
-        "wound",
-    ]
+    answers = list(IGHT_OUND)
     lists = WordLists.from_words(answers, answers + ["flomp", "wrist", "sword"], name="ight-ound")
     tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
     r = simulate("optimal", answers=lists, tree=tree)

@@ -8,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from oracle import exhaustive_tree
+from wordpools import IGHT_OUND
 
 import wordle_opt
 from wordle_opt.core import _heuristics, _heuristics_py
@@ -205,24 +206,7 @@ def test_entropy2_hard_mode_uses_legal_second_guesses():
 
     # -IGHT and -OUND clusters: easy mode splits them with FLOMP, WRIST or SWORD
     # second; the strict rule allows only words that could still be the answer.
-    answers = [
-        "fight",
-        "light",
-        "might",
-        "night",
-        "right",
-        "sight",
-        "tight",
-        "wight",
-        "bound",
-        "found",
-        "hound",
-        "mound",
-        "pound",
-        "round",
-        "sound",
-        "wound",
-    ]
+    answers = list(IGHT_OUND)
     small = WordLists.from_words(answers, answers + ["flomp", "wrist", "sword"], name="ight-ound")
     s = get_strategy("entropy2", small, hard="strict", top_k=4)
     cands, legal = _root(small)
