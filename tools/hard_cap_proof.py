@@ -61,6 +61,7 @@ from wordle_opt.openers.hardcap import (
 )
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.openers.proofruns import (
+    OPEN,
     Clock,
     Usage,
     VerdictLog,
@@ -139,7 +140,7 @@ def main(argv=None) -> int:
     )
     bar = PlainBar(len(todo))
     bar.set_description(f"refuting under a cap of {cap}", refresh=False)
-    tally = {"counted": 0, "searched": 0, "open": 0}
+    tally = {"counted": 0, "searched": 0, OPEN: 0}
     still_open = []
     try:
         for o in todo:
@@ -152,23 +153,23 @@ def main(argv=None) -> int:
                 else:
                     cert = refute(game, o, cap, fams, tries=args.tries or None, budgets=budgets)
                     if cert is None:
-                        verdict, row = "open", [word, "open", "", ""]
+                        verdict, row = OPEN, [word, OPEN, "", ""]
                     else:
                         colouring = Pattern(cert.colouring, lists.length).byg
                         answers = " ".join(lists.answers[a] for a in cert.answers)
                         verdict, row = "searched", [word, "searched", colouring, answers]
             tally[verdict] += 1
-            if verdict == "open":
+            if verdict == OPEN:
                 still_open.append(word)
             if row:
                 log.write(row)
             bar.n += 1
-            bar.set_postfix_str(f"{tally['counted'] + tally['searched']} refuted, {tally['open']} open")
+            bar.set_postfix_str(f"{tally['counted'] + tally['searched']} refuted, {tally[OPEN]} open")
     finally:
         log.close()
     print(
         f"{len(todo)} openers: {tally['counted']} refuted by counting, {tally['searched']} by search, "
-        f"{tally['open']} open{resumed}; {clock}"
+        f"{tally[OPEN]} open{resumed}; {clock}"
     )
     if still_open:
         print(f"open: {few(still_open)}")
@@ -193,7 +194,7 @@ def export(lists, outs, path) -> int:
             for r in csv.DictReader(f):
                 if r["verdict"] == "searched":
                     rows.setdefault(r["opener"], r)
-                if r["verdict"] != "open":
+                if r["verdict"] != OPEN:
                     refuted.add(r["opener"])
     still_open = [w for w in lists.guesses if w not in refuted]
     with open(path, "w") as f:

@@ -148,3 +148,29 @@ def test_the_stored_strict_cap7_refutations_hold_on_a_sample():
         o, p = lists.guess_index(r["opener"]), int(Pattern.parse(r["colouring"], lists.length))
         assert int(r["answers"]) == int((lists.table[o] == p).sum())
         assert check(engine, o, p, 7), r["opener"]
+
+
+@pytest.mark.slow
+def test_the_stored_nyt_certificates_refute_strict_openers_the_search_left_open():
+    # trees/strict-cap7-original-all.cert (docs/results.md): openers the
+    # group search left open, refuted within 7 under the NYT rule by a family
+    # part (tools/hard_cap_proof.py), so under the strict rule too; each
+    # certificate re-checked from scratch.
+    import csv
+
+    from wordle_opt.openers.hardcap import Certificate, SubsetGame, part_of
+    from wordle_opt.openers.hardcap import check as check_part
+
+    root = Path(__file__).resolve().parents[2] / "trees"
+    with open(root / "strict-cap7-original-all.csv", newline="") as f:
+        still_open = {r["opener"] for r in csv.DictReader(f) if r["verdict"] == OPEN}
+    rows = [ln.split() for ln in (root / "strict-cap7-original-all.cert").read_text().splitlines() if ln[:1] != "#"]
+    assert rows and {r[0] for r in rows} <= still_open
+    lists = load_lists("original-all")
+    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=10**6)
+    letters = {c: i for i, c in enumerate(lists.alphabet)}
+    for word, colouring, short in rows:
+        o, p = lists.guess_index(word), int(Pattern.parse(colouring, lists.length))
+        R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
+        assert len(R) > 6 and check_part(game, Certificate(o, p, R, 6)), word
+        assert not check_part(game, Certificate(o, p, R, 7 + len(R))), word  # (a cap it fits: the check can say no)

@@ -30,6 +30,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
+from wordle_opt.openers.proofruns import OPEN
 from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.feasible import Feasible, OutOfTime
@@ -40,7 +41,7 @@ from wordle_opt.solver.feasible import Feasible, OutOfTime
 BUDGETS = (0.02, 0.2, 2.0, 20.0)
 LIMIT = 10.0
 
-REFUTED, FITS, OPEN = "refuted", "fits", "open"
+REFUTED, FITS = "refuted", "fits"  # (and OPEN: the verdict files' word for "not decided")
 
 
 class Verdict(NamedTuple):

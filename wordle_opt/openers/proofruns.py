@@ -24,7 +24,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.wordlists import WordLists, load_lists
 
 HEADER = ("opener", "verdict", "colouring", "answers")
-OPEN = "open"
+OPEN = "open"  # (the verdict of an opener the budgets left undecided)
 
 
 class Usage(Exception):
