@@ -96,8 +96,7 @@ def main(argv=None) -> int:
     try:
         for o in todo:
             word = lists.guesses[o]
-            row = log.done.get(word)
-            kind = row["verdict"] if row else None
+            kind = log.verdict(word)
             if kind is None:
                 v = refute(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh)
                 kind = v.kind

@@ -145,7 +145,7 @@ def main(argv=None) -> int:
     try:
         for o in todo:
             word = lists.guesses[o]
-            verdict = log.done[word]["verdict"] if word in log.done else None
+            verdict = log.verdict(word)
             row = None
             if verdict is None:
                 if by_count[o]:

@@ -40,6 +40,7 @@ def test_an_interrupted_log_resumes_and_a_retry_overrides_the_open_line(tmp_path
             f" (2 as {path} had them; --retry-open searches the open ones again)"
         )
         assert log.resumed(["salet"]) == f" (1 as {path} had them)" and log.resumed(["crane"]) == ""
+        assert log.verdict("abuzz") == "open" and log.verdict("crane") is None
     with VerdictLog(path, retry_open=True) as log:
         assert set(log.done) == {"salet"}
         log.write(["abuzz", "refuted", "GBBBB", "7"])

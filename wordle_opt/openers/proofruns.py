@@ -109,18 +109,19 @@ class VerdictLog:
         if self._writer and not exists:
             self._writer.writerow(HEADER)
 
+    def verdict(self, word: str) -> Optional[str]:
+        """The verdict the file has for ``word``, or None: search it."""
+        row = self.done.get(word)
+        return row["verdict"] if row else None
+
     def resumed(self, words: Sequence[str]) -> str:
         """A note for the run's summary: how many of ``words`` the file had
         settled already (not searched again), or ""."""
-        k = sum(w in self.done for w in words)
-        if not k:
+        settled = [self.verdict(w) for w in words if w in self.done]
+        if not settled:
             return ""
-        retry = (
-            ""
-            if not any(self.done[w]["verdict"] == OPEN for w in words if w in self.done)
-            else ("; --retry-open searches the open ones again")
-        )
-        return f" ({k} as {self.path} had them{retry})"
+        hint = "; --retry-open searches the open ones again" if OPEN in settled else ""
+        return f" ({len(settled)} as {self.path} had them{hint})"
 
     def write(self, row: Sequence) -> None:
         if self._writer:
