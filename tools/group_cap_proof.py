@@ -5,6 +5,8 @@
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7-0.csv,s7-1.csv
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv --shard 1/2
     python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 chomp thump
+    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv --deep s7.deep
+    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv,s7.deep
 
 Each opener is refuted when one of its groups has no tree within the cap
 less one more guesses under the rule, which the feasibility search decides
@@ -19,18 +21,41 @@ every refuted line of the files (comma-separated) from scratch with no
 deadline (``--shard K/N``: every N-th of those lines, for N processes), and
 prints that no opener has a tree within the cap (proven) only when one run
 found every opener of the guess list refuted by a line that holds.
+
+``--deep FILE`` refutes the named openers (default: those ``--out`` has as
+open) two levels deep (`groupcap.refute_deep`: one group, and for each
+second guess there a part it colours alike with no tree within the cap
+less two; ``--budget`` and ``--limit`` then count per part and per second
+guess) and appends each refuted opener's lines to FILE at once (``abuzz
+BBBBB refix BGBBY``: opener, colouring, second guess, its colouring; a
+rerun skips the openers FILE has).  ``--check`` takes such files too (their
+first line is a ``#`` header) and re-decides every part with no deadline
+(`groupcap.check_deep`; ``--shard``: every N-th opener).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import os
 import sys
 
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.groupcap import BUDGETS, FITS, LIMIT, OPEN, REFUTED, check, refute
+from wordle_opt.openers.groupcap import (
+    BUDGETS,
+    DEEP_BUDGETS,
+    DEEP_LIMIT,
+    FITS,
+    LIMIT,
+    OPEN,
+    REFUTED,
+    check,
+    check_deep,
+    refute,
+    refute_deep,
+)
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.openers.proofruns import (
     Clock,
@@ -58,13 +83,25 @@ def main(argv=None) -> int:
     ap.add_argument("--hard", choices=sorted(_RULES), default="strict", help="the rule (default: strict)")
     ap.add_argument(
         "--budget",
-        default=",".join(str(b) for b in BUDGETS),
-        help="seconds a group is searched in each pass, comma-separated",
+        default=None,
+        help="seconds a group is searched in each pass, comma-separated (default: "
+        f"{','.join(str(b) for b in BUDGETS)}; with --deep, a part: {','.join(str(b) for b in DEEP_BUDGETS)})",
     )
-    ap.add_argument("--limit", type=float, default=LIMIT, help="seconds in all for an opener before it is left open")
+    ap.add_argument(
+        "--limit",
+        type=float,
+        default=None,
+        help=f"seconds in all for an opener before it is left open (default {LIMIT}; with --deep, "
+        f"for a second guess: {DEEP_LIMIT})",
+    )
+    ap.add_argument("--deep", default=None, help="refute two levels deep; append the lines to this file")
     ap.add_argument("--check", default=None, help="re-decide the refuted lines of these CSVs (comma-separated)")
     ap.add_argument("--cache-mb", type=float, default=256)
     args = ap.parse_args(argv)
+    if args.budget is None:
+        args.budget = ",".join(str(b) for b in (DEEP_BUDGETS if args.deep else BUDGETS))
+    if args.limit is None:
+        args.limit = DEEP_LIMIT if args.deep else LIMIT
     try:
         budgets = [float(b) for b in args.budget.split(",")]
         assert min(budgets) > 0 and args.limit > 0
@@ -85,6 +122,8 @@ def main(argv=None) -> int:
     cap = args.max_guesses
     if args.check:
         return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample, shard=shard)
+    if args.deep:
+        return deep_run(lists, engine, cap, args, todo, mode, budgets=budgets, shard=shard)
     clock = Clock()
     todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
     log = VerdictLog(args.out, retry_open=args.retry_open)
@@ -124,28 +163,128 @@ def main(argv=None) -> int:
     return 0
 
 
+DEEP_HEADER = (
+    "# {answers}: openers refuted two levels deep within {cap} ({mode}): "
+    "opener colouring second-guess colouring (groupcap.check_deep)"
+)
+
+
+def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
+    """``--deep FILE``: refute the named openers (or the open ones of
+    ``--out``) two levels deep, appending each refuted one's lines to FILE."""
+    clock = Clock()
+    try:
+        done = read_deep(args.deep, lists) if os.path.exists(args.deep) else {}
+        if not named:
+            if not (args.out and os.path.exists(args.out)):
+                raise Usage("--deep: name the openers, or give --out a verdict file with open ones")
+            named = [lists.guess_index(w) for w, r in read(args.out).items() if r["verdict"] == OPEN]
+    except Usage as e:
+        print(e, file=sys.stderr)
+        return 2
+    except (ValueError, OSError, KeyError, csv.Error, WordleOptError) as e:
+        print(f"--deep {args.deep}: {e}", file=sys.stderr)
+        return 2
+    todo = pick(named, len(lists.guesses), sample=None, shard=shard)
+    had = [lists.guesses[o] for o in todo if lists.guesses[o] in done]
+    todo = [o for o in todo if lists.guesses[o] not in done]
+    bar = PlainBar(len(todo))
+    bar.set_description(f"refuting two levels deep under a cap of {cap} ({mode})", refresh=False)
+    refuted, left = [], []
+    try:
+        for o in todo:
+            word = lists.guesses[o]
+
+            def done_one(i, n, word=word):
+                bar.set_postfix_str(f"{word}: {i}/{n} second guesses refuted, {len(refuted)} openers refuted")
+
+            v = refute_deep(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh, done=done_one)
+            if v.kind == REFUTED:
+                write_deep(args.deep, lists, o, v, DEEP_HEADER.format(answers=args.answers, cap=cap, mode=mode))
+                refuted.append(word)
+            else:
+                left.append(f"{word} ({'; '.join(v.why)})")
+            bar.n += 1
+    except KeyboardInterrupt:
+        print(f"stopped after {bar.n} of {len(todo)} openers; run again with the same --deep to go on", file=sys.stderr)
+        return 130
+    note = f" ({len(had)} as {args.deep} had them)" if had else ""
+    print(f"{len(todo)} openers: {len(refuted)} refuted two levels deep, {len(left)} open ({mode}){note}; {clock}")
+    for line in left:
+        print(f"open: {line}")
+    return 0
+
+
+def write_deep(path, lists, opener, v, header) -> None:
+    """Append the lines of ``opener``'s two-level refutation ``v`` (a header
+    first when the file is new), in one write: a file never holds half an
+    opener."""
+    n = lists.length
+    head = [header] if not os.path.exists(path) else []
+    group = f"{lists.guesses[opener]} {Pattern(v.colouring, n).byg}"
+    lines = head + [f"{group} {lists.guesses[s.guess]} {Pattern(s.colouring, n).byg}" for s in v.seconds]
+    with open(path, "a") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def is_deep(path) -> bool:
+    with open(path) as f:
+        return f.read(1) == "#"
+
+
+def read_deep(path, lists):
+    """The two-level refutations of ``path`` by opener word: (group
+    colouring, {second guess number: its part's colouring}); ValueError
+    naming the line that is not ``opener colouring guess colouring``."""
+    out = {}
+    with open(path) as f:
+        for i, line in enumerate(f, 1):
+            if line[:1] == "#" or not line.strip():
+                continue
+            try:
+                word, c, guess, q = line.split()
+                lists.guess_index(word)
+                c, q = (int(Pattern.parse(x, lists.length)) for x in (c, q))
+                group = out.setdefault(word, (c, {}))
+                if group[0] != c:
+                    raise ValueError("a second group")
+                group[1][lists.guess_index(guess)] = q
+            except (ValueError, WordleOptError) as e:
+                raise ValueError(f"line {i}: expected opener colouring guess colouring, got {line.strip()!r} ({e})")
+    return out
+
+
 def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -> int:
     """Re-decide every refuted line of ``paths`` (or a random ``sample`` of
     them; of those, every N-th from the K-th for ``shard`` (K, N): N
     processes share the hour the strict cap-7 file takes) with no deadline,
     and print the theorem only if every opener is refuted by a line that
-    holds."""
+    holds.  Files whose first line is a ``#`` header hold two-level
+    refutations (``--deep``): each opener's checked whole (the shard takes
+    every N-th opener of them)."""
     clock = Clock()
-    rows = {}
+    rows, deep = {}, {}
     for path in paths:
         try:
-            rows.update({w: r for w, r in read(path).items() if r["verdict"] == REFUTED})
-        except (OSError, KeyError, csv.Error) as e:
-            print(f"{path}: expected a CSV of verdicts (opener,verdict,colouring,answers): {e}", file=sys.stderr)
+            if is_deep(path):
+                deep.update(read_deep(path, lists))
+            else:
+                rows.update({w: r for w, r in read(path).items() if r["verdict"] == REFUTED})
+        except (OSError, KeyError, ValueError, csv.Error) as e:
+            print(
+                f"{path}: expected a CSV of verdicts (opener,verdict,colouring,answers) or --deep lines: {e}",
+                file=sys.stderr,
+            )
             return 2
-    named = len(rows)
+    named = len(rows) + len(deep)
     if sample is not None and sample < len(rows):
         keep = np.random.default_rng(0).choice(sorted(rows), size=sample, replace=False)
         rows = {w: rows[w] for w in sorted(keep)}
     rows = {w: rows[w] for w in sorted(rows)[shard[0] :: shard[1]]}
+    deep = {w: deep[w] for w in sorted(deep)[shard[0] :: shard[1]]}
     refuted = np.zeros(len(lists.guesses), dtype=bool)
     bad = []
-    bar = PlainBar(len(rows))
+    bar = PlainBar(len(rows) + len(deep))
     bar.set_description(f"checking refutations under a cap of {cap} ({mode})", refresh=False)
     for word, row in rows.items():
         try:
@@ -160,17 +299,30 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -
             bad.append(word)
         bar.n += 1
         bar.set_postfix_str(f"{bar.n - len(bad)} hold, {len(bad)} do not")
+    deep_bad = []
+    for word, (c, seconds) in deep.items():
+        o = lists.guess_index(word)
+        wrong = check_deep(engine, o, c, seconds, cap)
+        if wrong:
+            deep_bad.append(f"{word} ({few(wrong, 5)})")
+        else:
+            refuted[o] = True
+        bar.n += 1
+        bar.set_postfix_str(f"{bar.n - len(bad) - len(deep_bad)} hold, {len(bad) + len(deep_bad)} do not")
+    two = f"{len(deep) - len(deep_bad)} two levels deep hold, {len(deep_bad)} do not; " if deep else ""
     print(
-        f"{len(rows) - len(bad)} refutations hold, {len(bad)} do not; {int(refuted.sum())} of "
+        f"{len(rows) - len(bad)} refutations hold, {len(bad)} do not; {two}{int(refuted.sum())} of "
         f"{len(lists.guesses)} openers refuted; {clock}"
     )
     if bad:
         print(f"refutations that do not hold: {few(bad)}")
-    if len(rows) < named:
-        print(f"(a {'sample' if shard[1] == 1 else 'shard'}: {len(rows)} of the {named} refuted lines)")
+    if deep_bad:
+        print(f"two-level refutations that do not hold: {'; '.join(deep_bad)}")
+    if len(rows) + len(deep) < named:
+        print(f"(a {'sample' if shard[1] == 1 else 'shard'}: {len(rows) + len(deep)} of the {named} refuted lines)")
     else:
         print(verdict_line(lists, refuted, _THEOREM.format(cap=cap, mode=mode)))
-    return 1 if bad else 0
+    return 1 if bad or deep_bad else 0
 
 
 if __name__ == "__main__":

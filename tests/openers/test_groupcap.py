@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.openers.groupcap import FITS, OPEN, REFUTED, check, family, refute
+from wordle_opt.openers.groupcap import FITS, OPEN, REFUTED, check, check_deep, family, refute, refute_deep
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists, load_lists
@@ -174,3 +174,80 @@ def test_the_stored_nyt_certificates_refute_strict_openers_the_search_left_open(
         R = part_of(game, o, p, tuple(-1 if c == "." else letters[c] for c in short))
         assert len(R) > 6 and check_part(game, Certificate(o, p, R, 6)), word
         assert not check_part(game, Certificate(o, p, R, 7 + len(R))), word  # (a cap it fits: the check can say no)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS + ILLS), min_size=3, max_size=20, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    hard=st.sampled_from([None, "nyt", "strict"]),
+    cap=st.sampled_from([2, 3, 4]),
+    data=st.data(),
+)
+def test_a_two_level_refutation_holds_only_when_the_oracle_finds_no_tree(answers, extra, hard, cap, data):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses))
+    o = lists.guess_index(opener)
+    engine = Engine(lists, hard, threads=1, cache_mb=1)
+    verdict = refute_deep(engine, o, cap, groups=len(lists.answers), budgets=(1e9,), limit=None)
+    optimum = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    if optimum is not None:
+        assert verdict.kind == OPEN and verdict.why  # (each group: a second guess that fits)
+        return
+    if verdict.kind == OPEN:
+        return  # (two levels do not always reach the proof)
+    seconds = {s.guess: s.colouring for s in verdict.seconds}
+    fresh = Engine(lists, hard, threads=1, cache_mb=1)
+    assert check_deep(fresh, o, verdict.colouring, seconds, cap) == []
+    # the group, the opener first, has no tree within the cap either
+    group = [a for i, a in enumerate(lists.answers) if lists.table[o, i] == verdict.colouring]
+    assert len(group) == verdict.answers
+    assert exhaustive_optimum(group, lists.guesses, hard=hard, max_guesses=cap, opener=opener) is None
+    # broken: a second guess left out, or its part all green (the guess solved), or empty
+    g = next(iter(seconds))
+    assert check_deep(fresh, o, verdict.colouring, {k: v for k, v in seconds.items() if k != g}, cap)
+    shown = {int(lists.table[g, lists.answers.index(a)]) for a in group}
+    for wrong in {fresh.all_green, *(set(range(3**5)) - shown)} - {seconds[g]}:
+        assert check_deep(fresh, o, verdict.colouring, {**seconds, g: wrong}, cap)
+        break
+
+
+def test_two_levels_refute_an_ills_opener_and_the_tool_writes_resumes_and_checks(tmp_path, capsys):
+    # The _ILLS words and a few others under the strict rule within 4: the
+    # opener GRAND leaves every _ILLS together (its group); any second guess
+    # there tells apart at most one of them, so a part of 9 or more needs 8+.
+    words = ILLS + ["grand", "flume", "pious", "brick"]
+    lists = WordLists.from_words(words, words, name="generated")
+    engine = Engine(lists, "strict", threads=1, cache_mb=1)
+    o = lists.guess_index("grand")
+    v = refute_deep(engine, o, 4, budgets=(1e9,), limit=None)
+    assert v.kind == REFUTED and exhaustive_optimum(words, words, hard="strict", max_guesses=4, opener="grand") is None
+    seconds = {s.guess: s.colouring for s in v.seconds}
+    assert check_deep(engine, o, v.colouring, seconds, 4) == []
+    tool = tool_scripts.load("group_cap_proof")
+    answers = tmp_path / "a.txt"
+    answers.write_text("\n".join(words) + "\n")
+    args = ["--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--max-guesses", "4"]
+    deep = tmp_path / "s.deep"
+    assert tool.main(args + ["--deep", str(deep), "grand"]) == 0
+    said = capsys.readouterr().out
+    assert "1 openers: 1 refuted two levels deep, 0 open" in said
+    text = deep.read_text().splitlines()
+    assert text[0].startswith("#") and len(text) == 1 + len(v.seconds)
+    assert all(line.split()[:2] == ["grand", Pattern(v.colouring, 5).byg] for line in text[1:])
+    assert tool.main(args + ["--deep", str(deep), "grand"]) == 0  # (resumed: nothing to do)
+    assert "0 openers" in capsys.readouterr().out and deep.read_text().splitlines() == text
+    assert tool.main(args + ["--check", str(deep)]) == 0
+    said = capsys.readouterr().out
+    assert "1 two levels deep hold, 0 do not" in said and "not refuted" in said  # (only GRAND)
+    # a second guess's line left out: the check names it, exit 1
+    gone = text[1].split()[2]
+    deep.write_text("\n".join(text[:1] + text[2:]) + "\n")
+    assert tool.main(args + ["--check", str(deep)]) == 1
+    assert f"{gone} (left out)" in capsys.readouterr().out
+    # a line that is not four words: one line naming it, exit 2
+    deep.write_text(text[0] + "\ngrand BBBBB\n")
+    assert tool.main(args + ["--check", str(deep)]) == 2
+    assert "line 2" in capsys.readouterr().err
+    assert tool.main(args + ["--deep", str(tmp_path / "new.deep")]) == 2
+    assert "--deep" in capsys.readouterr().err
