@@ -251,3 +251,35 @@ def test_two_levels_refute_an_ills_opener_and_the_tool_writes_resumes_and_checks
     assert "line 2" in capsys.readouterr().err
     assert tool.main(args + ["--deep", str(tmp_path / "new.deep")]) == 2
     assert "--deep" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_stored_two_level_refutations_cover_every_opener_the_groups_left_open():
+    # trees/strict-cap7-original-all.deep (docs/results.md): the openers the
+    # group search left open (and SQUIZ), refuted two levels deep under the
+    # strict rule within 7 (group_cap_proof.py --deep); with the .csv's
+    # refutations every opener is covered.  For each: every second guess
+    # named, and a sample of the parts re-decided from scratch.
+    import csv
+
+    from wordle_opt.openers.groupcap import second_guesses
+    from wordle_opt.solver.feasible import Feasible
+
+    tool = tool_scripts.load("group_cap_proof")
+    root = Path(__file__).resolve().parents[2] / "trees"
+    lists = load_lists("original-all")
+    deep = tool.read_deep(root / "strict-cap7-original-all.deep", lists)
+    with open(root / "strict-cap7-original-all.csv", newline="") as f:
+        refuted = {r["opener"] for r in csv.DictReader(f) if r["verdict"] == REFUTED}
+    assert refuted | set(deep) == set(lists.guesses)
+    engine = Engine(lists, "strict", threads=1, cache_mb=256)
+    rng = np.random.default_rng(0)
+    for word, (c, seconds) in sorted(deep.items()):
+        o = lists.guess_index(word)
+        S, legal, needed = second_guesses(engine, o, c)
+        assert len(S) > 1000 and set(needed.tolist()) <= set(seconds), word
+        for g in rng.choice(needed, size=3, replace=False):
+            q = seconds[int(g)]
+            part = S[engine.table[g, S] == q]
+            assert q != engine.all_green and len(part) > 0
+            assert Feasible(engine).fit(part, engine.legal_after(legal, int(g), q), 5) is None, (word, lists.guesses[g])
