@@ -302,7 +302,7 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -
     deep_bad = []
     for word, (c, seconds) in deep.items():
         o = lists.guess_index(word)
-        wrong = check_deep(engine, o, c, seconds, cap)
+        wrong = check_deep(engine, o, c, seconds, cap=cap)
         if wrong:
             deep_bad.append(f"{word} ({few(wrong, 5)})")
         else:

@@ -198,17 +198,17 @@ def test_a_two_level_refutation_holds_only_when_the_oracle_finds_no_tree(answers
         return  # (two levels do not always reach the proof)
     seconds = {s.guess: s.colouring for s in verdict.seconds}
     fresh = Engine(lists, hard, threads=1, cache_mb=1)
-    assert check_deep(fresh, o, verdict.colouring, seconds, cap) == []
+    assert check_deep(fresh, o, verdict.colouring, seconds, cap=cap) == []
     # the group, the opener first, has no tree within the cap either
     group = [a for i, a in enumerate(lists.answers) if lists.table[o, i] == verdict.colouring]
     assert len(group) == verdict.answers
     assert exhaustive_optimum(group, lists.guesses, hard=hard, max_guesses=cap, opener=opener) is None
     # broken: a second guess left out, or its part all green (the guess solved), or empty
     g = next(iter(seconds))
-    assert check_deep(fresh, o, verdict.colouring, {k: v for k, v in seconds.items() if k != g}, cap)
+    assert check_deep(fresh, o, verdict.colouring, {k: v for k, v in seconds.items() if k != g}, cap=cap)
     shown = {int(lists.table[g, lists.answers.index(a)]) for a in group}
     for wrong in {fresh.all_green, *(set(range(3**5)) - shown)} - {seconds[g]}:
-        assert check_deep(fresh, o, verdict.colouring, {**seconds, g: wrong}, cap)
+        assert check_deep(fresh, o, verdict.colouring, {**seconds, g: wrong}, cap=cap)
         break
 
 
@@ -223,7 +223,7 @@ def test_two_levels_refute_an_ills_opener_and_the_tool_writes_resumes_and_checks
     v = refute_deep(engine, o, 4, budgets=(1e9,), limit=None)
     assert v.kind == REFUTED and exhaustive_optimum(words, words, hard="strict", max_guesses=4, opener="grand") is None
     seconds = {s.guess: s.colouring for s in v.seconds}
-    assert check_deep(engine, o, v.colouring, seconds, 4) == []
+    assert check_deep(engine, o, v.colouring, seconds, cap=4) == []
     tool = tool_scripts.load("group_cap_proof")
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(words) + "\n")

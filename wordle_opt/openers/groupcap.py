@@ -231,7 +231,7 @@ def refute_deep(
     return Deep(OPEN, why=tuple(why))
 
 
-def check_deep(engine: Engine, opener: int, colouring: int, seconds: Dict[int, int], cap: int) -> List[str]:
+def check_deep(engine: Engine, opener: int, colouring: int, seconds: Dict[int, int], *, cap: int) -> List[str]:
     """What is wrong with the two-level refutation of ``opener`` by its group
     coloured ``colouring`` (``seconds``: each second guess's refuting
     colouring), re-decided from scratch with no deadline: the second guesses
