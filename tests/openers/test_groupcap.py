@@ -30,17 +30,25 @@ ILLS = "bills dills fills gills hills kills mills pills sills tills wills".split
 NO_LIMIT = dict(budgets=(1e9,), limit=None)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    answers=st.lists(st.sampled_from(WORDS), min_size=2, max_size=20, unique=True),
-    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-    hard=st.sampled_from([None, "nyt", "strict"]),
-    cap=st.sampled_from([2, 3, 4]),
-    data=st.data(),
-)
-def test_a_refutation_holds_exactly_when_the_oracle_finds_no_tree(answers, extra, hard, cap, data):
+@st.composite
+def games(draw, pool):
+    """(lists, rule, cap, opener): answers from ``pool``, a few more guesses,
+    any rule, a cap of 2-4 and an opener of the guesses."""
+    answers = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=20, unique=True))
+    extra = draw(st.lists(st.sampled_from(WORDS), max_size=6, unique=True))
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    opener = data.draw(st.sampled_from(lists.guesses))
+    return (
+        lists,
+        draw(st.sampled_from([None, "nyt", "strict"])),
+        draw(st.sampled_from([2, 3, 4])),
+        draw(st.sampled_from(lists.guesses)),
+    )
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(WORDS))
+def test_a_refutation_holds_exactly_when_the_oracle_finds_no_tree(game):
+    lists, hard, cap, opener = game
     o = lists.guess_index(opener)
     engine = Engine(lists, hard, threads=1, cache_mb=1)
     verdict = refute(engine, o, cap, **NO_LIMIT)
@@ -177,16 +185,9 @@ def test_the_stored_nyt_certificates_refute_strict_openers_the_search_left_open(
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    answers=st.lists(st.sampled_from(WORDS + ILLS), min_size=3, max_size=20, unique=True),
-    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-    hard=st.sampled_from([None, "nyt", "strict"]),
-    cap=st.sampled_from([2, 3, 4]),
-    data=st.data(),
-)
-def test_a_two_level_refutation_holds_only_when_the_oracle_finds_no_tree(answers, extra, hard, cap, data):
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    opener = data.draw(st.sampled_from(lists.guesses))
+@given(game=games(WORDS + ILLS))
+def test_a_two_level_refutation_holds_only_when_the_oracle_finds_no_tree(game):
+    lists, hard, cap, opener = game
     o = lists.guess_index(opener)
     engine = Engine(lists, hard, threads=1, cache_mb=1)
     verdict = refute_deep(engine, o, cap, groups=len(lists.answers), budgets=(1e9,), limit=None)
