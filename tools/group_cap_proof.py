@@ -190,7 +190,7 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
     todo = [o for o in todo if lists.guesses[o] not in done]
     bar = PlainBar(len(todo))
     bar.set_description(f"refuting two levels deep under a cap of {cap} ({mode})", refresh=False)
-    refuted, left = [], []
+    refuted, left, gave_up = [], [], []
     try:
         for o in todo:
             word = lists.guesses[o]
@@ -202,6 +202,8 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
             if v.kind == REFUTED:
                 write_deep(args.deep, lists, o, v, DEEP_HEADER.format(answers=args.answers, cap=cap, mode=mode))
                 refuted.append(word)
+                if v.why:
+                    gave_up.append(f"{word} ({'; '.join(v.why)})")
             else:
                 left.append(f"{word} ({'; '.join(v.why)})")
             bar.n += 1
@@ -210,6 +212,8 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
         return 130
     note = f" ({len(had)} as {args.deep} had them)" if had else ""
     print(f"{len(todo)} openers: {len(refuted)} refuted two levels deep, {len(left)} open ({mode}){note}; {clock}")
+    for line in gave_up:
+        print(f"refuted by a later group: {line}")
     for line in left:
         print(f"open: {line}")
     return 0

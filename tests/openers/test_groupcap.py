@@ -197,6 +197,13 @@ def test_a_two_level_refutation_holds_only_when_the_oracle_finds_no_tree(game):
         return
     if verdict.kind == OPEN:
         return  # (two levels do not always reach the proof)
+    # the groups given up first: larger ones (or as large), each named with a second guess there
+    sizes = dict(zip(*np.unique(lists.table[o], return_counts=True)))
+    for why in verdict.why:
+        colouring, word_kind = why.split(": ")
+        c = int(Pattern.parse(colouring, 5))
+        assert c != verdict.colouring and sizes[c] >= verdict.answers
+        assert word_kind.split()[0] in lists.guesses and word_kind.split()[1] in (FITS, OPEN)
     seconds = {s.guess: s.colouring for s in verdict.seconds}
     fresh = Engine(lists, hard, threads=1, cache_mb=1)
     assert check_deep(fresh, o, verdict.colouring, seconds, cap=cap) == []

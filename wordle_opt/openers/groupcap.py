@@ -31,6 +31,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.openers.proofruns import OPEN
+from wordle_opt.patterns import Pattern
 from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.feasible import Feasible, OutOfTime
@@ -154,9 +155,10 @@ class Second(NamedTuple):
 class Deep(NamedTuple):
     """``kind``: REFUTED (no tree keeps ``opener``'s group coloured
     ``colouring``, ``answers`` of them, within the cap: each second guess in
-    ``seconds`` refuted by a part; a proof) or OPEN (no group so refuted;
-    ``why``: for each group tried, the first second guess that fitted or
-    was left open, as words)."""
+    ``seconds`` refuted by a part; a proof) or OPEN (no group so refuted).
+    ``why``: for each group given up, its colouring and the first second
+    guess there that fitted or was left open, as words (FLYBY: its BBBBB
+    group, 6690 answers, at QAJAQ, open past 30 s; BYBBB refuted it)."""
 
     kind: str
     colouring: Optional[int] = None
@@ -221,13 +223,13 @@ def refute_deep(
                 engine, feasible, _second_parts(engine, S, legal, int(g)), cap - 2, budgets=budgets, limit=limit
             )
             if v.kind != REFUTED:
-                why.append(f"{engine.lists.guesses[g]} {v.kind}")
+                why.append(f"{Pattern(c, engine.lists.length).byg}: {engine.lists.guesses[g]} {v.kind}")
                 break
             out.append(Second(int(g), v.colouring, v.answers))
             if done is not None:
                 done(i + 1, len(seconds))
         else:
-            return Deep(REFUTED, c, len(S), tuple(out))
+            return Deep(REFUTED, c, len(S), tuple(out), tuple(why))
     return Deep(OPEN, why=tuple(why))
 
 
