@@ -291,3 +291,8 @@ def test_the_stored_two_level_refutations_cover_every_opener_the_groups_left_ope
             part = S[engine.table[g, S] == q]
             assert q != engine.all_green and len(part) > 0
             assert Feasible(engine).fit(part, engine.legal_after(legal, int(g), q), 5) is None, (word, lists.guesses[g])
+            # The oracle agrees: every word is an answer, so the strict rule's
+            # legal guesses after o, c, g, q are the part's own words.
+            words = [lists.answers[a] for a in engine.order[part]]
+            assert exhaustive_optimum(words, words, hard="strict", max_guesses=5) is None
+            assert exhaustive_optimum(words, words, hard="strict", max_guesses=len(words)) is not None
