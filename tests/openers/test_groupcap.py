@@ -291,8 +291,11 @@ def test_the_stored_two_level_refutations_cover_every_opener_the_groups_left_ope
             part = S[engine.table[g, S] == q]
             assert q != engine.all_green and len(part) > 0
             assert Feasible(engine).fit(part, engine.legal_after(legal, int(g), q), 5) is None, (word, lists.guesses[g])
-            # The oracle agrees: every word is an answer, so the strict rule's
-            # legal guesses after o, c, g, q are the part's own words.
-            words = [lists.answers[a] for a in engine.order[part]]
-            assert exhaustive_optimum(words, words, hard="strict", max_guesses=5) is None
-            assert exhaustive_optimum(words, words, hard="strict", max_guesses=len(words)) is not None
+        # The oracle agrees on 30 parts of up to 24 answers an opener: every
+        # word is an answer, so the strict rule's legal guesses after o, c, g,
+        # q are the part's own words (all 27036 such lines: 346 s, docs/results.md).
+        for g in rng.choice(needed, size=30, replace=False):
+            words = [lists.answers[a] for a in engine.order[S[engine.table[g, S] == seconds[int(g)]]]]
+            if len(words) <= 24:
+                assert exhaustive_optimum(words, words, hard="strict", max_guesses=5) is None, (word, lists.guesses[g])
+                assert exhaustive_optimum(words, words, hard="strict", max_guesses=len(words)) is not None
