@@ -26,8 +26,9 @@ spent 20 s on big groups and left 39 of 60 openers open).
 big to decide (ABUZZ's 5046 answers: nothing revealed): one group, and for
 each second guess there a part with no tree within ``cap - 2``, found by the
 same loop (`_first_refuted`); `check_deep` re-decides such a certificate.
-The last 7 openers of the strict cap-7 proof fell this way in 4-8 minutes
-each, where the group search had decided none of them in 1000 s.
+The last 7 openers of the strict cap-7 proof fell this way in 1 to 10
+minutes each (two processes on a shared machine), where the group search
+had decided none of them in 1000 s.
 """
 
 from __future__ import annotations
