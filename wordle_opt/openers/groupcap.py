@@ -142,12 +142,16 @@ def check(engine: Engine, opener: int, colouring: int, cap: int) -> bool:
     """True when the group ``opener`` colours ``colouring`` (not all green,
     shown by some answer) has no tree within ``cap - 1`` more guesses: the
     search with no deadline, from scratch."""
-    row = engine.table[opener]
-    S = np.flatnonzero(row == colouring).astype(np.int32)
+    S, legal = _group(engine, opener, colouring)
     if colouring == engine.all_green or len(S) == 0:
         return False
-    legal = engine.legal_after(engine.all_guesses, opener, colouring)
     return Feasible(engine).fit(S, legal, cap - 1) is None
+
+
+def _group(engine: Engine, opener: int, colouring: int) -> Tuple[np.ndarray, np.ndarray]:
+    """(answers, legal guesses) of the group ``opener`` colours ``colouring``."""
+    S = np.flatnonzero(engine.table[opener] == colouring).astype(np.int32)
+    return S, np.ascontiguousarray(engine.legal_after(engine.all_guesses, opener, colouring), dtype=np.int32)
 
 
 class Second(NamedTuple):
@@ -181,8 +185,7 @@ def second_guesses(engine: Engine, opener: int, colouring: int) -> Tuple[np.ndar
     it or may hit (a tree whose second guess does neither keeps the group
     whole below it, one guess deeper: without that guess it is a tree too,
     each later guess still legal, as fewer colourings rule out no more)."""
-    S = np.flatnonzero(engine.table[opener] == colouring).astype(np.int32)
-    legal = np.ascontiguousarray(engine.legal_after(engine.all_guesses, opener, colouring), dtype=np.int32)
+    S, legal = _group(engine, opener, colouring)
     return S, legal, engine.all_solvers[0].useful(S, legal)
 
 
