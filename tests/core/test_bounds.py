@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
-from wordpools import POOL, REPEATS
+from wordpools import IGHT_OUND, POOL, REPEATS
 
 from wordle_opt.core import _bounds, _bounds_py, _bounds_wide, _core, _core_wide
 from wordle_opt.wordlists import WordLists
@@ -293,6 +293,48 @@ def test_first_pass_two_level_bound_equals_the_plain_twin(case, hard, d, cap, da
     v = fast.group2(S, L, d, cap, first_pass=True)
     assert v == slow.group2(S, L, d, cap, first_pass=True)
     assert fast.group(S, L, d) <= v <= fast.group2(S, L, d, cap) == slow.group2(S, L, d, cap)
+
+
+# Families (and IGHT_OUND's two of eight), where the two-level bound often
+# passes the one-level one: 18 of 300 drawn groups against 3 of 300 from WORDS.
+family_st = st.tuples(
+    st.lists(st.sampled_from(sorted(set(POOL + IGHT_OUND))), min_size=3, max_size=20, unique=True),
+    st.lists(st.sampled_from(sorted(set(POOL + IGHT_OUND))), min_size=0, max_size=6, unique=True),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(family_st, st.sampled_from(sorted(RULES, key=str)), st.integers(2, 6), st.integers(-1, 60), st.data())
+def test_a_stopped_two_level_bound_lies_between_the_one_level_and_the_full_one(case, hard, d, cap, data):
+    """group2 stopped after k candidate passes (max_steps; another thread's
+    request_stop ends it the same way) is at least the one-level bound, at
+    most the full two-level one (the plain twin's), and never falls as k
+    grows; a stopped bounder's later calls give their one-level value or more."""
+    lists = _lists(case)
+    fast, slow = _pair(lists, RULES[hard])
+    S, L = _drawn_group(lists, slow, data)
+    b1, full = fast.group(S, L, d), slow.group2(S, L, d, cap)
+    values = [fast.group2(S, L, d, cap, max_steps=k) for k in range(0, 12)]
+    assert all(b1 <= v <= full for v in values)
+    assert values == sorted(values)
+    assert fast.group2(S, L, d, cap, max_steps=10**6) == full
+    fast.request_stop()
+    assert b1 <= fast.group2(S, L, d, cap) <= full
+    assert slow.group2(S, L, d, cap, max_steps=0) == b1
+
+
+def test_a_stopped_two_level_bound_can_stop_half_way():
+    """FIGHT's all-grey group among IGHT_OUND (six -OUND words, which no
+    guess there splits well), 4 guesses left: one-level 15, full 18, and the
+    passes in between prove 16."""
+    lists = _lists((list(IGHT_OUND), []))
+    fast, slow = _pair(lists, 0)
+    o = lists.guess_index("fight")
+    S = np.flatnonzero(lists.table[o] == 0).astype(np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    values = [fast.group2(S, L, 4, max_steps=k) for k in range(40)]
+    assert values[0] == fast.group(S, L, 4) == 15 and values[-1] == slow.group2(S, L, 4) == 18
+    assert 16 in values
 
 
 @settings(max_examples=40, deadline=None)

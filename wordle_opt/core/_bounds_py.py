@@ -66,6 +66,7 @@ class Bounder:
         # Hard mode deepens the group bounds to two levels (group2); the
         # tests turn it off to see the first level.
         self.two_level = True
+        self.stop_requested = 0
 
     @property
     def npat(self) -> int:
@@ -230,7 +231,14 @@ class Bounder:
         rule, hw = _RULES[self.rule], self.words[h]
         return np.array([g for g in L.tolist() if violation([(hw, p)], self.words[g], rule) is None], dtype=np.int64)
 
-    def group2(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1, first_pass: bool = False) -> int:
+    def request_stop(self) -> None:
+        """Later group2 calls return their one-level bound (the compiled one
+        also ends a running call early, with what it has proven)."""
+        self.stop_requested = 1
+
+    def group2(
+        self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1, first_pass: bool = False, max_steps: int = -1
+    ) -> int:
         """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
         group bound and B2 = |S| + min over the guesses h of L that split S (or
         may hit) of the sum over h's non-green groups T of the group bound of T
@@ -242,12 +250,17 @@ class Bounder:
         such guess; no answer hit by two guesses) and none of those guesses
         gives every answer of T its own colouring: then no legal guess gives
         T more than |T| colourings and one splits it, so its group bound is
-        at least 2|T|.  A lower bound on B2 that needs no scan of a legal set."""
+        at least 2|T|.  A lower bound on B2 that needs no scan of a legal set.
+
+        Stopped (``max_steps`` 0 or stop_requested): b1.  The compiled twin
+        also stops after max_steps > 0 candidate passes of its best-first
+        order, with a value between b1 and the full one; here any other
+        max_steps gives the full value."""
         S = np.asarray(S, dtype=np.int64)
         s = len(S)
         b1 = self.group(S, L, d)
         cap = INFINITY if cap <= 0 else min(cap, INFINITY)
-        if s <= 2 or d < 2 or b1 >= INFINITY or b1 >= cap:
+        if s <= 2 or d < 2 or b1 >= INFINITY or b1 >= cap or max_steps == 0 or self.stop_requested:
             return b1
         best = INFINITY
         for h in np.asarray(L, dtype=np.int64).tolist():
