@@ -137,6 +137,9 @@ class Engine:
         # Set by request_stop: tasks that loop between solver calls
         # (solver.bounded) stop at their next step.
         self.stopping = threading.Event()
+        # Other things that stop with the solvers (request_stop, and the
+        # deadline timer of anytime_widen.stopping): the closing's bounders.
+        self.also_stop: list = []
         self._caps = None  # the cap prover, made on first use (within)
         self._keys: Optional[np.ndarray] = None  # neighbour_keys of the guesses, made on first use
 
@@ -152,7 +155,7 @@ class Engine:
         KeyboardInterrupt) and the loops between solver calls: Ctrl-C in
         run(), a StopScope, a review's time limit, the ranking's stop_all."""
         self.stopping.set()
-        for solver in self.all_solvers:
+        for solver in (*self.all_solvers, *self.also_stop):
             solver.request_stop()
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
