@@ -62,8 +62,10 @@ FAR_SHARE = 2 / 3
 # two-level bound (Bounder.group2) before its exact rounds.  TARNS's open
 # groups after the from-scratch hour of the every-word game (1132, 1331 and
 # 367 answers): 3505 -> 3880, 4058 -> 4309, 1173 -> 1251, 184 + 80 + 81 s of
-# one core, where the hour's rounds had stalled; the 2315 answers' groups
-# (SALET's largest, 221: 590 -> 609) take 0.05 s.
+# one core before group2's speed-ups, where the hour's rounds had stalled;
+# after them all 12 groups left open took about 60 s on 2 threads (the
+# bound 50710 -> 52118).  The 2315 answers' groups (SALET's largest, 221:
+# 590 -> 609) take 0.05 s.
 TWO_LEVEL_MIN = 100
 
 
