@@ -323,6 +323,32 @@ def test_a_stopped_two_level_bound_lies_between_the_one_level_and_the_full_one(c
     assert slow.group2(S, L, d, cap, max_steps=0) == b1
 
 
+# Words XYqq (X, Y among 12 letters): a guess tests two letters, so a group
+# of 90 or more costs over 3 guesses an answer, every guess is a second-guess
+# candidate, and many leave a part of more than npat = 81 answers: the parts
+# second_level counts before any scan (3|T| - the group's most colourings).
+# Measured: 3-141 such candidates below the bound in each of 6 drawn groups.
+XYQQ = tuple(x + y + "qq" for x in "abcdefghijkl" for y in "abcdefghijkl")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sampled_from(XYQQ), min_size=90, max_size=144, unique=True),
+    st.lists(st.sampled_from(XYQQ), max_size=10, unique=True),
+    st.sampled_from(sorted(RULES, key=str)),
+    st.integers(4, 8),
+    st.integers(-1, 600),
+)
+def test_two_level_bound_of_groups_past_the_colourings_equals_the_plain_twin(answers, extra, hard, d, cap):
+    lists = _lists((answers, extra))
+    fast, slow = _pair(lists, RULES[hard])
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    full = fast.group2(S, L, d, cap)
+    assert full == slow.group2(S, L, d, cap)
+    assert fast.group(S, L, d) <= fast.group2(S, L, d, cap, max_steps=20) <= full
+
+
 def test_a_stopped_two_level_bound_can_stop_half_way():
     """FIGHT's all-grey group among IGHT_OUND (six -OUND words, which no
     guess there splits well), 4 guesses left: one-level 15, full 18, and the
