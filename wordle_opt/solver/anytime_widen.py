@@ -307,5 +307,4 @@ def stopping(engines: List[Engine], deadline: Optional[float]) -> Iterator[None]
 
 def _stop_all(engines: List[Engine]) -> None:
     for engine in engines:
-        for solver in (*engine.all_solvers, *engine.also_stop):
-            solver.request_stop()
+        engine.stop_solvers()

@@ -155,6 +155,11 @@ class Engine:
         KeyboardInterrupt) and the loops between solver calls: Ctrl-C in
         run(), a StopScope, a review's time limit, the ranking's stop_all."""
         self.stopping.set()
+        self.stop_solvers()
+
+    def stop_solvers(self) -> None:
+        """Stop the solvers and what stops with them (also_stop), not the
+        loops between solver calls (anytime_widen.stopping's deadline)."""
         for solver in (*self.all_solvers, *self.also_stop):
             solver.request_stop()
 
