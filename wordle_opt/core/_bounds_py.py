@@ -280,6 +280,70 @@ class Bounder:
             best = min(best, v)
         return max(b1, min(cap, best))
 
+    def second_value(
+        self,
+        S: Sequence[int],
+        L: Sequence[int],
+        d: int,
+        h: int,
+        best: int = -1,
+        full: bool = True,
+        ks: int = 0,
+    ) -> int:
+        """One candidate h of group2: |S| + the sum over h's non-green groups T
+        of the group bound of T with the guesses of L legal after h and d - 1
+        guesses left; with ``full`` false its first pass (group2's
+        ``first_pass`` terms).  INF when h neither splits S nor may hit.  The
+        compiled twin gives some number >= best once the value reaches best
+        (best > 0); here always the value.  ``ks`` only speeds the compiled
+        one."""
+        S = np.asarray(S, dtype=np.int64)
+        self.group(S, L, d)
+        if not 0 <= h < self.ng:
+            raise ValueError("Bounder.second_value: guess index out of range")
+        if len(S) <= 2 or d < 2:
+            raise ValueError("Bounder.second_value: needs more than 2 answers and 2 guesses left")
+        row = self.table[h, S]
+        pats = np.unique(row).tolist()
+        if len(pats) == 1 and pats[0] != self.all_green:
+            return INFINITY
+        v = len(S)
+        for q in pats:
+            if q == self.all_green:
+                continue
+            T = S[row == q]
+            if not full and 2 < len(T) <= self.npat and d - 2 >= 2:
+                v += 2 * len(T) - 1 + self._member_short(T, L)
+            else:
+                v += self.group(T, self.legal_after(L, h, q), d - 1)
+        return min(v, INFINITY)
+
+    def group3(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
+        """Three-level lower bound on cost(S, d), from the definition:
+        max(B2, min(cap, B3)) with B2 = group2(S, L, d, cap) and B3 = |S| + min
+        over the guesses h of L that split S (or may hit) of the sum over h's
+        non-green groups T of group2(T, the guesses of L legal after h, d - 1);
+        cap <= 0: no cap.  The reference for wordle_opt.core.levels.group3,
+        which finds the same value best first."""
+        S = np.asarray(S, dtype=np.int64)
+        s = len(S)
+        b2 = self.group2(S, L, d, cap)
+        cap = INFINITY if cap <= 0 else min(cap, INFINITY)
+        if s <= 2 or d < 3 or b2 >= INFINITY or b2 >= cap:
+            return b2
+        best = INFINITY
+        for h in np.asarray(L, dtype=np.int64).tolist():
+            row = self.table[h, S]
+            pats = np.unique(row).tolist()
+            if len(pats) == 1 and pats[0] != self.all_green:
+                continue
+            v = s
+            for q in pats:
+                if q != self.all_green:
+                    v += self.group2(S[row == q], self.legal_after(L, h, q), d - 1)
+            best = min(best, v)
+        return max(b2, min(cap, best))
+
     def _member_short(self, T: np.ndarray, L: Sequence[int]) -> int:
         """1 when guesses of L hit answers of T (the first guess that hits each;
         every answer hit by one guess at most) and none of them gives every

@@ -1,0 +1,206 @@
+"""Three-level group bounds (`wordle_opt.core.levels.group3`): best first over
+either twin equals the plain twin's definition, lies between the two-level
+bound and the exhaustive optimum, and stopped part way is still a bound."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum
+from wordpools import IGHT_OUND, POOL, REPEATS
+
+from wordle_opt.core import _bounds, _bounds_py
+from wordle_opt.core.levels import group3
+from wordle_opt.wordlists import WordLists
+
+RULES = {None: 0, "nyt": 1, "strict": 2}
+# Families (and IGHT_OUND's two of eight), where deeper bounds differ most.
+FAMILY = sorted(set(POOL + IGHT_OUND))
+lists_st = st.tuples(
+    st.lists(st.sampled_from(FAMILY + list(REPEATS)), min_size=3, max_size=18, unique=True),
+    st.lists(st.sampled_from(FAMILY), max_size=6, unique=True),
+)
+
+# Words XYqq (X, Y among six letters): a guess tests two letters, so groups
+# stay hard at every level; 18 of 100 drawn sets of 6-30 answers have a
+# three-level bound above the two-level one (0 of 300 groups from lists_st).
+XYQQ = tuple(x + y + "qq" for x in "abcdef" for y in "abcdef")
+xyqq_st = st.tuples(
+    st.lists(st.sampled_from(XYQQ), min_size=6, max_size=30, unique=True),
+    st.lists(st.sampled_from(XYQQ), max_size=4, unique=True),
+)
+cases_st = st.one_of(lists_st, xyqq_st)
+
+
+def _lists(case) -> WordLists:
+    answers, extra = case
+    return WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
+
+
+def _pair(lists: WordLists, rule: int):
+    table = np.ascontiguousarray(lists.table)
+    codes = np.ascontiguousarray(lists.guess_codes)
+    return table, _bounds.Bounder(table, codes, rule), _bounds_py.Bounder(table, codes, rule)
+
+
+def _drawn_group(lists, slow, data):
+    """Every answer with every guess, or a drawn opener's group of one drawn
+    colouring with the guesses legal there."""
+    if data.draw(st.booleans(), label="every answer"):
+        return np.arange(len(lists.answers), dtype=np.int32), np.arange(len(lists.guesses), dtype=np.int32)
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    row = lists.table[o]
+    p = data.draw(st.sampled_from(sorted(set(row.tolist()))), label="colouring")
+    return np.flatnonzero(row == p).astype(np.int32), slow.legal(o, p).astype(np.int32)
+
+
+def _legal_after(slow, hard):
+    return None if hard is None else slow.legal_after
+
+
+@settings(max_examples=60, deadline=None)
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.integers(2, 6), st.integers(-1, 80), st.data())
+def test_a_second_guess_s_value_equals_the_plain_twin(case, hard, d, best, data):
+    """Below best, the compiled second_value is the plain twin's; at or
+    above it, some number >= best; the first pass is at most the full value."""
+    lists = _lists(case)
+    _, fast, slow = _pair(lists, RULES[hard])
+    S, L = _drawn_group(lists, slow, data)
+    if len(S) <= 2:
+        return
+    h = data.draw(st.integers(0, len(lists.guesses) - 1), label="h")
+    full = slow.second_value(S, L, d, h)
+    first = slow.second_value(S, L, d, h, full=False)
+    assert first <= full
+    for want, got in ((full, fast.second_value(S, L, d, h, best)), (first, fast.second_value(S, L, d, h, best, False))):
+        assert got == want if best <= 0 or want < best else got >= best
+    ks = (
+        max(len(set(lists.table[g, S].tolist())) + int((lists.table[g, S] == slow.all_green).any()) for g in L)
+        if len(L)
+        else 0
+    )
+    assert fast.second_value(S, L, d, h, ks=int(ks)) == full
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases_st, st.sampled_from(sorted(RULES, key=str)), st.integers(2, 6), st.integers(-1, 120), st.data())
+def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, data):
+    lists = _lists(case)
+    table, fast, slow = _pair(lists, RULES[hard])
+    S, L = _drawn_group(lists, slow, data)
+    want = slow.group3(S, L, d, cap)
+    two = slow.group2(S, L, d, cap)
+    assert want >= two
+    assert group3(fast, table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard), known=two) == want
+    assert group3(fast, table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard)) == want
+    assert group3(slow, table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard)) == want
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(XYQQ), min_size=12, max_size=30, unique=True),
+    st.sampled_from(sorted(RULES, key=str)),
+    st.integers(3, 6),
+)
+def test_three_level_bound_of_every_xyqq_answer_equals_the_definition(answers, hard, d):
+    lists = _lists((answers, []))
+    table, fast, slow = _pair(lists, RULES[hard])
+    S = np.arange(len(answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    want = slow.group3(S, L, d)
+    assert group3(fast, table, S, L, d, legal_after=_legal_after(slow, hard)) == want >= fast.group2(S, L, d)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lists_st, st.sampled_from(sorted(RULES, key=str)), st.sampled_from([3, 4, 6, None]), st.data())
+def test_three_level_bounds_never_pass_the_exhaustive_optimum(case, hard, cap, data):
+    """An opener's total is at least |answers| + the sum of its groups'
+    three-level bounds with one guess fewer: never above the optimum."""
+    lists = _lists(case)
+    table, fast, slow = _pair(lists, RULES[hard])
+    o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
+    d = len(lists.answers) + 1 if cap is None else cap
+    row = lists.table[o]
+    total = len(lists.answers)
+    for p in sorted(set(row.tolist()) - {slow.all_green}):
+        S = np.flatnonzero(row == p).astype(np.int32)
+        total += group3(fast, table, S, slow.legal(o, p), d - 1, legal_after=_legal_after(slow, hard))
+    best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
+    if best is not None:
+        assert total <= best
+
+
+def test_three_levels_pass_two_on_the_ound_words():
+    """FIGHT's all-grey group among IGHT_OUND (six -OUND words, which each
+    guess there picks out one at a time), 6 guesses left: one level 15, two
+    18, three 20, the optimum 21."""
+    lists = _lists((list(IGHT_OUND), []))
+    table, fast, slow = _pair(lists, 0)
+    S = np.flatnonzero(lists.table[lists.guess_index("fight")] == 0).astype(np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    one, two, three = fast.group(S, L, 6), fast.group2(S, L, 6), group3(fast, table, S, L, 6)
+    best = exhaustive_optimum([lists.answers[i] for i in S], lists.guesses, max_guesses=6)
+    assert three == slow.group3(S, L, 6)
+    assert (one, two, three, best) == (15, 18, 20, 21)
+    # A cap below the value: the cap (the search only needs to know the tree is not beaten).
+    assert group3(fast, table, S, L, 6, cap=19) == 19 == slow.group3(S, L, 6, 19)
+    # Given the two-level bound, the same value without computing it again;
+    # past the deadline, what is known.
+    assert group3(fast, table, S, L, 6, known=two) == three
+    assert group3(fast, table, S, L, 6, known=two, deadline=time.monotonic() - 1) == two
+
+
+class _StopAfter:
+    """The compiled bounder, stopped (request_stop) after ``k`` calls of group2
+    or second_value: what another thread's request_stop does, at a step the
+    test chooses."""
+
+    def __init__(self, inner, k: int):
+        self.inner, self.k = inner, k
+        self.all_green = inner.all_green
+
+    @property
+    def stop_requested(self):
+        return self.inner.stop_requested
+
+    def _tick(self):
+        if self.k == 0:
+            self.inner.request_stop()
+        self.k -= 1
+
+    def group(self, *args, **kw):
+        return self.inner.group(*args, **kw)
+
+    def group2(self, *args, **kw):
+        self._tick()
+        return self.inner.group2(*args, **kw)
+
+    def second_value(self, *args, **kw):
+        self._tick()
+        return self.inner.second_value(*args, **kw)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(XYQQ), min_size=8, max_size=24, unique=True),
+    st.sampled_from(sorted(RULES, key=str)),
+    st.integers(3, 6),
+    st.one_of(st.just(-1), st.integers(1, 150)),
+)
+def test_a_stopped_three_level_bound_lies_between_the_one_level_and_the_full_one(answers, hard, d, cap):
+    """Stopped after k calls (0..29), the bound is at least the one-level
+    one, at most the full three-level one, and never falls as k grows."""
+    lists = _lists((answers, []))
+    table, _, slow = _pair(lists, RULES[hard])
+    S = np.arange(len(answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    b1, full = slow.group(S, L, d), slow.group3(S, L, d, cap)
+    values = []
+    for k in range(0, 30):
+        fresh = _bounds.Bounder(table, np.ascontiguousarray(lists.guess_codes), RULES[hard])
+        values.append(group3(_StopAfter(fresh, k), table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard)))
+    assert all(b1 <= v <= full for v in values)
+    assert values == sorted(values)
