@@ -1,6 +1,7 @@
-"""The closing's two-level step (`wordle_opt.solver.anytime.two_level`): the
-bounds it proves never pass the exhaustive optimum, it raises a group no
-guess splits well, and a stopped bounder keeps what was proven."""
+"""The closing's two- and three-level steps (`wordle_opt.solver.anytime.two_level`,
+`three_level`): the bounds they prove never pass the exhaustive optimum, they
+raise a group no guess splits well, and a stopped bounder keeps what was
+proven."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL
 
-from wordle_opt.solver.anytime import bounder_for, opener_groups, two_level
+import time
+
+from wordle_opt.solver.anytime import bounder_for, opener_groups, three_level, two_level
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
 
@@ -72,3 +75,53 @@ def test_a_stopped_bounder_keeps_the_bounds_and_says_so():
     assert bounder.stop_requested
     assert not two_level(engine, groups, 8, bounder, min_size=3)
     assert groups[0].lb == one_level
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=22, unique=True),
+    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
+    hard=st.sampled_from([None, "nyt", "strict"]),
+    cap=st.sampled_from([3, 4, 6, None]),
+    data=st.data(),
+)
+def test_three_level_bounds_never_pass_the_exhaustive_optimum(answers, extra, hard, cap, data):
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
+    opener = data.draw(st.sampled_from(lists.guesses), label="opener")
+    depth = len(answers) + 1 if cap is None else cap
+    engine, groups = _groups(lists, hard, depth, opener)
+    bounder = bounder_for(engine)
+    assert two_level(engine, groups, depth - 1, bounder, min_size=3)
+    before = [g.lb for g in groups]
+    assert three_level(engine, groups, depth - 1, bounder, deadline=None, min_size=3)
+    assert all(g.lb >= b for g, b in zip(groups, before))
+    best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
+    if best is not None:
+        assert len(lists.answers) + sum(g.lb for g in groups) <= best
+
+
+def test_three_levels_raise_the_ound_group_past_its_two_level_bound():
+    """FIGHT's all-grey group among IGHT_OUND (six -OUND words), 6 guesses
+    left: two levels prove 18, three 20, and the optimum is 21."""
+    lists = WordLists.from_words(IGHT_OUND, IGHT_OUND, name="ight-ound")
+    engine, groups = _groups(lists, None, 7, "fight")
+    (g,) = [g for g in groups if len(g.S) == 6]
+    bounder = bounder_for(engine)
+    assert two_level(engine, groups, 6, bounder, min_size=6) and g.lb == 18
+    # The deadline past: each group stops at once, with what it had.
+    assert three_level(engine, groups, 6, bounder, deadline=time.monotonic() - 1, min_size=6) and g.lb == 18
+    assert three_level(engine, groups, 6, bounder, deadline=None, min_size=6) and g.lb == 20
+    best = exhaustive_optimum([lists.answers[i] for i in g.S], lists.guesses, max_guesses=6)
+    assert g.lb <= best == 21
+
+
+def test_a_stopped_bounder_keeps_the_three_level_bounds_and_says_so():
+    lists = WordLists.from_words(IGHT_OUND, IGHT_OUND, name="ight-ound")
+    engine, groups = _groups(lists, None, 7, "fight")
+    bounder = bounder_for(engine)
+    assert two_level(engine, groups, 6, bounder, min_size=6)
+    before = [g.lb for g in groups]
+    engine.also_stop.append(bounder)
+    engine.request_stop()
+    assert not three_level(engine, groups, 6, bounder, deadline=None, min_size=6)
+    assert [g.lb for g in groups] == before

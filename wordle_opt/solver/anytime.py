@@ -44,6 +44,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.core.levels import group3
 from wordle_opt.display import Note, ProgressCallback, gap, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
@@ -67,6 +68,14 @@ FAR_SHARE = 2 / 3
 # bound 50710 -> 52118).  The 2315 answers' groups (SALET's largest, 221:
 # 590 -> 609) take 0.05 s.
 TWO_LEVEL_MIN = 100
+# Then the open groups of this many answers or more get their three-level
+# bound (wordle_opt.core.levels.group3), smallest first, in this share of the
+# time left (each group an even part of what remains; the exact rounds have
+# the rest).  TARNS's open groups after the from-scratch 40 minutes, one core
+# each: 1331 answers 4309 -> 4373 in 134 s (the full value; its tree 4375),
+# 367 answers 1251 -> 1288 in 560 s (stopped; its tree 1328).
+THREE_LEVEL_MIN = 100
+THREE_LEVEL_SHARE = 1 / 2
 
 
 @dataclass
@@ -624,7 +633,7 @@ def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[f
     engine.also_stop.extend(bounders)  # (before the timer starts: a late one would miss it)
     try:
         with stopping([engine], deadline):
-            engine.run([lambda i=i: _close_some(engine, todo[i::k], depth, bounders[i]) for i in range(k)])
+            engine.run([lambda i=i: _close_some(engine, todo[i::k], depth, bounders[i], deadline) for i in range(k)])
     except KeyboardInterrupt:
         return True
     finally:
@@ -647,15 +656,50 @@ def two_level(engine: Engine, groups: List[Group], depth: int, bounder, *, min_s
     return True
 
 
-def _close_some(engine: Engine, groups: List[Group], depth: int, bounder) -> None:
+def three_level(
+    engine: Engine,
+    groups: List[Group],
+    depth: int,
+    bounder,
+    *,
+    deadline: Optional[float],
+    min_size: int = THREE_LEVEL_MIN,
+    share: float = THREE_LEVEL_SHARE,
+) -> bool:
+    """Raise each open group of ``min_size`` answers or more to its three-level
+    bound with ``depth`` guesses left (`wordle_opt.core.levels.group3`, capped
+    at the group's tree total), smallest first.  With a ``deadline``
+    (time.monotonic()), the step ends by ``share`` of the time left, each
+    group stopped at an even part of what remains then (a stopped group3 is
+    still a bound).  False when the bounder was stopped (what it proved is
+    kept)."""
+    todo = sorted((g for g in groups if not g.closed and len(g.S) >= min_size), key=lambda g: len(g.S))
+    legal_after = None if engine.rule is None else engine.legal_after
+    end = None if deadline is None else time.monotonic() + share * max(0.0, deadline - time.monotonic())
+    for i, g in enumerate(todo):
+        until = None if end is None else time.monotonic() + (end - time.monotonic()) / (len(todo) - i)
+        cap = min(g.ub, engine.inf)
+        v = group3(
+            bounder, engine.table, g.S, g.legal, depth, cap=cap, legal_after=legal_after, known=g.lb, deadline=until
+        )
+        g.lb = max(g.lb, int(v))
+        if bounder.stop_requested:
+            return False
+    return True
+
+
+def _close_some(engine: Engine, groups: List[Group], depth: int, bounder, deadline: Optional[float] = None) -> None:
     """Raise the groups' bounds in rounds, one search per open group a round
     (smallest first), so every group's bound rises while time lasts.  Each
     search takes beta a sixteenth of the gap above the bound: a value at or
     above beta proves it (low betas prune hard, so these are cheap), a value
     below is the exact optimum with its tree.  Before the rounds, the big
-    groups get their two-level bound (`two_level`)."""
+    groups get their two-level bound (`two_level`), then their three-level
+    one (`three_level`, in part of the time to ``deadline``)."""
     try:
         if not two_level(engine, groups, depth, bounder):
+            return
+        if not three_level(engine, groups, depth, bounder, deadline=deadline):
             return
         # A cheap first bound for every group: beta just above the closed form
         # and 2n (perfect_split) lets the scan run, and its least bound come back.
