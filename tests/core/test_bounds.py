@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from bounders import twins, word_lists
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
@@ -21,15 +22,7 @@ lists_st = st.tuples(
 )
 
 
-def _lists(case) -> WordLists:
-    answers, extra = case
-    return WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
-
-
-def _pair(lists: WordLists, rule: int):
-    table = np.ascontiguousarray(lists.table)
-    codes = np.ascontiguousarray(lists.guess_codes)
-    return _bounds.Bounder(table, codes, rule), _bounds_py.Bounder(table, codes, rule)
+_lists, _pair = word_lists, twins
 
 
 def test_twins_export_the_same_names():

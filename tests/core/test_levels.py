@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 
 import numpy as np
+from bounders import twins, word_lists
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL, REPEATS
 
-from wordle_opt.core import _bounds, _bounds_py
+from wordle_opt.core import _bounds
 from wordle_opt.core.levels import group3
 from wordle_opt.wordlists import WordLists
 
@@ -35,15 +36,8 @@ xyqq_st = st.tuples(
 cases_st = st.one_of(lists_st, xyqq_st)
 
 
-def _lists(case) -> WordLists:
-    answers, extra = case
-    return WordLists.from_words(answers, tuple(dict.fromkeys(answers + extra)))
-
-
 def _pair(lists: WordLists, rule: int):
-    table = np.ascontiguousarray(lists.table)
-    codes = np.ascontiguousarray(lists.guess_codes)
-    return table, _bounds.Bounder(table, codes, rule), _bounds_py.Bounder(table, codes, rule)
+    return (np.ascontiguousarray(lists.table), *twins(lists, rule))
 
 
 def _drawn_group(lists, slow, data):
@@ -66,7 +60,7 @@ def _legal_after(slow, hard):
 def test_a_second_guess_s_value_equals_the_plain_twin(case, hard, d, best, data):
     """Below best, the compiled second_value is the plain twin's; at or
     above it, some number >= best; the first pass is at most the full value."""
-    lists = _lists(case)
+    lists = word_lists(case)
     _, fast, slow = _pair(lists, RULES[hard])
     S, L = _drawn_group(lists, slow, data)
     if len(S) <= 2:
@@ -88,7 +82,7 @@ def test_a_second_guess_s_value_equals_the_plain_twin(case, hard, d, best, data)
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases_st, st.sampled_from(sorted(RULES, key=str)), st.integers(2, 6), st.integers(-1, 120), st.data())
 def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, data):
-    lists = _lists(case)
+    lists = word_lists(case)
     table, fast, slow = _pair(lists, RULES[hard])
     S, L = _drawn_group(lists, slow, data)
     want = slow.group3(S, L, d, cap)
@@ -106,7 +100,7 @@ def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, 
     st.integers(3, 6),
 )
 def test_three_level_bound_of_every_xyqq_answer_equals_the_definition(answers, hard, d):
-    lists = _lists((answers, []))
+    lists = word_lists((answers, []))
     table, fast, slow = _pair(lists, RULES[hard])
     S = np.arange(len(answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
@@ -119,7 +113,7 @@ def test_three_level_bound_of_every_xyqq_answer_equals_the_definition(answers, h
 def test_three_level_bounds_never_pass_the_exhaustive_optimum(case, hard, cap, data):
     """An opener's total is at least |answers| + the sum of its groups'
     three-level bounds with one guess fewer: never above the optimum."""
-    lists = _lists(case)
+    lists = word_lists(case)
     table, fast, slow = _pair(lists, RULES[hard])
     o = data.draw(st.integers(0, len(lists.guesses) - 1), label="opener")
     d = len(lists.answers) + 1 if cap is None else cap
@@ -137,7 +131,7 @@ def test_three_levels_pass_two_on_the_ound_words():
     """FIGHT's all-grey group among IGHT_OUND (six -OUND words, which each
     guess there picks out one at a time), 6 guesses left: one level 15, two
     18, three 20, the optimum 21."""
-    lists = _lists((list(IGHT_OUND), []))
+    lists = word_lists((list(IGHT_OUND), []))
     table, fast, slow = _pair(lists, 0)
     S = np.flatnonzero(lists.table[lists.guess_index("fight")] == 0).astype(np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
@@ -193,7 +187,7 @@ class _StopAfter:
 def test_a_stopped_three_level_bound_lies_between_the_one_level_and_the_full_one(answers, hard, d, cap):
     """Stopped after k calls (0..29), the bound is at least the one-level
     one, at most the full three-level one, and never falls as k grows."""
-    lists = _lists((answers, []))
+    lists = word_lists((answers, []))
     table, _, slow = _pair(lists, RULES[hard])
     S = np.arange(len(answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)

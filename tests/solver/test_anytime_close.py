@@ -5,12 +5,13 @@ proven."""
 
 from __future__ import annotations
 
+import functools
+import time
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL
-
-import time
 
 from wordle_opt.solver.anytime import bounder_for, opener_groups, three_level, two_level
 from wordle_opt.solver.engine import Engine
@@ -27,27 +28,6 @@ def _groups(lists, hard, cap, opener):
     for g in groups:
         g.ub = engine.inf  # (no tree yet: nothing caps the bound)
     return engine, groups
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=22, unique=True),
-    extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
-    hard=st.sampled_from([None, "nyt", "strict"]),
-    cap=st.sampled_from([3, 4, 6, None]),
-    data=st.data(),
-)
-def test_two_level_bounds_never_pass_the_exhaustive_optimum(answers, extra, hard, cap, data):
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
-    opener = data.draw(st.sampled_from(lists.guesses), label="opener")
-    depth = len(answers) + 1 if cap is None else cap
-    engine, groups = _groups(lists, hard, depth, opener)
-    before = [g.lb for g in groups]
-    assert two_level(engine, groups, depth - 1, bounder_for(engine), min_size=3)
-    assert all(g.lb >= b for g, b in zip(groups, before))
-    best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
-    if best is not None:
-        assert len(lists.answers) + sum(g.lb for g in groups) <= best
 
 
 def test_a_group_no_guess_splits_well_gets_more_than_its_one_level_bound():
@@ -77,7 +57,7 @@ def test_a_stopped_bounder_keeps_the_bounds_and_says_so():
     assert groups[0].lb == one_level
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     answers=st.lists(st.sampled_from(WORDS), min_size=3, max_size=22, unique=True),
     extra=st.lists(st.sampled_from(WORDS), max_size=6, unique=True),
@@ -85,19 +65,19 @@ def test_a_stopped_bounder_keeps_the_bounds_and_says_so():
     cap=st.sampled_from([3, 4, 6, None]),
     data=st.data(),
 )
-def test_three_level_bounds_never_pass_the_exhaustive_optimum(answers, extra, hard, cap, data):
+def test_two_and_three_level_bounds_never_pass_the_exhaustive_optimum(answers, extra, hard, cap, data):
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     opener = data.draw(st.sampled_from(lists.guesses), label="opener")
     depth = len(answers) + 1 if cap is None else cap
     engine, groups = _groups(lists, hard, depth, opener)
     bounder = bounder_for(engine)
-    assert two_level(engine, groups, depth - 1, bounder, min_size=3)
-    before = [g.lb for g in groups]
-    assert three_level(engine, groups, depth - 1, bounder, deadline=None, min_size=3)
-    assert all(g.lb >= b for g, b in zip(groups, before))
     best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=opener)
-    if best is not None:
-        assert len(lists.answers) + sum(g.lb for g in groups) <= best
+    for step in (two_level, functools.partial(three_level, deadline=None)):
+        before = [g.lb for g in groups]
+        assert step(engine, groups, depth - 1, bounder, min_size=3)
+        assert all(g.lb >= b for g, b in zip(groups, before))
+        if best is not None:
+            assert len(lists.answers) + sum(g.lb for g in groups) <= best
 
 
 def test_three_levels_raise_the_ound_group_past_its_two_level_bound():
