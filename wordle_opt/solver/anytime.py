@@ -633,7 +633,9 @@ def _close(engine: Engine, groups: List[Group], depth: int, deadline: Optional[f
     engine.also_stop.extend(bounders)  # (before the timer starts: a late one would miss it)
     try:
         with stopping([engine], deadline):
-            engine.run([lambda i=i: _close_some(engine, todo[i::k], depth, bounders[i], deadline) for i in range(k)])
+            engine.run(
+                [lambda i=i: _close_some(engine, todo[i::k], depth, bounders[i], deadline=deadline) for i in range(k)]
+            )
     except KeyboardInterrupt:
         return True
     finally:
@@ -688,7 +690,7 @@ def three_level(
     return True
 
 
-def _close_some(engine: Engine, groups: List[Group], depth: int, bounder, deadline: Optional[float] = None) -> None:
+def _close_some(engine: Engine, groups: List[Group], depth: int, bounder, *, deadline: Optional[float]) -> None:
     """Raise the groups' bounds in rounds, one search per open group a round
     (smallest first), so every group's bound rises while time lasts.  Each
     search takes beta a sixteenth of the gap above the bound: a value at or
