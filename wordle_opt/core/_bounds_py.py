@@ -264,21 +264,33 @@ class Bounder:
             return b1
         best = INFINITY
         for h in np.asarray(L, dtype=np.int64).tolist():
-            row = self.table[h, S]
-            pats = np.unique(row).tolist()
-            if len(pats) == 1 and pats[0] != self.all_green:
-                continue  # h neither splits S nor may hit
-            v = s
-            for q in pats:
-                T = S[row == q]
-                if q == self.all_green:
-                    continue
-                if first_pass and 2 < len(T) <= self.npat and d - 2 >= 2:
-                    v += 2 * len(T) - 1 + self._member_short(T, L)
-                else:
-                    v += self.group(T, self.legal_after(L, h, q), d - 1)
-            best = min(best, v)
+            v = self._term(S, L, d, h, first_pass)
+            if v is not None:
+                best = min(best, v)
         return max(b1, min(cap, best))
+
+    def _parts(self, S: np.ndarray, h: int):
+        """h's non-green groups of S as (colouring, answers), or None when h
+        neither splits S nor may hit (no candidate)."""
+        row = self.table[h, S]
+        pats = np.unique(row).tolist()
+        if len(pats) == 1 and pats[0] != self.all_green:
+            return None
+        return [(q, S[row == q]) for q in pats if q != self.all_green]
+
+    def _term(self, S: np.ndarray, L: Sequence[int], d: int, h: int, first_pass: bool):
+        """Candidate h's term of group2 (its first pass with ``first_pass``),
+        uncapped; None when h is no candidate."""
+        parts = self._parts(S, h)
+        if parts is None:
+            return None
+        v = len(S)
+        for q, T in parts:
+            if first_pass and 2 < len(T) <= self.npat and d - 2 >= 2:
+                v += 2 * len(T) - 1 + self._member_short(T, L)
+            else:
+                v += self.group(T, self.legal_after(L, h, q), d - 1)
+        return v
 
     def second_value(
         self,
@@ -303,20 +315,8 @@ class Bounder:
             raise ValueError("Bounder.second_value: guess index out of range")
         if len(S) <= 2 or d < 2:
             raise ValueError("Bounder.second_value: needs more than 2 answers and 2 guesses left")
-        row = self.table[h, S]
-        pats = np.unique(row).tolist()
-        if len(pats) == 1 and pats[0] != self.all_green:
-            return INFINITY
-        v = len(S)
-        for q in pats:
-            if q == self.all_green:
-                continue
-            T = S[row == q]
-            if not full and 2 < len(T) <= self.npat and d - 2 >= 2:
-                v += 2 * len(T) - 1 + self._member_short(T, L)
-            else:
-                v += self.group(T, self.legal_after(L, h, q), d - 1)
-        return min(v, INFINITY)
+        v = self._term(S, L, d, h, not full)
+        return INFINITY if v is None else min(v, INFINITY)
 
     def group3(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
         """Three-level lower bound on cost(S, d), from the definition:
@@ -333,15 +333,9 @@ class Bounder:
             return b2
         best = INFINITY
         for h in np.asarray(L, dtype=np.int64).tolist():
-            row = self.table[h, S]
-            pats = np.unique(row).tolist()
-            if len(pats) == 1 and pats[0] != self.all_green:
-                continue
-            v = s
-            for q in pats:
-                if q != self.all_green:
-                    v += self.group2(S[row == q], self.legal_after(L, h, q), d - 1)
-            best = min(best, v)
+            parts = self._parts(S, h)
+            if parts is not None:
+                best = min(best, s + sum(self.group2(T, self.legal_after(L, h, q), d - 1) for q, T in parts))
         return max(b2, min(cap, best))
 
     def _member_short(self, T: np.ndarray, L: Sequence[int]) -> int:
