@@ -26,6 +26,16 @@ __all__ = ["group3"]
 LegalAfter = Callable[[np.ndarray, int, int], np.ndarray]
 
 
+# How far past the next least bound one raise goes, at least (and at least
+# a 32nd of the span from the two-level bound to the cap or the least
+# three-level value found: with neither, infeasible candidates reach the
+# infinite value in 32 raises, not in 2**40 / slack).  TARNS's group of 1132
+# (two-level 3880, tree 4205, 5 guesses left), 600 s on one core, the same
+# load beside each: slack 2 reached 3966, 16 3968, 64 3944; raising each
+# candidate's whole three-level value (before) 3940.
+SLACK = 16
+
+
 def group3(
     bounder,
     table: np.ndarray,
@@ -37,6 +47,7 @@ def group3(
     legal_after: Optional[LegalAfter] = None,
     known: Optional[int] = None,
     deadline: Optional[float] = None,
+    slack: int = SLACK,
 ) -> int:
     """Three-level lower bound on cost(S, d) with legal guesses L and d guesses
     left: the plain twin's ``Bounder.group3(S, L, d, cap)``, max(B2, min(cap,
@@ -50,12 +61,15 @@ def group3(
     the value is then max(known, B1, min(cap, B3)) with B1 the one-level
     bound (the same as the definition's when known is B2, since B3 >= B2).
 
-    Best first over four lower bounds of each candidate's term, each at most
+    Best first over lower bounds of each candidate's term, each at most
     the next: its one-level value 3|S| - colourings - hit, its first pass
-    and its two-level value (``Bounder.second_value``), and its three-level
-    value.  The least bound known is always raised to the next, so the first
-    three-level value that is least is B3, and a candidate is raised only
-    while its bound is below the least three-level value found (or cap).
+    and its two-level value (``Bounder.second_value``), then partial sums
+    toward its three-level value (``_Third``).  The least bound known is
+    always raised, and only ``slack`` (at least 1) past the next least, or
+    a 32nd of the span from B2 to the cap if more, so the bounds rise
+    evenly: stopped, the least of them is the bound.  The least three-level
+    value found caps every later raise (no candidate needs showing above
+    it), and once it is the least bound known it is B3.
 
     Stopped (``bounder.stop_requested``, set by ``request_stop`` from another
     thread; a running group2 then returns what it has proven), or past
@@ -82,47 +96,73 @@ def group3(
     hit = (rows == all_green).any(axis=1)
     kh = 1 + (np.diff(rows, axis=1) != 0).sum(axis=1) + hit  # colourings + hit
     ks = int(kh.max()) if len(kh) else 0
-    # (key, stage, h): stage 0 one-level value, 1 first pass, 2 two-level, 3 three-level
+    # (key, stage, h): stage 0 one-level value, 1 first pass, 2 two-level or
+    # a partial sum toward the three-level value (thirds[h] goes on from it)
     heap = [(3 * s - int(k), 0, int(h)) for h, k in zip(L.tolist(), kh.tolist()) if k > 1]
     heapq.heapify(heap)
-    best = cap
-    while heap:
-        key, stage, h = heap[0]
-        if key >= best or stage == 3:
-            best = min(best, key)  # (a three-level value that is least: B3)
-            break
+    thirds = {}
+    best = cap  # (the least three-level value found, or cap)
+    while heap and heap[0][0] < best:
         if stopped():
-            best = key  # (no candidate left is below it)
-            break
-        heapq.heappop(heap)
+            return max(b2, min(best, heap[0][0]))  # (no candidate left is below it)
+        key, stage, h = heapq.heappop(heap)
         if stage < 2:
             v = int(bounder.second_value(S, L, d, h, best, full=stage == 1, ks=ks))
-        else:
-            v = _third(bounder, table, S, L, d, h, key, best, legal_after, stopped)
+            if v < best:
+                heapq.heappush(heap, (v, stage + 1, h))
+            continue
+        third = thirds.get(h)
+        if third is None:
+            third = thirds[h] = _Third(bounder, table, S, L, d, h, key, legal_after)
+        step = max(1, slack, (best - b2) // 32)
+        target = min(best, (heap[0][0] if heap else INFINITY) + step)
+        v, done = third.raise_to(target, stopped)
+        if stopped():
+            return max(b2, min(best, v, heap[0][0] if heap else INFINITY))
+        if done:
+            best = min(best, v)
+            del thirds[h]
+        elif v < best:
+            heapq.heappush(heap, (v, 2, h))
+    return max(b2, best)
+
+
+class _Third:
+    """One candidate h's three-level term, raised part by part from its
+    two-level term ``v``: each of h's groups of more than 2 answers, largest
+    first, has its group bound raised toward its two-level bound.  Keeps
+    only colourings and counts between raises (a part's answers and legal
+    guesses are made again: thousands of candidates wait at once)."""
+
+    def __init__(self, bounder, table, S, L, d, h, v, legal_after):
+        self.bounder, self.table, self.S, self.L, self.d, self.h = bounder, table, S, L, d, h
+        self.legal_after, self.v = legal_after, v
+        pats, counts = np.unique(table[h, S], return_counts=True)
+        # [colouring, its bound counted in v, exact], largest first; group2 of
+        # 2 answers or fewer is the group bound, and the green one is solved
+        order = np.argsort(-counts, kind="stable")
+        self.parts = [[int(pats[i]), None, False] for i in order if counts[i] > 2 and pats[i] != bounder.all_green]
+
+    def raise_to(self, target, stopped):
+        """(v, done): the term raised until it reaches ``target`` (then v >=
+        target, a lower bound on the term) or every part is exact (done: v
+        is the term); stopped, v is a lower bound on the term."""
+        for part in self.parts:
+            if self.v >= target or stopped():
+                return self.v, False
+            q, counted, exact = part
+            if exact:
+                continue
+            T = self.S[self.table[self.h, self.S] == q]
+            Lq = self.L
+            if self.legal_after is not None:
+                Lq = np.ascontiguousarray(self.legal_after(self.L, self.h, q), dtype=np.int32)
+            if counted is None:
+                counted = part[1] = int(self.bounder.group(T, Lq, self.d - 1))
+            c = counted + target - self.v
+            got = max(counted, int(self.bounder.group2(T, Lq, self.d - 1, cap=c)))
+            self.v += got - counted
             if stopped():
-                best = min(best, v, heap[0][0] if heap else INFINITY)
-                break
-        if v < best:
-            heapq.heappush(heap, (v, stage + 1, h))
-    return max(b2, min(cap, best))
-
-
-def _third(bounder, table, S, L, d, h, v, best, legal_after, stopped) -> int:
-    """h's three-level term from its two-level one v (< best): each of h's
-    groups of more than 2 answers, largest first, has its group bound raised
-    to its two-level bound; stops once the total reaches best (the value is
-    then some number >= best) or ``stopped()`` (then a lower bound on the
-    term)."""
-    row = table[h, S]
-    pats, counts = np.unique(row, return_counts=True)
-    for i in np.argsort(-counts, kind="stable"):
-        q = int(pats[i])
-        if counts[i] <= 2 or q == int(bounder.all_green):
-            continue  # (group2 of 2 answers or fewer is the group bound)
-        T = S[row == q]
-        Lq = L if legal_after is None else np.ascontiguousarray(legal_after(L, h, q), dtype=np.int32)
-        g1 = int(bounder.group(T, Lq, d - 1))
-        v += int(bounder.group2(T, Lq, d - 1, cap=g1 + best - v)) - g1
-        if v >= best or stopped():
-            break
-    return v
+                return self.v, False  # (got: what group2 proved before it stopped)
+            part[1], part[2] = got, got < c
+        return self.v, self.v < target
