@@ -121,9 +121,10 @@ def group3(
             return max(b2, min(best, v, heap[0][0] if heap else INFINITY))
         if done:
             best = min(best, v)
-            del thirds[h]
         elif v < best:
             heapq.heappush(heap, (v, 2, h))
+            continue
+        del thirds[h]  # (done or refuted: never popped again)
     return max(b2, best)
 
 
