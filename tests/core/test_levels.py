@@ -14,7 +14,8 @@ from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL, REPEATS
 
 from wordle_opt.core import _bounds
-from wordle_opt.core.levels import group3
+from wordle_opt.core._core_py import INFINITY
+from wordle_opt.core.levels import group3, new_terms
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
@@ -79,6 +80,42 @@ def test_a_second_guess_s_value_equals_the_plain_twin(case, hard, d, best, data)
     assert fast.second_value(S, L, d, h, ks=int(ks)) == full
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    cases_st,
+    st.sampled_from(sorted(RULES, key=str)),
+    st.integers(2, 6),
+    st.one_of(st.just(-1), st.integers(1, 150)),
+    st.booleans(),
+    st.one_of(st.just(-1), st.integers(0, 6)),
+    st.data(),
+)
+def test_group2_leaves_bounds_on_the_terms_of_the_second_guesses_it_valued(
+    case, hard, d, cap, first_pass, max_steps, data
+):
+    """Either twin's group2, asked for its terms: the same value as without;
+    each guess it valued (stage 1 or 2) has a lower bound on its term (the
+    plain twin's second_value), exact at stage 2; the rest are untouched."""
+    lists = word_lists(case)
+    table, fast, slow = _pair(lists, RULES[hard])
+    S, L = _drawn_group(lists, slow, data)
+    valued = {}
+    for b in (fast, slow):
+        terms, stages = new_terms(table)
+        terms[:] = -7  # (untouched slots keep it)
+        v = b.group2(S, L, d, cap, first_pass, max_steps, terms=terms, stages=stages)
+        assert v == b.group2(S, L, d, cap, first_pass, max_steps)
+        assert set(stages.tolist()) <= ({0, 1} if first_pass else {0, 1, 2})
+        assert (terms[stages == 0] == -7).all()
+        for h in np.flatnonzero(stages).tolist():
+            full = slow.second_value(S, L, d, h)
+            assert terms[h] == full if stages[h] == 2 else terms[h] <= full
+        valued[b] = (int((stages > 0).sum()), v)
+    n, v = valued[slow]
+    if max_steps != 0 and slow.group(S, L, d) < v < min(cap if cap > 0 else INFINITY, INFINITY):
+        assert n  # (the plain twin values every candidate, and one was least)
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases_st, st.sampled_from(sorted(RULES, key=str)), st.integers(2, 6), st.integers(-1, 120), st.data())
 def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, data):
@@ -92,9 +129,45 @@ def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, 
     slack = data.draw(st.sampled_from([1, 2, 16]), label="slack")
     after = _legal_after(slow, hard)
     assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=two, slack=slack) == want
+    # Going on from an earlier group2's terms (as the anytime closing does).
+    terms = new_terms(table)
+    known = fast.group2(S, L, d, cap=cap, terms=terms[0], stages=terms[1])
+    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=known, terms=terms, slack=slack) == want
     assert group3(fast, table, S, L, d, cap=cap, legal_after=after, slack=slack) == want
     # (the plain twin's group2 ignores caps: many small raises cost it seconds)
     assert group3(slow, table, S, L, d, cap=cap, legal_after=after) == want
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(XYQQ), min_size=8, max_size=30, unique=True),
+    st.sampled_from(sorted(RULES, key=str)),
+    st.integers(3, 6),
+    st.integers(0, 2**32 - 1),
+)
+def test_three_level_bound_goes_on_from_any_terms_that_are_bounds(answers, hard, d, seed):
+    """Given terms no group2 would leave, yet true (each guess at random: not
+    valued, its one-level value or its first pass at stage 1, its two-level
+    term at stage 2), the three-level bound is still the definition's."""
+    lists = word_lists((answers, []))
+    table, fast, slow = _pair(lists, RULES[hard])
+    S = np.arange(len(answers), dtype=np.int32)
+    L = np.arange(len(lists.guesses), dtype=np.int32)
+    rng = np.random.default_rng(seed)
+    terms, stages = new_terms(table)
+    for h in L.tolist():
+        kind = int(rng.integers(4))
+        if kind == 1:  # (the one-level value: colourings + hit, as group3 counts them)
+            row = table[h, S]
+            k = len(set(row.tolist())) + int((row == slow.all_green).any())
+            terms[h], stages[h] = 3 * len(S) - k, 1
+        elif kind == 2:
+            terms[h], stages[h] = slow.second_value(S, L, d, h, full=False), 1
+        elif kind == 3:
+            terms[h], stages[h] = slow.second_value(S, L, d, h), 2
+    want = slow.group3(S, L, d)
+    after = _legal_after(slow, hard)
+    assert group3(fast, table, S, L, d, legal_after=after, known=slow.group2(S, L, d), terms=(terms, stages)) == want
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

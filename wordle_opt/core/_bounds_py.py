@@ -8,7 +8,7 @@ lists takes seconds.
 
 from __future__ import annotations
 
-from typing import Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -237,7 +237,15 @@ class Bounder:
         self.stop_requested = 1
 
     def group2(
-        self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1, first_pass: bool = False, max_steps: int = -1
+        self,
+        S: Sequence[int],
+        L: Sequence[int],
+        d: int,
+        cap: int = -1,
+        first_pass: bool = False,
+        max_steps: int = -1,
+        terms: Optional[np.ndarray] = None,
+        stages: Optional[np.ndarray] = None,
     ) -> int:
         """Two-level lower bound on cost(S, d): max(b1, min(cap, B2)) with b1 the
         group bound and B2 = |S| + min over the guesses h of L that split S (or
@@ -255,7 +263,15 @@ class Bounder:
         Stopped (``max_steps`` 0 or stop_requested): b1.  The compiled twin
         also stops after max_steps > 0 candidate passes of its best-first
         order, with a value between b1 and the full one; here any other
-        max_steps gives the full value."""
+        max_steps gives the full value.
+
+        ``terms`` and ``stages`` (one slot per guess): each candidate h valued
+        leaves a lower bound on its term in terms[h] and 1 (a first pass or
+        less) or 2 (the term itself) in stages[h]; here every candidate gets
+        its term (its first pass with ``first_pass``); the compiled twin
+        values only some."""
+        if (terms is None) != (stages is None):
+            raise ValueError("Bounder.group2: terms and stages go together")
         S = np.asarray(S, dtype=np.int64)
         s = len(S)
         b1 = self.group(S, L, d)
@@ -267,6 +283,8 @@ class Bounder:
             v = self._term(S, L, d, h, first_pass)
             if v is not None:
                 best = min(best, v)
+                if terms is not None:
+                    terms[h], stages[h] = min(v, INFINITY), 1 if first_pass else 2
         return max(b1, min(cap, best))
 
     def _parts(self, S: np.ndarray, h: int):

@@ -39,12 +39,12 @@ from __future__ import annotations
 import functools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.core.levels import group3
+from wordle_opt.core.levels import Terms, group3, new_terms
 from wordle_opt.display import Note, ProgressCallback, gap, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
@@ -90,6 +90,7 @@ class Group:
     lb: int
     node: Optional[Node]
     widened: int = 0  # how far the widening ran out of ideas for it, 1 or 2 (a resumed search skips those)
+    terms: Optional[Terms] = field(default=None, repr=False)  # its two-level step's second guesses (for group3)
 
     @property
     def closed(self) -> bool:
@@ -649,11 +650,14 @@ def two_level(engine: Engine, groups: List[Group], depth: int, bounder, *, min_s
     """Raise each open group of ``min_size`` answers or more to its two-level
     bound with ``depth`` guesses left (`Bounder.group2`, capped at the
     group's tree total: reaching it proves the tree optimal), largest first.
+    Each keeps its second guesses' terms, where `three_level` goes on from.
     False when the bounder was stopped (what it proved is kept)."""
     for g in sorted(groups, key=lambda g: -len(g.S)):
         if g.closed or len(g.S) < min_size:
             continue
-        g.lb = max(g.lb, int(bounder.group2(g.S, g.legal, depth, cap=min(g.ub, engine.inf))))
+        g.terms = new_terms(engine.table)
+        cap = min(g.ub, engine.inf)
+        g.lb = max(g.lb, int(bounder.group2(g.S, g.legal, depth, cap=cap, terms=g.terms[0], stages=g.terms[1])))
         if bounder.stop_requested:
             return False
     return True
@@ -683,9 +687,19 @@ def three_level(
         until = None if end is None else time.monotonic() + (end - time.monotonic()) / (len(todo) - i)
         cap = min(g.ub, engine.inf)
         v = group3(
-            bounder, engine.table, g.S, g.legal, depth, cap=cap, legal_after=legal_after, known=g.lb, deadline=until
+            bounder,
+            engine.table,
+            g.S,
+            g.legal,
+            depth,
+            cap=cap,
+            legal_after=legal_after,
+            known=g.lb,
+            terms=g.terms,
+            deadline=until,
         )
         g.lb = max(g.lb, int(v))
+        g.terms = None  # (13000 slots a group: not kept past their use)
         if bounder.stop_requested:
             return False
     return True
