@@ -244,6 +244,7 @@ class Bounder:
         cap: int = -1,
         first_pass: bool = False,
         max_steps: int = -1,
+        *,
         terms: Optional[np.ndarray] = None,
         stages: Optional[np.ndarray] = None,
     ) -> int:
