@@ -88,6 +88,23 @@ def test_within2_and_within3_equal_the_twin_and_the_exhaustive_search(case):
         assert len(W) >= 2 and twin.within2(W) == -1
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instances())
+def test_within4_equals_the_twin_and_the_exhaustive_search(case):
+    """(Near-twin families of five or more need five guesses or more when
+    few guesses tell them apart: the "no" side occurs.)"""
+    lists, sets = case
+    table = np.ascontiguousarray(lists.table)
+    compiled = _compiled_caps(lists.length).CapProver(table, lists.length)  # its witnesses carry over
+    twin = _caps_py.CapProver(table, lists.length)
+    for S in sets + [np.arange(len(lists.answers), dtype=np.int32)]:
+        g, g_twin = compiled.within4(S), twin.within4(S)
+        assert (g >= 0) == (g_twin >= 0) == _fits(lists, S, 4)
+        if g >= 0 and len(S) > 3:
+            row = table[g, S]
+            assert all(twin.within3(S[row == p]) >= 0 for p in set(row.tolist()) if p != compiled.all_green)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(instances())
 def test_opener_fits_a_cap_exactly_when_the_exhaustive_search_finds_a_tree(case):
@@ -111,6 +128,8 @@ def test_bad_arguments_are_one_line_errors():
             prover.opener(9, 4)
         with pytest.raises(ValueError, match="answer 7 is not 0..2"):
             prover.within3(np.array([0, 7], dtype=np.int32))
+        with pytest.raises(ValueError, match="answer -1 is not 0..2"):
+            prover.within4(np.array([-1, 0], dtype=np.int32))
 
 
 def test_salet_needs_five_guesses_on_the_original_lists():

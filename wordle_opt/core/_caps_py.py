@@ -46,6 +46,17 @@ class CapProver:
                 return g
         return -1
 
+    def within4(self, S) -> int:
+        """A guess after which every non-green group of S is within 3 (any
+        guess when |S| <= 3), or -1 when none is: S needs five guesses or more."""
+        S = self._check(S)
+        if len(S) <= 3:
+            return 0
+        for g in range(self.ng):
+            if all(self.within3(C) >= 0 for C in self._groups(g, S)):
+                return g
+        return -1
+
     def opener(self, o: int, cap: int) -> bool:
         """Does guess o, then the best tree, solve every answer within cap
         guesses (1 <= cap <= 4)?"""
