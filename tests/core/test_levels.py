@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL, REPEATS
 
-from wordle_opt.core import _bounds
+from wordle_opt.core import _bounds, _caps, _caps_py
 from wordle_opt.core._core_py import INFINITY
-from wordle_opt.core.levels import group3, new_terms
+from wordle_opt.core.levels import cap_fits, group3, new_terms
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
@@ -136,6 +136,15 @@ def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, 
     assert group3(fast, table, S, L, d, cap=cap, legal_after=after, slack=slack) == want
     # (the plain twin's group2 ignores caps: many small raises cost it seconds)
     assert group3(slow, table, S, L, d, cap=cap, legal_after=after) == want
+    # Leaving out the second guesses with a group that fits in no tree (either
+    # prover; the compiled one keeps its witnesses from call to call).
+    compiled = _caps.CapProver(table, lists.length)
+    fits = cap_fits(
+        compiled if data.draw(st.booleans(), label="compiled caps") else _caps_py.CapProver(table, lists.length)
+    )
+    want_fit = slow.group3(S, L, d, cap, fits=fits)
+    assert want_fit >= want
+    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=two, slack=slack, fits=fits) == want_fit
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,7 +209,8 @@ def test_three_level_bounds_never_pass_the_exhaustive_optimum(case, hard, cap, d
     total = len(lists.answers)
     for p in sorted(set(row.tolist()) - {slow.all_green}):
         S = np.flatnonzero(row == p).astype(np.int32)
-        total += group3(fast, table, S, slow.legal(o, p), d - 1, legal_after=_legal_after(slow, hard))
+        fits = cap_fits(_caps.CapProver(table, lists.length))
+        total += group3(fast, table, S, slow.legal(o, p), d - 1, legal_after=_legal_after(slow, hard), fits=fits)
     best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
     if best is not None:
         assert total <= best
@@ -279,3 +289,18 @@ def test_a_stopped_three_level_bound_lies_between_the_one_level_and_the_full_one
         values.append(group3(stopping, table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard), slack=slack))
     assert all(b1 <= v <= full for v in values)
     assert values == sorted(values)
+
+
+def test_second_guesses_with_a_group_that_fits_no_tree_are_left_out():
+    """Six words aXqq with only themselves as guesses: each guess tells one
+    answer, so no tree solves them within 4.  The three-level bound alone
+    stays finite; leaving out the second guesses whose group of 5 fits in
+    no tree of 3 (the cap proofs) shows the set needs more."""
+    answers = [f"a{x}qq" for x in "abcdef"]
+    lists = word_lists((answers, []))
+    table, fast, slow = _pair(lists, 0)
+    S, L = np.arange(6, dtype=np.int32), np.arange(6, dtype=np.int32)
+    assert exhaustive_optimum(answers, lists.guesses, max_guesses=4) is None
+    fits = cap_fits(_caps.CapProver(table, lists.length))
+    assert slow.group3(S, L, 4) == group3(fast, table, S, L, 4) < INFINITY
+    assert slow.group3(S, L, 4, fits=fits) == group3(fast, table, S, L, 4, fits=fits) >= INFINITY

@@ -337,13 +337,16 @@ class Bounder:
         v = self._term(S, L, d, h, not full)
         return INFINITY if v is None else min(v, INFINITY)
 
-    def group3(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1) -> int:
+    def group3(self, S: Sequence[int], L: Sequence[int], d: int, cap: int = -1, *, fits=None) -> int:
         """Three-level lower bound on cost(S, d), from the definition:
         max(B2, min(cap, B3)) with B2 = group2(S, L, d, cap) and B3 = |S| + min
         over the guesses h of L that split S (or may hit) of the sum over h's
         non-green groups T of group2(T, the guesses of L legal after h, d - 1);
-        cap <= 0: no cap.  The reference for wordle_opt.core.levels.group3,
-        which finds the same value best first."""
+        cap <= 0: no cap.  With ``fits(T, k)`` (False only when T cannot be
+        solved within k guesses), the guesses h with a group T of more than 2
+        answers for which fits(T, d - 1) is False are left out.  The reference
+        for wordle_opt.core.levels.group3, which finds the same value best
+        first."""
         S = np.asarray(S, dtype=np.int64)
         s = len(S)
         b2 = self.group2(S, L, d, cap)
@@ -353,6 +356,8 @@ class Bounder:
         best = INFINITY
         for h in np.asarray(L, dtype=np.int64).tolist():
             parts = self._parts(S, h)
+            if parts is not None and fits is not None and not all(fits(T, d - 1) for _, T in parts if len(T) > 2):
+                continue  # (a group that fits in no tree: the term is infinite)
             if parts is not None:
                 best = min(best, s + sum(self.group2(T, self.legal_after(L, h, q), d - 1) for q, T in parts))
         return max(b2, min(cap, best))

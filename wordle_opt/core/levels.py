@@ -21,9 +21,14 @@ import numpy as np
 
 from wordle_opt.core._core_py import INFINITY
 
-__all__ = ["group3", "new_terms"]
+__all__ = ["cap_fits", "group3", "new_terms"]
+
+# The cap proofs (wordle_opt.core._caps) decide sets within this many guesses.
+CAPS_DEPTH = 4
 
 LegalAfter = Callable[[np.ndarray, int, int], np.ndarray]
+# fits(T, k): False only when no tree solves every answer of T within k guesses
+Fits = Callable[[np.ndarray, int], bool]
 Terms = Tuple[np.ndarray, np.ndarray]  # group2's terms and stages, one slot per guess
 
 
@@ -31,6 +36,24 @@ def new_terms(table: np.ndarray) -> Terms:
     """Empty (terms, stages) for ``Bounder.group2`` to fill, one slot per
     guess of ``table`` (guesses x answers): stage 0 is a candidate not valued."""
     return np.zeros(table.shape[0], dtype=np.int64), np.zeros(table.shape[0], dtype=np.uint8)
+
+
+def cap_fits(prover) -> Fits:
+    """``fits`` for group3 from a CapProver (either twin): exact for k <=
+    CAPS_DEPTH guesses, True above (nothing proven).  A "no" is with every
+    guess allowed, so it holds under every rule.  The prover keeps its
+    witnesses between calls: one a thread."""
+
+    def fits(T: np.ndarray, k: int) -> bool:
+        if k <= 1:
+            return len(T) <= 1
+        if k > CAPS_DEPTH:
+            return True
+        T = np.ascontiguousarray(T, dtype=np.int32)
+        test = (prover.within2, prover.within3, prover.within4)[k - 2]
+        return test(T) >= 0
+
+    return fits
 
 
 # How far past the next least bound one raise goes, at least (and at least
@@ -56,6 +79,7 @@ def group3(
     terms: Optional[Terms] = None,
     deadline: Optional[float] = None,
     slack: int = SLACK,
+    fits: Optional[Fits] = None,
 ) -> int:
     """Three-level lower bound on cost(S, d) with legal guesses L and d guesses
     left: the plain twin's ``Bounder.group3(S, L, d, cap)``, max(B2, min(cap,
@@ -74,6 +98,12 @@ def group3(
     On TARNS's group of 1132 (one core, 900 s, group2 first) that skipped
     193 s of first passes and two-level terms before the first three-level
     raise; the bound then reached 4007 against 4006 (it rises slowly there).
+    ``fits``: a cap proof (see `cap_fits`); B3 then leaves out the guesses h
+    with a group T that does not fit in d - 1 guesses (their term is
+    infinite), as the plain twin's definition does with the same ``fits``.
+    On the every-word game most good second guesses leave one (a family of
+    -lls words, say: all 250 least two-level terms of TARNS's group of 1132),
+    so the bound can rise past their three-level values.
 
     Best first over lower bounds of each candidate's term, each at most
     the next: its one-level value 3|S| - colourings - hit, its first pass
@@ -139,12 +169,16 @@ def group3(
         v, done = third.raise_to(target, stopped)
         if stopped():
             return max(b2, min(best, v, heap[0][0] if heap else INFINITY))
+        # (fits is asked only of a candidate whose full term would be B3: a
+        # proof costs 0.3-3 s on TARNS's group of 1132; asking each candidate
+        # at its first raise, group3 reached 3984 in 900 s against 4002)
         if done:
-            best = min(best, v)
+            if fits is None or third.fit(fits):
+                best = min(best, v)  # (else its term is infinite)
         elif v < best:
             heapq.heappush(heap, (v, 2, h))
             continue
-        del thirds[h]  # (done or refuted: never popped again)
+        del thirds[h]  # (done, refuted or fitting no tree: never popped again)
     return max(b2, best)
 
 
@@ -163,6 +197,14 @@ class _Third:
         # 2 answers or fewer is the group bound, and the green one is solved
         order = np.argsort(-counts, kind="stable")
         self.parts = [[int(pats[i]), None, False] for i in order if counts[i] > 2 and pats[i] != bounder.all_green]
+
+    def fit(self, fits: Fits) -> bool:
+        """False when one of h's groups (largest first) does not fit in d - 1
+        guesses by ``fits``."""
+        for q, _, _ in self.parts:
+            if not fits(self.S[self.table[self.h, self.S] == q], self.d - 1):
+                return False
+        return True
 
     def raise_to(self, target, stopped):
         """(v, done): the term raised until it reaches ``target`` (then v >=

@@ -44,7 +44,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.core.levels import Terms, group3, new_terms
+from wordle_opt.core.levels import Terms, cap_fits, group3, new_terms
 from wordle_opt.display import Note, ProgressCallback, gap, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
@@ -678,10 +678,13 @@ def three_level(
     at the group's tree total), smallest first.  With a ``deadline``
     (time.monotonic()), the step ends by ``share`` of the time left, each
     group stopped at an even part of what remains then (a stopped group3 is
-    still a bound).  False when the bounder was stopped (what it proved is
-    kept)."""
+    still a bound).  Second guesses that leave a group with no tree in
+    depth - 1 guesses are left out (the cap proofs, up to 4 guesses: a
+    prover a call, so a thread, keeps its witnesses).  False when the
+    bounder was stopped (what it proved is kept)."""
     todo = sorted((g for g in groups if not g.closed and len(g.S) >= min_size), key=lambda g: len(g.S))
     legal_after = None if engine.rule is None else engine.legal_after
+    fits = cap_fits(engine.lists.modules.caps.CapProver(engine.table, engine.lists.length))
     end = None if deadline is None else time.monotonic() + share * max(0.0, deadline - time.monotonic())
     for i, g in enumerate(todo):
         until = None if end is None else time.monotonic() + (end - time.monotonic()) / (len(todo) - i)
@@ -697,6 +700,7 @@ def three_level(
             known=g.lb,
             terms=g.terms,
             deadline=until,
+            fits=fits,
         )
         g.lb = max(g.lb, int(v))
         g.terms = None  # (13000 slots a group: not kept past their use)

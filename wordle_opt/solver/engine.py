@@ -15,6 +15,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.core import modules
+from wordle_opt.core.levels import cap_fits
 from wordle_opt.rules import all_green
 from wordle_opt.solver.dominance import neighbour_keys, undominated
 from wordle_opt.trees.node import Node
@@ -169,7 +170,10 @@ class Engine:
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
 
-    # The cap proofs (wordle_opt.core._caps) decide sets within this many guesses.
+    # The searches ask the cap proofs about sets with at most this many guesses
+    # left.  The proofs decide up to levels.CAPS_DEPTH (4), but within 4 costs
+    # seconds on a big set (0.8-3 s for 138 answers of the every-word game):
+    # only the anytime closing's three-level step asks it, once a candidate.
     CAPS_DEPTH = 3
 
     def parts(self, S: np.ndarray, guess: int) -> List[Tuple[int, np.ndarray]]:
@@ -184,15 +188,12 @@ class Engine:
         ]
 
     def within(self, S: np.ndarray, d: int) -> bool:
-        """Can a tree solve every answer of S within d <= CAPS_DEPTH guesses,
-        with every guess allowed?  Exact (the cap proofs); a False holds
-        under every rule.  One prover per engine keeps its witnesses."""
-        if d <= 1:
-            return len(S) <= 1
+        """Can a tree solve every answer of S within d <= levels.CAPS_DEPTH
+        guesses, with every guess allowed?  Exact (the cap proofs); a False
+        holds under every rule.  One prover per engine keeps its witnesses."""
         if self._caps is None:
             self._caps = self.lists.modules.caps.CapProver(self.table, self.lists.length)
-        S = np.ascontiguousarray(S, dtype=np.int32)
-        return (self._caps.within2(S) if d == 2 else self._caps.within3(S)) >= 0
+        return cap_fits(self._caps)(S, d)
 
     def with_beam(self, beam: int) -> "Engine":
         """Solvers with a beam on this engine's table and answer order."""
