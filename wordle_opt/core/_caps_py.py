@@ -38,22 +38,22 @@ class CapProver:
     def within3(self, S) -> int:
         """A guess after which every non-green group of S is within 2 (any
         guess when |S| <= 2), or -1 when none is: S needs four guesses or more."""
-        S = self._check(S)
-        if len(S) <= 2:
-            return 0
-        for g in range(self.ng):
-            if all(self.within2(C) >= 0 for C in self._groups(g, S)):
-                return g
-        return -1
+        return self._within(S, 3)
 
     def within4(self, S) -> int:
         """A guess after which every non-green group of S is within 3 (any
         guess when |S| <= 3), or -1 when none is: S needs five guesses or more."""
+        return self._within(S, 4)
+
+    def _within(self, S, k: int) -> int:
+        """within3 or within4, from the definition (k one-answer guesses
+        solve k answers)."""
         S = self._check(S)
-        if len(S) <= 3:
+        if len(S) <= k - 1:
             return 0
+        inner = self.within2 if k == 3 else self.within3
         for g in range(self.ng):
-            if all(self.within3(C) >= 0 for C in self._groups(g, S)):
+            if all(inner(C) >= 0 for C in self._groups(g, S)):
                 return g
         return -1
 
