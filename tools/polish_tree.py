@@ -26,6 +26,7 @@ import numpy as np
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
+from wordle_opt.trees import treemeta
 from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import load_lists
 
@@ -79,7 +80,7 @@ def main(argv=None) -> int:
             raise WordleOptError(f"{args.tree}: a {tree.hard}-rule tree; only easy-mode trees are polished")
         if tree.max_guesses is None or tree.max_guesses < 3:
             raise WordleOptError(f"{args.tree}: records no cap of 3 guesses or more")
-        lists = load_lists(*tree.sources)
+        lists = load_lists(*treemeta.recorded_lists(tree.meta, args.tree))  # (named lists, or files beside the tree)
         tree = Tree.load(args.tree, lists)
         before = tree.total
         gain = polish(tree, lists, min_size=args.min, part_limit=args.part_limit)

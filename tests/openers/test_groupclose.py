@@ -1,0 +1,218 @@
+"""A group's value proven second guess by second guess
+(`wordle_opt.openers.groupclose`) and its tool (`tools/close_group.py`):
+each verdict agrees with the exhaustive oracle's cost of that second guess,
+and the tool proves a group's value only when the oracle finds no tree below it."""
+
+from __future__ import annotations
+
+import numpy as np
+import tool_scripts
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from oracle import exhaustive_optimum, exhaustive_second, exhaustive_tree
+
+from wordle_opt import Node, Tree, load_lists, search, verify
+from wordle_opt.openers.groupclose import BETTER, EXACT, FITS, OPEN, REFUTED, STRUCK, WHOLE, GroupCloser, group_of
+from wordle_opt.patterns import Pattern, score
+from wordle_opt.solver.anytime_widen import subtree_total
+from wordle_opt.solver.engine import Engine
+from wordle_opt.wordlists import WordLists
+
+# Families (_ILLS, _IGHT, _ATCH) make parts that fit no tree in few guesses.
+ILLS = "bills dills fills gills hills kills mills pills sills tills wills".split()
+WORDS = ILLS + "fight light might night right sight batch catch hatch latch match crane slate pious brick".split()
+
+
+@st.composite
+def groups(draw):
+    """(lists, opener, colouring, d, target): answers from WORDS or random
+    words over five letters (big parts, weak one-level bounds), an
+    opener's group of 3 or more of them, 2-4 guesses left and a target
+    near the oracle's optimum (None: no tree fits; then any target)."""
+    pool = draw(st.sampled_from([st.sampled_from(WORDS), st.text("abcde", min_size=5, max_size=5)]))
+    answers = draw(st.lists(pool, min_size=4, max_size=18, unique=True))
+    if draw(st.booleans()):  # (a whole family: parts that fit no tree of 3 or 4)
+        answers = list(dict.fromkeys(answers + ILLS[: draw(st.integers(5, len(ILLS)))]))
+    extra = draw(st.lists(pool, max_size=5, unique=True))
+    # (QQQQQ, which colours every answer alike, gives a big group: weak one-level bounds)
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(extra) | {"qqqqq"}), name="generated")
+    opener = draw(st.one_of(st.just("qqqqq"), st.sampled_from(lists.guesses)))
+    row = lists.table[lists.guess_index(opener)]
+    pats, sizes = np.unique(row, return_counts=True)
+    big = [int(p) for p, n in zip(pats, sizes) if n >= 3]
+    assume(big)
+    q = draw(st.sampled_from(big))
+    d = draw(st.sampled_from([2, 3, 3, 4, 4]))
+    group = [lists.answers[i] for i in np.flatnonzero(row == q)]
+    best = exhaustive_optimum(group, lists.guesses, max_guesses=d)
+    target = draw(st.integers(2 * len(group) - 1, 4 * len(group))) if best is None else best + draw(st.integers(-2, 1))
+    return lists, opener, q, d, target
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=groups())
+def test_each_verdict_agrees_with_the_oracle_cost_of_that_second_guess(case):
+    lists, opener, q, d, target = case
+    engine = Engine(lists, None, threads=1, cache_mb=1)
+    S = group_of(engine, lists.guess_index(opener), q)
+    words = [lists.answers[a] for a in S]
+    closer = GroupCloser(engine, S, d, target)
+    least = exhaustive_optimum(words, lists.guesses, max_guesses=d)
+    fresh = GroupCloser(engine, S, d, target)  # (re-decides each claim, as --check does)
+    verdicts = {}
+    for h, g in enumerate(lists.guesses):
+        v = closer.verdict(h)
+        verdicts[g] = v
+        assert fresh.holds(h, v.how, v.value, v.witness)
+        cost = exhaustive_second(words, lists.guesses, opener, g, max_guesses=d + 1) if v.how != WHOLE else None
+        assert v.how != OPEN  # (no time limit here)
+        if v.how == WHOLE:
+            assert len(set(lists.table[h, S].tolist())) == 1  # (it leaves S whole: never the least)
+        elif v.how in REFUTED:
+            assert cost is None or cost >= target, (g, v, cost)
+            assert v.value >= target
+        else:
+            assert v.how == BETTER and cost == v.value < target, (g, v, cost)
+            tree = closer.better[h]
+            assert _total(lists, tree, words, d) == v.value
+    # The theorem the tool prints: every guess refuted -> no tree below the target.
+    if all(v.how in REFUTED for v in verdicts.values()):
+        assert least is None or least >= target
+    else:
+        assert least is not None and least < target
+
+
+def _total(lists: WordLists, node: Node, words, d: int) -> int:
+    """The subtree's total over ``words``, each solved within d guesses."""
+    assert d >= 1 and words
+    groups = {}
+    for w in words:
+        p = int(score(node.guess, w))
+        if p != int(Pattern.parse("G" * lists.length)):
+            groups.setdefault(p, []).append(w)
+    return len(words) + sum(_total(lists, node.children[p], ws, d - 1) for p, ws in groups.items())
+
+
+def test_an_infeasible_part_strikes_the_guesses_that_keep_it_together():
+    # Eleven _ILLS words and two guesses that tell none of them apart: with
+    # 3 guesses left each part of FIGHT / BRICK (the ten or eleven _ILLS words
+    # together) fits no tree within 2, so the second is struck by the first's part.
+    lists = WordLists.from_words(ILLS, ILLS + ["crane", "pious", "zzzzz"], name="generated")
+    engine = Engine(lists, None, threads=1, cache_mb=1)
+    S = np.arange(len(ILLS), dtype=np.int32)
+    closer = GroupCloser(engine, S, 3, 1000)
+    first, second = lists.guess_index("crane"), lists.guess_index("pious")
+    a, b = closer.verdict(first), closer.verdict(second)
+    assert a.how in (FITS, WHOLE) and b.how in (STRUCK, WHOLE, FITS)
+    kinds = {closer.verdict(h).how for h in range(len(lists.guesses))}
+    assert kinds <= set(REFUTED)
+    assert exhaustive_optimum(ILLS, lists.guesses, max_guesses=3) is None
+
+
+def _words_file(tmp_path):
+    # (with all eleven _ILLS words no tree from CRANE fits in 7; with five, 58 in 4 or more)
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(ILLS[:5] + WORDS[len(ILLS) :]) + "\n")
+    return str(path)
+
+
+def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys):
+    words = _words_file(tmp_path)
+    tree = search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree
+    lists = load_lists(words, words)
+    row = lists.table[lists.guess_index("crane")]
+    # the opener's largest group
+    pats, sizes = np.unique(row, return_counts=True)
+    q = int(pats[np.argmax(sizes)])
+    group = [lists.answers[i] for i in np.flatnonzero(row == q)]
+    best = exhaustive_optimum(group, lists.guesses, max_guesses=4)
+    colouring = Pattern(q, 5).byg
+    path, out = tmp_path / "crane.json", tmp_path / "g.csv"
+    tree.save(path)
+    tool = tool_scripts.load("close_group")
+    assert tool.main([str(path), colouring, "--out", str(out), "--shard", "0/2"]) == 0
+    said = capsys.readouterr().out
+    assert "proven" not in said.replace("not proven", "")  # (half the guesses)
+    first = out.read_text().splitlines()
+    assert len(first) == 1 + len(lists.guesses[0::2])
+    assert tool.main([str(path), colouring, "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"no tree for the group CRANE {colouring} totals less than {best}; its value is {best}" in said
+    assert out.read_text().splitlines()[: len(first)] == first  # (resumed: the first half kept)
+    assert len(out.read_text().splitlines()) == 1 + len(lists.guesses)
+    assert tool.main([str(path), colouring, "--out", str(out), "--check"]) == 0
+    assert f"all {len(lists.guesses)} lines hold" in capsys.readouterr().out
+
+    # A line that does not hold is found by --check.
+    rows = out.read_text().splitlines()
+    i = next(i for i, r in enumerate(rows) if r.split(",")[1] in ("term", EXACT))
+    word = rows[i].split(",")[0]
+    rows[i] = f"{word},fits,1099511627776,{Pattern(0, 5).byg}"
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join(rows) + "\n")
+    assert tool.main([str(path), colouring, "--out", str(bad), "--check"]) == 1
+    assert f"do not hold: {word}" in capsys.readouterr().out
+
+    # The same group with a worse subtree (the best after a worse second
+    # guess that still fits the cap): that second guess is found, its tree
+    # written and verified.
+    second = next(
+        g for g in lists.guesses if (exhaustive_second(group, lists.guesses, "crane", g, max_guesses=5) or 0) > best
+    )
+    worse = Tree.load(str(path))
+    worse.root.children[q] = exhaustive_tree(group, lists.guesses, max_guesses=4, opener=second)
+    worse = Tree(worse.root, lists, max_guesses=5)
+    assert verify(worse).ok
+    engine = Engine(lists, None, threads=1, cache_mb=1)
+    target = subtree_total(engine, worse.root.children[q], group_of(engine, lists.guess_index("crane"), q))
+    assert target > best
+    worse_path, out2 = tmp_path / "worse.json", tmp_path / "w.csv"
+    worse.save(worse_path)
+    assert tool.main([str(worse_path), colouring, "--out", str(out2)]) == 0
+    said = capsys.readouterr().out
+    assert "not proven:" in said and f"< {target}" in said
+    report = verify(str(tmp_path / "w.better.json"))
+    assert report.ok and report.total < worse.total
+
+
+def test_bad_input_is_a_one_line_error(tmp_path, capsys):
+    words = _words_file(tmp_path)
+    tool = tool_scripts.load("close_group")
+    path = tmp_path / "crane.json"
+    search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree.save(path)
+    for args, what in [
+        ([str(path), "QQQQQ", "--out", str(tmp_path / "x.csv")], "QQQQQ"),
+        ([str(path), "GGGGG", "--out", str(tmp_path / "x.csv")], "GGGGG"),
+        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--shard", "2/2"], "--shard"),
+        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--part-limit", "0"], "--part-limit"),
+    ]:
+        assert tool.main(args) == 2
+        err = capsys.readouterr().err.strip()
+        assert what in err and len(err.splitlines()) == 1
+    hard = tmp_path / "hard.json"
+    search("crane", answers=words, guesses=words, max_guesses=5, hard="nyt", threads=1).tree.save(hard)
+    assert tool.main([str(hard), "BBBBB", "--out", str(tmp_path / "x.csv")]) == 2
+    assert "nyt-rule tree" in capsys.readouterr().err
+
+
+def test_exact_parts_refute_or_give_the_cost_the_engine_gives():
+    # SALET's group BBBGB (107 answers, 5 guesses left, optimum 302 by the
+    # engine): NIDOR's term is 301, below the optimum, so its parts are
+    # solved; the small generated games above never need that step.
+    lists = load_lists("original")
+    engine = Engine(lists, None, threads=1, cache_mb=200)
+    S = group_of(engine, lists.guess_index("salet"), int(Pattern.parse("BBBGB")))
+    best, _ = engine.solve_group(S, engine.all_guesses, 5)
+    h = lists.guess_index("nidor")
+    parts = engine.parts(S, h)
+    cost = len(S) + sum(engine.solve_group(T, engine.all_guesses, 4)[0] for _, T in parts)
+    closer = GroupCloser(engine, S, 5, best)
+    assert closer.bounder.second_value(S, closer.L, 5, h, 10**6, True) < best  # (the term does not refute)
+    v = closer.verdict(h)
+    assert cost >= best and v.how == EXACT and best <= v.value <= cost
+    assert closer.holds(h, v.how, v.value, v.witness)
+    # Above the optimum: NIDOR's cost itself, and a subtree that has it.
+    above = GroupCloser(engine, S, 5, cost + 1)
+    v = above.verdict(h)
+    assert v.how == BETTER and v.value == cost
+    assert _total(lists, above.better[h], [lists.answers[a] for a in S], 5) == cost
