@@ -1,8 +1,9 @@
-"""Prove one group of a stored easy-mode tree optimal, second guess by second guess.
+"""Prove groups of a stored easy-mode tree optimal, second guess by second guess.
 
     python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv
     python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --shard 1/2
     python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --check
+    python tools/close_group.py trees/tarns-original-all.json --all --out tarns-proof/ [--shard K/N]
 
 The group is the answers the tree's opener colours COLOURING; the target is
 the tree's total over them.  Every guess gets a verdict
@@ -19,6 +20,16 @@ so the group's value is the target.  ``--check`` re-decides every line of
 the file from scratch (``--shard``: every N-th line) and says whether the
 file proves it.  A progress line goes to stderr and to ``--log`` at most
 every 30 s (``WORDLE_OPT_PROGRESS_SECONDS``).
+
+``--all`` takes every group of the opener, largest first, into the folder
+``--out``: a group of more than ``--exact-up-to`` answers as above (its file
+``<COLOURING>.csv``, every process on it, each on its shard of the guesses),
+a smaller one solved whole by the exact engine with beta = its target (one
+process a group; a line in ``groups.csv``: ``colouring,size,target,how,value``,
+how ``solved`` (value: a bound >= target), ``better`` or ``open``).  When
+every group is proven the last line is the theorem that no tree from the
+opener totals less than the tree; with ``--check`` every group's proof is
+re-decided.
 """
 
 from __future__ import annotations
@@ -30,7 +41,16 @@ import sys
 import time
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.groupclose import BETTER, FITS, REFUTED, GroupCloser, Verdict, group_of
+from wordle_opt.openers.groupclose import (
+    BETTER,
+    FITS,
+    OPEN,
+    REFUTED,
+    GroupCloser,
+    Verdict,
+    group_of,
+    solve_limited,
+)
 from wordle_opt.openers.progress import interval_from_env
 from wordle_opt.openers.proofruns import Clock, parse_shard
 from wordle_opt.patterns import Pattern
@@ -80,6 +100,12 @@ class ProofFile:
     def close(self) -> None:
         self._file.close()
 
+    def __enter__(self) -> "ProofFile":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
 
 def take_cores(closer: GroupCloser, rows) -> None:
     """Strike with the infeasible parts of the ``fits`` lines in ``rows``."""
@@ -90,90 +116,128 @@ def take_cores(closer: GroupCloser, rows) -> None:
             closer.strike(closer.S[closer.engine.table[h, closer.S] == q], h, q)
 
 
-def load(args):
-    tree = Tree.load(args.tree)
-    if tree.hard is not None:
-        raise WordleOptError(f"{args.tree}: a {tree.hard}-rule tree; only easy-mode trees are closed")
-    if tree.max_guesses is None or tree.max_guesses < 3:
-        raise WordleOptError(f"{args.tree}: records no cap of 3 guesses or more")
-    lists = load_lists(*treemeta.recorded_lists(tree.meta, args.tree))  # (named lists, or files beside the tree)
-    tree = Tree.load(args.tree, lists)
-    try:
-        q = int(Pattern.parse(args.colouring, lists.length))
-    except ValueError as e:
-        raise WordleOptError(f"{args.colouring}: not a colouring of {lists.length} letters ({e})") from None
-    child = tree.root.children.get(q)
-    if child is None or not child.children:
-        raise WordleOptError(f"{args.colouring}: {tree.root.guess.upper()} leaves no group of 3 or more answers there")
-    return tree, lists, q, child
+class Run:
+    """What every group's work shares: the tree, its lists and engine, the
+    options, the log and the clock."""
+
+    def __init__(self, args):
+        self.args = args
+        tree = Tree.load(args.tree)
+        if tree.hard is not None:
+            raise WordleOptError(f"{args.tree}: a {tree.hard}-rule tree; only easy-mode trees are closed")
+        if tree.max_guesses is None or tree.max_guesses < 3:
+            raise WordleOptError(f"{args.tree}: records no cap of 3 guesses or more")
+        self.lists = load_lists(*treemeta.recorded_lists(tree.meta, args.tree))  # (named lists, or files beside it)
+        self.tree = Tree.load(args.tree, self.lists)
+        self.engine = Engine(self.lists, None, threads=1, cache_mb=args.cache_mb)
+        self.opener = self.lists.guess_index(self.tree.root.guess)
+        self.d = self.tree.max_guesses - 1
+        self.shard = parse_shard(args.shard)
+        self.log = open(args.log, "a") if args.log else None
+        self.clock = Clock()
+
+    def groups(self):
+        """(colouring, answers, target) of every group, largest first."""
+        out = []
+        for q, child in self.tree.root.children.items():
+            S = group_of(self.engine, self.opener, q)
+            out.append((q, S, subtree_total(self.engine, child, S)))
+        out.sort(key=lambda g: (-len(g[1]), g[0]))
+        return out
+
+    def group(self, text: str):
+        try:
+            q = int(Pattern.parse(text, self.lists.length))
+        except ValueError as e:
+            raise WordleOptError(f"{text}: not a colouring of {self.lists.length} letters ({e})") from None
+        for g in self.groups():
+            if g[0] == q:
+                if len(g[1]) < 3:
+                    raise WordleOptError(f"{text}: {self.name(q)} has {len(g[1])} answers; expected 3 or more")
+                return g
+        raise WordleOptError(f"{text}: {self.tree.root.guess.upper()} leaves no group there")
+
+    def name(self, q: int) -> str:
+        return f"{self.tree.root.guess.upper()} {Pattern(q, self.lists.length).byg}"
+
+    def say(self, line: str, *, result: bool = False) -> None:
+        """A progress line on stderr (a result on stdout) and in the log."""
+        print(line, file=sys.stdout if result else sys.stderr, flush=True)
+        if self.log:
+            self.log.write(line + "\n")
+            self.log.flush()
+
+    def better(self, q: int, node, path: str, how: str) -> None:
+        """Splice a better subtree for group q into the tree and write it."""
+        self.tree.root.children[q] = node
+        Tree(self.tree.root, self.lists, max_guesses=self.tree.max_guesses).save(path)
+        self.say(f"better: {how}; the tree is in {path}", result=True)
+
+    def closer(self, S, target) -> GroupCloser:
+        return GroupCloser(self.engine, S, self.d, target, part_limit=self.args.part_limit)
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tree", help="a tree file (JSON), easy mode, with its lists recorded")
-    ap.add_argument("colouring", help="the group: the opener's colouring, as BBBBG")
-    ap.add_argument("--out", required=True, help="CSV of verdicts, appended; a rerun resumes")
-    ap.add_argument("--shard", default=None, help="K/N: only every N-th guess from the K-th")
-    ap.add_argument("--part-limit", type=float, default=600.0, help="seconds for one exact part (600)")
+    ap.add_argument("colouring", nargs="?", help="the group: the opener's colouring, as BBBBG")
+    ap.add_argument("--all", action="store_true", help="every group of the opener; --out is then a folder")
+    ap.add_argument("--out", required=True, help="CSV of verdicts (a folder with --all), appended; a rerun resumes")
+    ap.add_argument("--shard", default=None, help="K/N: only every N-th guess (or small group) from the K-th")
+    ap.add_argument("--part-limit", type=float, default=600.0, help="seconds for one exact solve (600)")
+    ap.add_argument("--exact-up-to", type=int, default=150, help="--all: groups this small solved whole (150)")
     ap.add_argument("--cache-mb", type=float, default=2000)
     ap.add_argument("--log", default=None, help="append the progress lines to this file too")
-    ap.add_argument("--check", action="store_true", help="re-decide the lines of --out from scratch")
+    ap.add_argument("--check", action="store_true", help="re-decide the proofs in --out from scratch")
     args = ap.parse_args(argv)
     try:
-        shard = parse_shard(args.shard)
+        parse_shard(args.shard)
     except ValueError:
         print(f"--shard: expected K/N with 0 <= K < N, got {args.shard}", file=sys.stderr)
         return 2
     if args.part_limit <= 0:
         print(f"--part-limit: expected positive seconds, got {args.part_limit:g}", file=sys.stderr)
         return 2
+    if bool(args.all) == bool(args.colouring):
+        print("expected a COLOURING or --all (one of them)", file=sys.stderr)
+        return 2
+    run = None
     try:
-        tree, lists, q, child = load(args)
-        engine = Engine(lists, None, threads=1, cache_mb=args.cache_mb)
-        S = group_of(engine, lists.guess_index(tree.root.guess), q)
-        if len(S) < 3:
-            raise WordleOptError(
-                f"{args.colouring}: {tree.root.guess.upper()} leaves {len(S)} answers there; expected 3 or more"
-            )
-        target = subtree_total(engine, child, S)
-        closer = GroupCloser(engine, S, tree.max_guesses - 1, target, part_limit=args.part_limit)
-        proof = ProofFile(args.out)
-        log = open(args.log, "a") if args.log else None
-        try:
-            run = check if args.check else close
-            return run(args, tree, lists, q, closer, proof, shard, log)
-        except KeyboardInterrupt:
-            print(f"interrupted: {args.out} keeps every verdict found; the same command resumes", file=sys.stderr)
-            return 130
-        finally:
-            proof.close()
-            if log:
-                log.close()
+        run = Run(args)
+        if args.all:
+            return (check_all if args.check else close_all)(run)
+        q, S, target = run.group(args.colouring)
+        with ProofFile(args.out) as proof:
+            closer = run.closer(S, target)
+            if args.check:
+                return 0 if check(run, q, closer, proof) else 1
+            close(run, q, closer, proof)
+            run.say(verdict(run.lists, proof, target, run.name(q))[1] + f" ({run.clock})", result=True)
+            return 0
+    except KeyboardInterrupt:
+        print(f"interrupted: {args.out} keeps every verdict found; the same command resumes", file=sys.stderr)
+        return 130
     except WordleOptError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    finally:
+        if run is not None and run.log:
+            run.log.close()
 
 
-def say(line: str, log, *, result: bool = False) -> None:
-    """A progress line on stderr (a result on stdout) and in the log."""
-    print(line, file=sys.stdout if result else sys.stderr, flush=True)
-    if log:
-        log.write(line + "\n")
-        log.flush()
-
-
-def close(args, tree, lists, q, closer, proof, shard, log) -> int:
-    clock, name = Clock(), f"{tree.root.guess.upper()} {args.colouring.upper()}"
-    k, n = shard
+def close(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> None:
+    """This shard's guesses of group q, each verdict written as found."""
+    lists, name = run.lists, run.name(q)
+    k, n = run.shard
     todo = [h for h in range(len(lists.guesses))[k::n] if lists.guesses[h] not in proof.done]
     take_cores(closer, proof.done.values())
-    say(
+    run.say(
         f"close {name}: {len(closer.S)} answers, target {closer.target}, {len(todo)} guesses to decide"
-        f" ({len(proof.done)} in {args.out})",
-        log,
+        f" ({len(proof.done)} in {proof.path})"
     )
     counts: dict = {}
-    interval, last, start = interval_from_env(), time.monotonic(), time.monotonic()
+    interval, start = interval_from_env(), time.monotonic()
+    last = start
     for i, h in enumerate(todo):
         if i % 20 == 0:
             take_cores(closer, proof.news())
@@ -184,46 +248,38 @@ def close(args, tree, lists, q, closer, proof, shard, log) -> int:
         proof.write(word, v)
         counts[v.how] = counts.get(v.how, 0) + 1
         if v.how == BETTER:
-            tree.root.children[q].guess, tree.root.children[q].children = word, closer.better[h].children
-            out = os.path.splitext(args.out)[0] + ".better.json"
-            Tree(tree.root, lists, max_guesses=tree.max_guesses).save(out)
-            say(
-                f"better: {word.upper()} gives the group {v.value} < {closer.target}; the tree is in {out}",
-                log,
-                result=True,
-            )
+            path = os.path.splitext(proof.path)[0] + ".better.json"
+            run.better(q, closer.better[h], path, f"{word.upper()} gives {name} {v.value} < {closer.target}")
         now = time.monotonic()
         if now - last >= interval:
             last = now
             rate = (i + 1) / (now - start)
-            say(
+            run.say(
                 f"close {name}: {now - start:.0f} s, {i + 1}/{len(todo)} guesses, "
                 + ", ".join(f"{c} {how}" for how, c in sorted(counts.items()))
-                + f", {rate:.2f}/s, about {(len(todo) - i - 1) / rate / 60:.0f} min left",
-                log,
+                + f", {rate:.2f}/s, about {(len(todo) - i - 1) / rate / 60:.0f} min left"
             )
-    say(f"close {name}: shard {k}/{n} done, " + ", ".join(f"{c} {h}" for h, c in sorted(counts.items())), log)
-    say(verdict(lists, proof, closer.target, name) + f" ({clock})", log, result=True)
-    return 0
+    run.say(f"close {name}: shard {k}/{n} done, " + ", ".join(f"{c} {h}" for h, c in sorted(counts.items())))
 
 
-def verdict(lists, proof, target, name) -> str:
-    """The theorem when every guess of the lists has a refuting line, else what is missing."""
+def verdict(lists, proof, target, name):
+    """(proven, the line to print): the theorem when every guess of the
+    lists has a refuting line, else what is missing."""
     missing = [w for w in lists.guesses if w not in proof.done]
     better = [r for r in proof.done.values() if r[1] == BETTER]
     other = [r for r in proof.done.values() if r[1] not in REFUTED and r[1] != BETTER]
     if better:
         best = min(better, key=lambda r: int(r[2]))
-        return f"not proven: {best[0].upper()} gives {name} {best[2]} < {target}"
+        return False, f"not proven: {best[0].upper()} gives {name} {best[2]} < {target}"
     if missing or other:
-        return f"not proven yet: {len(missing)} guesses to decide, {len(other)} open"
-    return f"proven: no tree for the group {name} totals less than {target}; its value is {target}"
+        return False, f"not proven yet: {name}: {len(missing)} guesses to decide, {len(other)} open"
+    return True, f"proven: no tree for the group {name} totals less than {target}; its value is {target}"
 
 
-def check(args, tree, lists, q, closer, proof, shard, log) -> int:
+def check(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> bool:
     """Re-decide each line's claim from scratch (`GroupCloser.holds`)."""
-    clock, name = Clock(), f"{tree.root.guess.upper()} {args.colouring.upper()}"
-    k, n = shard
+    lists, name = run.lists, run.name(q)
+    k, n = run.shard
     rows = sorted(proof.done.values(), key=lambda r: lists.guess_index(r[0]))[k::n]
     bad = []
     interval, last = interval_from_env(), time.monotonic()
@@ -236,14 +292,130 @@ def check(args, tree, lists, q, closer, proof, shard, log) -> int:
             bad.append(word)
         if time.monotonic() - last >= interval:
             last = time.monotonic()
-            say(f"check {name}: {i + 1}/{len(rows)} lines, {len(bad)} failed", log)
+            run.say(f"check {name}: {i + 1}/{len(rows)} lines, {len(bad)} failed")
     if bad:
-        say(f"check {name}: {len(bad)} lines do not hold: {' '.join(bad[:20])}", log, result=True)
-        return 1
-    say(f"check {name}: all {len(rows)} lines hold ({clock})", log, result=True)
+        run.say(f"check {name}: {len(bad)} lines do not hold: {' '.join(bad[:20])}", result=True)
+        return False
+    run.say(f"check {name}: all {len(rows)} lines hold ({run.clock})", result=True)
     if n == 1:
-        say(verdict(lists, proof, closer.target, name), log, result=True)
+        run.say(verdict(lists, proof, closer.target, name)[1], result=True)
+    return True
+
+
+# ---- every group (--all)
+
+SMALL_HEADER = ["colouring", "size", "target", "how", "value"]
+SOLVED = "solved"
+
+
+def read_small(path: str) -> dict:
+    """groups.csv's lines by colouring (the last line wins; ``open`` ones are done again)."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as f:
+        return {r["colouring"]: r for r in csv.DictReader(f)}
+
+
+def close_all(run: Run) -> int:
+    folder = run.args.out
+    os.makedirs(folder, exist_ok=True)
+    small_path = os.path.join(folder, "groups.csv")
+    k, n = run.shard
+    groups = run.groups()
+    big = [g for g in groups if len(g[1]) > run.args.exact_up_to]
+    small = [g for g in groups if len(g[1]) <= run.args.exact_up_to][k::n]
+    run.say(
+        f"close {run.tree.root.guess.upper()}: {len(groups)} groups, {len(big)} of more than "
+        f"{run.args.exact_up_to} answers guess by guess, {len(small)} smaller solved whole in this shard"
+    )
+    for q, S, target in big:
+        with ProofFile(os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")) as proof:
+            close(run, q, run.closer(S, target), proof)
+    done = read_small(small_path)
+    new = not os.path.exists(small_path)
+    with open(small_path, "a", newline="") as f:
+        w = csv.writer(f)
+        if new:
+            w.writerow(SMALL_HEADER)
+            f.flush()
+        interval, last = interval_from_env(), time.monotonic()
+        for i, (q, S, target) in enumerate(small):
+            byg = Pattern(q, run.lists.length).byg
+            if byg in done and done[byg]["how"] != OPEN:
+                continue
+            v, node, run.engine = solve_limited(run.engine, S, run.d, target, run.args.part_limit)
+            how = OPEN if v is None else SOLVED if node is None else BETTER
+            w.writerow([byg, len(S), target, how, "" if v is None else v])
+            f.flush()
+            if how == BETTER:
+                run.better(q, node, os.path.join(folder, "better.json"), f"{run.name(q)}: {v} < {target}")
+            if time.monotonic() - last >= interval:
+                last = time.monotonic()
+                run.say(f"close {run.tree.root.guess.upper()}: {i + 1}/{len(small)} small groups solved ({run.clock})")
+    ok, line = status_all(run, groups)
+    run.say(line + f" ({run.clock})", result=True)
     return 0
+
+
+def status_all(run: Run, groups):
+    """(proven, the line to print) over every group's proof in --out."""
+    folder = run.args.out
+    small = read_small(os.path.join(folder, "groups.csv"))
+    open_, better = [], []
+    for q, S, target in groups:
+        byg = Pattern(q, run.lists.length).byg
+        if len(S) > run.args.exact_up_to:
+            path = os.path.join(folder, byg + ".csv")
+            proven = False
+            if os.path.exists(path):
+                with ProofFile(path) as proof:
+                    proven, line = verdict(run.lists, proof, target, run.name(q))
+                    if line.startswith("not proven:"):
+                        better.append(byg)
+        else:
+            row = small.get(byg)
+            proven = row is not None and row["how"] == SOLVED and int(row["value"]) >= target
+            if row is not None and row["how"] == BETTER:
+                better.append(byg)
+        if not proven:
+            open_.append(byg)
+    who = run.tree.root.guess.upper()
+    if better:
+        return False, f"not proven: a better subtree for {len(better)} groups of {who}: {' '.join(better[:10])}"
+    if open_:
+        return False, f"not proven yet: {len(open_)} of {len(groups)} groups of {who} open: {' '.join(open_[:10])}"
+    total = run.tree.total
+    return True, f"proven: no tree from {who} totals less than {total} (every group closed): the tree is optimal"
+
+
+def check_all(run: Run) -> int:
+    """Re-decide every group's proof: the big groups' lines, the small
+    groups solved again (this shard's share of each)."""
+    folder, groups = run.args.out, run.groups()
+    small = read_small(os.path.join(folder, "groups.csv"))
+    k, n = run.shard
+    good = True
+    for q, S, target in groups:
+        byg = Pattern(q, run.lists.length).byg
+        if len(S) > run.args.exact_up_to:
+            path = os.path.join(folder, byg + ".csv")
+            if os.path.exists(path):
+                with ProofFile(path) as proof:
+                    good &= check(run, q, run.closer(S, target), proof)
+    for q, S, target in [g for g in groups if len(g[1]) <= run.args.exact_up_to][k::n]:
+        row = small.get(Pattern(q, run.lists.length).byg)
+        if row is None or row["how"] != SOLVED:
+            continue
+        if int(row["target"]) != target or int(row["value"]) < target:
+            v = node = None  # (a line about another tree, or one that proves nothing)
+        else:
+            v, node, run.engine = solve_limited(run.engine, S, run.d, target, run.args.part_limit)
+        if v is None or node is not None:  # (not proven again: no bound >= target in the time)
+            run.say(f"check {run.name(q)}: the small group's line does not hold", result=True)
+            good = False
+    if good and n == 1:
+        run.say(status_all(run, groups)[1], result=True)
+    return 0 if good else 1
 
 
 if __name__ == "__main__":

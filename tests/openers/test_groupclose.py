@@ -216,3 +216,49 @@ def test_exact_parts_refute_or_give_the_cost_the_engine_gives():
     v = above.verdict(h)
     assert v.how == BETTER and v.value == cost
     assert _total(lists, above.better[h], [lists.answers[a] for a in S], 5) == cost
+
+
+def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, capsys):
+    words = _words_file(tmp_path)
+    lists = load_lists(words, words)
+    tree = search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree
+    best = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=5, opener="crane")
+    assert tree.total == best
+    path, folder = tmp_path / "crane.json", tmp_path / "proof"
+    tree.save(path)
+    tool = tool_scripts.load("close_group")
+    # the group of 10 guess by guess, the rest solved whole; two shards
+    common = [str(path), "--all", "--out", str(folder), "--exact-up-to", "5"]
+    assert tool.main(common + ["--shard", "0/2"]) == 0
+    assert "not proven yet" in capsys.readouterr().out
+    assert tool.main(common + ["--shard", "1/2"]) == 0
+    assert f"proven: no tree from CRANE totals less than {best} (every group closed)" in capsys.readouterr().out
+    assert (folder / "BBBBB.csv").exists() and (folder / "groups.csv").exists()
+    assert tool.main(common + ["--check"]) == 0
+    assert "proven: no tree from CRANE" in capsys.readouterr().out
+    # A line of the small groups' file that does not hold is found.
+    rows = (folder / "groups.csv").read_text().splitlines()
+    i = next(i for i, r in enumerate(rows[1:], 1) if int(r.split(",")[1]) >= 3)
+    byg, size, target, _, _ = rows[i].split(",")
+    rows[i] = f"{byg},{size},{int(target) - 1},solved,{int(target) - 1}"
+    (folder / "groups.csv").write_text("\n".join(rows) + "\n")
+    assert tool.main(common + ["--check"]) == 1
+
+    # A tree worse in one small group: the better subtree is found and written.
+    q = int(Pattern.parse(byg))
+    group = [a for a in lists.answers if int(score("crane", a)) == q]
+    second = next(
+        g
+        for g in lists.guesses
+        if (exhaustive_second(group, lists.guesses, "crane", g, max_guesses=5) or 0) > int(target)
+    )
+    worse = Tree.load(str(path))
+    worse.root.children[q] = exhaustive_tree(group, lists.guesses, max_guesses=4, opener=second)
+    worse = Tree(worse.root, lists, max_guesses=5)
+    assert verify(worse).ok and worse.total > best
+    worse_path, folder2 = tmp_path / "worse.json", tmp_path / "proof2"
+    worse.save(worse_path)
+    assert tool.main([str(worse_path), "--all", "--out", str(folder2), "--exact-up-to", "5"]) == 0
+    assert "not proven: a better subtree" in capsys.readouterr().out
+    report = verify(str(folder2 / "better.json"))
+    assert report.ok and report.total == best

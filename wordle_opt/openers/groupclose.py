@@ -31,7 +31,6 @@ proofs decide such a part in 0.3-1.7 s (measured 2026-11-28).
 from __future__ import annotations
 
 import threading
-import time
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
@@ -164,29 +163,30 @@ class GroupCloser:
         return Verdict(BETTER, total)
 
     def _solve(self, T: np.ndarray, left: int, beta: int) -> Tuple[Optional[int], Optional[Node]]:
-        """solve_group with beta, stopped after part_limit seconds: (None,
-        None) then (a stopped engine is replaced: its solvers take no more work)."""
-        timer = threading.Timer(self.part_limit, self.engine.request_stop)
-        timer.start()
-        try:
-            v, node = self.engine.solve_group(T, self.L, left, beta=beta)
-            return int(v), node
-        except KeyboardInterrupt:
-            if not self.engine.stopping.is_set():
-                raise  # (the user's Ctrl-C)
-            lists = self.engine.lists
-            self.engine = Engine(lists, None, threads=1, cache_mb=self.engine.cache_mb)
-            return None, None
-        finally:
-            timer.cancel()
+        v, node, self.engine = solve_limited(self.engine, T, left, beta, self.part_limit)
+        return v, node
+
+
+def solve_limited(
+    engine: Engine, S: np.ndarray, left: int, beta: int, limit: float
+) -> Tuple[Optional[int], Optional[Node], Engine]:
+    """`Engine.solve_group` with every guess legal and beta (the cost and its
+    tree below beta, else a lower bound >= beta and None), stopped after
+    ``limit`` seconds: (None, None) then.  Also the engine to go on with (a
+    stopped one is replaced: its solvers take no more work)."""
+    timer = threading.Timer(limit, engine.request_stop)
+    timer.start()
+    try:
+        v, node = engine.solve_group(S, engine.all_guesses, left, beta=beta)
+        return int(v), node, engine
+    except KeyboardInterrupt:
+        if not engine.stopping.is_set():
+            raise  # (the user's Ctrl-C)
+        return None, None, Engine(engine.lists, None, threads=1, cache_mb=engine.cache_mb)
+    finally:
+        timer.cancel()
 
 
 def group_of(engine: Engine, opener: int, colouring: int) -> np.ndarray:
     """The answers (engine indices) that ``opener`` colours ``colouring``."""
     return np.flatnonzero(engine.table[opener] == colouring).astype(np.int32)
-
-
-def timed(closer: GroupCloser, h: int) -> Tuple[Verdict, float]:
-    t = time.monotonic()
-    v = closer.verdict(h)
-    return v, time.monotonic() - t
