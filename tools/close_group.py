@@ -343,7 +343,7 @@ def close_all(run: Run) -> int:
             byg = Pattern(q, run.lists.length).byg
             if byg in done and done[byg]["how"] != OPEN:
                 continue
-            v, node, run.engine = solve_limited(run.engine, S, run.d, target, run.args.part_limit)
+            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
             how = OPEN if v is None else SOLVED if node is None else BETTER
             w.writerow([byg, len(S), target, how, "" if v is None else v])
             f.flush()
@@ -409,7 +409,7 @@ def check_all(run: Run) -> int:
         if int(row["target"]) != target or int(row["value"]) < target:
             v = node = None  # (a line about another tree, or one that proves nothing)
         else:
-            v, node, run.engine = solve_limited(run.engine, S, run.d, target, run.args.part_limit)
+            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
         if v is None or node is not None:  # (not proven again: no bound >= target in the time)
             run.say(f"check {run.name(q)}: the small group's line does not hold", result=True)
             good = False

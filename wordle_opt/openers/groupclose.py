@@ -163,12 +163,12 @@ class GroupCloser:
         return Verdict(BETTER, total)
 
     def _solve(self, T: np.ndarray, left: int, beta: int) -> Tuple[Optional[int], Optional[Node]]:
-        v, node, self.engine = solve_limited(self.engine, T, left, beta, self.part_limit)
+        v, node, self.engine = solve_limited(self.engine, T, left, beta=beta, limit=self.part_limit)
         return v, node
 
 
 def solve_limited(
-    engine: Engine, S: np.ndarray, left: int, beta: int, limit: float
+    engine: Engine, S: np.ndarray, left: int, *, beta: int, limit: float
 ) -> Tuple[Optional[int], Optional[Node], Engine]:
     """`Engine.solve_group` with every guess legal and beta (the cost and its
     tree below beta, else a lower bound >= beta and None), stopped after
