@@ -111,8 +111,8 @@ class GroupCloser:
 
     def holds(self, h: int, how: str, value: int, witness: str) -> bool:
         """Does a verdict on guess h, as a proof file has it, hold?  Each
-        claim re-decided from scratch: WHOLE h leaves S whole; TERM h's term
-        is ``value`` >= target; FITS / STRUCK the witness's part of S (h's
+        claim re-decided from scratch: WHOLE h leaves S whole; TERM ``value``
+        and h's term (computed again) reach the target; FITS / STRUCK the witness's part of S (h's
         or the named guess's) fits no tree in d - 1 guesses and h colours it
         alike; EXACT and BETTER the parts solved again give the same verdict
         and value.  OPEN claims nothing (True)."""
