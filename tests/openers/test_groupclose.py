@@ -266,7 +266,7 @@ def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, cap
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, size, target", [("tarns-original-all", 1132, 4204)])
+@pytest.mark.parametrize("name, size, target", [("tarns-original-all", 1132, 4204), ("tarns-nyt-all", 1126, 4178)])
 def test_the_stored_proof_of_tarns_biggest_open_group_holds_on_a_sample(name, size, target):
     # trees/<name>-BBBBG.proof.csv (docs/results.md): every guess of the
     # every-word game refuted as TARNS's second guess after BBBBG against
