@@ -123,8 +123,11 @@ class GroupCloser:
         if how == TERM:
             return value >= self.target and self.bounder.second_value(S, self.L, d, h, self.target, True) >= self.target
         if how in (FITS, STRUCK):
-            g, text = (h, witness) if how == FITS else witness.split()
-            g = g if how == FITS else engine.lists.guess_index(g)
+            if how == FITS:
+                g, text = h, witness  # (h's own part)
+            else:
+                word, text = witness.split()  # (another guess's part)
+                g = engine.lists.guess_index(word)
             q = int(Pattern.parse(text, engine.lists.length))
             T = S[engine.table[g, S] == q]
             if (g, q) not in self._infeasible:
