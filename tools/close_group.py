@@ -2,7 +2,7 @@
 
     python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv
     python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --shard 1/2
-    python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --check
+    python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --check [--sample 500]
     python tools/close_group.py trees/tarns-original-all.json --all --out tarns-proof/ [--shard K/N]
 
 The group is the answers the tree's opener colours COLOURING; the target is
@@ -17,9 +17,10 @@ each takes up the infeasible parts the others found (``fits`` lines) to
 strike its own guesses.  When the file has every guess refuted the last line
 printed is the theorem: no tree for the group totals less than the target,
 so the group's value is the target.  ``--check`` re-decides every line of
-the file from scratch (``--shard``: every N-th line) and says whether the
-file proves it.  A progress line goes to stderr and to ``--log`` at most
-every 30 s (``WORDLE_OPT_PROGRESS_SECONDS``).
+the file from scratch (``--shard``: every N-th line; ``--sample N``: a
+random N of them, seed 0) and says whether the file proves it.  A progress
+line goes to stderr and to ``--log`` at most every 30 s
+(``WORDLE_OPT_PROGRESS_SECONDS``).
 
 ``--all`` takes every group of the opener, largest first, into the folder
 ``--out``: a group of more than ``--exact-up-to`` answers as above (its file
@@ -35,10 +36,11 @@ re-decided.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import sys
 import time
+
+import numpy as np
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.groupclose import (
@@ -47,12 +49,11 @@ from wordle_opt.openers.groupclose import (
     OPEN,
     REFUTED,
     GroupCloser,
-    Verdict,
     group_of,
     solve_limited,
 )
 from wordle_opt.openers.progress import interval_from_env
-from wordle_opt.openers.proofruns import Clock, parse_shard
+from wordle_opt.openers.proofruns import Clock, RunFile, parse_shard
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
@@ -63,56 +64,18 @@ from wordle_opt.wordlists import load_lists
 HEADER = ["guess", "how", "value", "witness"]
 
 
-class ProofFile:
-    """The verdicts in ``path`` by guess (the last line wins) and `write`
-    appending one, flushed at once (one short write: processes may share the
-    file).  `news` gives the lines other processes added since the last call."""
-
-    def __init__(self, path: str):
-        self.path = path
-        if not os.path.exists(path) or os.path.getsize(path) == 0:
-            with open(path, "a", newline="") as f:
-                csv.writer(f).writerow(HEADER)
-        self.done = {}
-        self._seen = 0
-        self.news()
-        self._file = open(path, "a", newline="")
-
-    def news(self):
-        with open(self.path, "rb") as f:
-            f.seek(self._seen)
-            data = f.read()
-        end = data.rfind(b"\n") + 1  # (a line being written by another process waits)
-        self._seen += end
-        rows = [r for r in csv.reader(data[:end].decode().splitlines()) if r and r != HEADER]
-        for r in rows:
-            if len(r) != 4:
-                raise WordleOptError(f"{self.path}: expected guess,how,value,witness, got {','.join(r)}")
-            self.done[r[0]] = r
-        return rows
-
-    def write(self, word: str, v: Verdict) -> None:
-        line = f"{word},{v.how},{v.value},{v.witness}\n"
-        self._file.write(line)
-        self._file.flush()
-        self.done[word] = [word, v.how, str(v.value), v.witness]
-
-    def close(self) -> None:
-        self._file.close()
-
-    def __enter__(self) -> "ProofFile":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+def proof_file(path: str) -> RunFile:
+    """The verdicts of one group's proof by guess (`RunFile`: appended as
+    found, shared by the shards; the last line of a guess wins)."""
+    return RunFile(path, HEADER)
 
 
 def take_cores(closer: GroupCloser, rows) -> None:
     """Strike with the infeasible parts of the ``fits`` lines in ``rows``."""
-    for word, how, _, witness in rows:
-        if how == FITS:
-            h = closer.engine.lists.guess_index(word)
-            q = int(Pattern.parse(witness, closer.engine.lists.length))
+    for r in rows:
+        if r["how"] == FITS:
+            h = closer.engine.lists.guess_index(r["guess"])
+            q = int(Pattern.parse(r["witness"], closer.engine.lists.length))
             closer.strike(closer.S[closer.engine.table[h, closer.S] == q], h, q)
 
 
@@ -189,6 +152,9 @@ def main(argv=None) -> int:
     ap.add_argument("--cache-mb", type=float, default=2000)
     ap.add_argument("--log", default=None, help="append the progress lines to this file too")
     ap.add_argument("--check", action="store_true", help="re-decide the proofs in --out from scratch")
+    ap.add_argument(
+        "--sample", type=int, default=None, help="--check: only N lines of each group's file, drawn at random"
+    )
     args = ap.parse_args(argv)
     try:
         parse_shard(args.shard)
@@ -197,6 +163,14 @@ def main(argv=None) -> int:
         return 2
     if args.part_limit <= 0:
         print(f"--part-limit: expected positive seconds, got {args.part_limit:g}", file=sys.stderr)
+        return 2
+    if args.sample is not None and (args.sample < 1 or not args.check):
+        print(f"--sample: expected N >= 1 with --check, got {args.sample}", file=sys.stderr)
+        return 2
+    if args.check and not os.path.exists(args.out):
+        print(
+            f"--check: {args.out}: no such {'folder' if args.all else 'file'} (a proof to re-decide)", file=sys.stderr
+        )
         return 2
     if bool(args.all) == bool(args.colouring):
         print("expected a COLOURING or --all (one of them)", file=sys.stderr)
@@ -207,7 +181,7 @@ def main(argv=None) -> int:
         if args.all:
             return (check_all if args.check else close_all)(run)
         q, S, target = run.group(args.colouring)
-        with ProofFile(args.out) as proof:
+        with proof_file(args.out) as proof:
             closer = run.closer(S, target)
             if args.check:
                 return 0 if check(run, q, closer, proof) else 1
@@ -225,7 +199,7 @@ def main(argv=None) -> int:
             run.log.close()
 
 
-def close(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> None:
+def close(run: Run, q: int, closer: GroupCloser, proof: RunFile) -> None:
     """This shard's guesses of group q, each verdict written as found."""
     lists, name = run.lists, run.name(q)
     k, n = run.shard
@@ -245,7 +219,7 @@ def close(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> None:
         if word in proof.done:
             continue
         v = closer.verdict(h)
-        proof.write(word, v)
+        proof.write([word, v.how, v.value, v.witness])
         counts[v.how] = counts.get(v.how, 0) + 1
         if v.how == BETTER:
             path = os.path.splitext(proof.path)[0] + ".better.json"
@@ -266,26 +240,33 @@ def verdict(lists, proof, target, name):
     """(proven, the line to print): the theorem when every guess of the
     lists has a refuting line, else what is missing."""
     missing = [w for w in lists.guesses if w not in proof.done]
-    better = [r for r in proof.done.values() if r[1] == BETTER]
-    other = [r for r in proof.done.values() if r[1] not in REFUTED and r[1] != BETTER]
+    better = [r for r in proof.done.values() if r["how"] == BETTER]
+    other = [r for r in proof.done.values() if r["how"] not in REFUTED and r["how"] != BETTER]
     if better:
-        best = min(better, key=lambda r: int(r[2]))
-        return False, f"not proven: {best[0].upper()} gives {name} {best[2]} < {target}"
+        best = min(better, key=lambda r: int(r["value"]))
+        return False, f"not proven: {best['guess'].upper()} gives {name} {best['value']} < {target}"
     if missing or other:
         return False, f"not proven yet: {name}: {len(missing)} guesses to decide, {len(other)} open"
     return True, f"proven: no tree for the group {name} totals less than {target}; its value is {target}"
 
 
-def check(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> bool:
+def check(run: Run, q: int, closer: GroupCloser, proof: RunFile) -> bool:
     """Re-decide each line's claim from scratch (`GroupCloser.holds`)."""
     lists, name = run.lists, run.name(q)
     k, n = run.shard
-    rows = sorted(proof.done.values(), key=lambda r: lists.guess_index(r[0]))[k::n]
+    rows = sorted(proof.done.values(), key=lambda r: r["guess"])
+    whole = run.args.sample is None or run.args.sample >= len(rows)
+    if not whole:
+        pick = np.random.default_rng(0).choice(len(rows), size=run.args.sample, replace=False)
+        rows = [rows[i] for i in sorted(pick)]  # (seed 0: every shard draws the same lines)
+    of = "" if whole else f" (a sample of the file's {len(proof.done)})"
+    rows = rows[k::n]
     bad = []
     interval, last = interval_from_env(), time.monotonic()
-    for i, (word, how, value, witness) in enumerate(rows):
+    for i, r in enumerate(rows):
+        word = r["guess"]
         try:
-            ok = closer.holds(lists.guess_index(word), how, int(value), witness)
+            ok = closer.holds(lists.guess_index(word), r["how"], int(r["value"]), r["witness"])
         except (ValueError, WordleOptError):
             ok = False  # (a word or colouring that is not one)
         if not ok:
@@ -296,8 +277,8 @@ def check(run: Run, q: int, closer: GroupCloser, proof: ProofFile) -> bool:
     if bad:
         run.say(f"check {name}: {len(bad)} lines do not hold: {' '.join(bad[:20])}", result=True)
         return False
-    run.say(f"check {name}: all {len(rows)} lines hold ({run.clock})", result=True)
-    if n == 1:
+    run.say(f"check {name}: all {len(rows)} lines{of} hold ({run.clock})", result=True)
+    if n == 1 and whole:
         run.say(verdict(lists, proof, closer.target, name)[1], result=True)
     return True
 
@@ -308,18 +289,15 @@ SMALL_HEADER = ["colouring", "size", "target", "how", "value"]
 SOLVED = "solved"
 
 
-def read_small(path: str) -> dict:
-    """groups.csv's lines by colouring (the last line wins; ``open`` ones are done again)."""
-    if not os.path.exists(path):
-        return {}
-    with open(path, newline="") as f:
-        return {r["colouring"]: r for r in csv.DictReader(f)}
+def small_file(run: Run) -> RunFile:
+    """groups.csv in --out: a line a small group (`RunFile`, by colouring;
+    the last line wins, and ``open`` ones are solved again)."""
+    return RunFile(os.path.join(run.args.out, "groups.csv"), SMALL_HEADER)
 
 
 def close_all(run: Run) -> int:
     folder = run.args.out
     os.makedirs(folder, exist_ok=True)
-    small_path = os.path.join(folder, "groups.csv")
     k, n = run.shard
     groups = run.groups()
     big = [g for g in groups if len(g[1]) > run.args.exact_up_to]
@@ -329,24 +307,17 @@ def close_all(run: Run) -> int:
         f"{run.args.exact_up_to} answers guess by guess, {len(small)} smaller solved whole in this shard"
     )
     for q, S, target in big:
-        with ProofFile(os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")) as proof:
+        with proof_file(os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")) as proof:
             close(run, q, run.closer(S, target), proof)
-    done = read_small(small_path)
-    new = not os.path.exists(small_path)
-    with open(small_path, "a", newline="") as f:
-        w = csv.writer(f)
-        if new:
-            w.writerow(SMALL_HEADER)
-            f.flush()
-        interval, last = interval_from_env(), time.monotonic()
+    interval, last = interval_from_env(), time.monotonic()
+    with small_file(run) as done:
         for i, (q, S, target) in enumerate(small):
             byg = Pattern(q, run.lists.length).byg
-            if byg in done and done[byg]["how"] != OPEN:
+            if byg in done.done and done.done[byg]["how"] != OPEN:
                 continue
             v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
             how = OPEN if v is None else SOLVED if node is None else BETTER
-            w.writerow([byg, len(S), target, how, "" if v is None else v])
-            f.flush()
+            done.write([byg, len(S), target, how, v])
             if how == BETTER:
                 run.better(q, node, os.path.join(folder, "better.json"), f"{run.name(q)}: {v} < {target}")
             if time.monotonic() - last >= interval:
@@ -360,7 +331,8 @@ def close_all(run: Run) -> int:
 def status_all(run: Run, groups):
     """(proven, the line to print) over every group's proof in --out."""
     folder = run.args.out
-    small = read_small(os.path.join(folder, "groups.csv"))
+    with small_file(run) as f:
+        small = f.done
     open_, better = [], []
     for q, S, target in groups:
         byg = Pattern(q, run.lists.length).byg
@@ -368,7 +340,7 @@ def status_all(run: Run, groups):
             path = os.path.join(folder, byg + ".csv")
             proven = False
             if os.path.exists(path):
-                with ProofFile(path) as proof:
+                with proof_file(path) as proof:
                     proven, line = verdict(run.lists, proof, target, run.name(q))
                     if line.startswith("not proven:"):
                         better.append(byg)
@@ -392,7 +364,8 @@ def check_all(run: Run) -> int:
     """Re-decide every group's proof: the big groups' lines, the small
     groups solved again (this shard's share of each)."""
     folder, groups = run.args.out, run.groups()
-    small = read_small(os.path.join(folder, "groups.csv"))
+    with small_file(run) as f:
+        small = f.done
     k, n = run.shard
     good = True
     for q, S, target in groups:
@@ -400,7 +373,7 @@ def check_all(run: Run) -> int:
         if len(S) > run.args.exact_up_to:
             path = os.path.join(folder, byg + ".csv")
             if os.path.exists(path):
-                with ProofFile(path) as proof:
+                with proof_file(path) as proof:
                     good &= check(run, q, run.closer(S, target), proof)
     for q, S, target in [g for g in groups if len(g[1]) <= run.args.exact_up_to][k::n]:
         row = small.get(Pattern(q, run.lists.length).byg)

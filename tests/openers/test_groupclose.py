@@ -143,6 +143,10 @@ def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys
     assert len(out.read_text().splitlines()) == 1 + len(lists.guesses)
     assert tool.main([str(path), colouring, "--out", str(out), "--check"]) == 0
     assert f"all {len(lists.guesses)} lines hold" in capsys.readouterr().out
+    # A sample re-decides that many lines and claims no theorem.
+    assert tool.main([str(path), colouring, "--out", str(out), "--check", "--sample", "7"]) == 0
+    said = capsys.readouterr().out
+    assert f"all 7 lines (a sample of the file's {len(lists.guesses)}) hold" in said and "its value" not in said
 
     # A line that does not hold is found by --check.
     rows = out.read_text().splitlines()
@@ -181,11 +185,17 @@ def test_bad_input_is_a_one_line_error(tmp_path, capsys):
     tool = tool_scripts.load("close_group")
     path = tmp_path / "crane.json"
     search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree.save(path)
+    short = tmp_path / "short.csv"
+    short.write_text("guess,how,value,witness\nsalet,term\n")  # (a line cut short)
     for args, what in [
         ([str(path), "QQQQQ", "--out", str(tmp_path / "x.csv")], "QQQQQ"),
         ([str(path), "GGGGG", "--out", str(tmp_path / "x.csv")], "GGGGG"),
         ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--shard", "2/2"], "--shard"),
         ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--part-limit", "0"], "--part-limit"),
+        ([str(path), "BBBBB", "--out", str(tmp_path / "none.csv"), "--check"], "none.csv"),
+        ([str(path), "--all", "--out", str(tmp_path / "nothing"), "--check"], "no such folder"),
+        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--sample", "3"], "--sample"),
+        ([str(path), "BBBBB", "--out", str(short), "--check"], "expected guess,how,value,witness"),
     ]:
         assert tool.main(args) == 2
         err = capsys.readouterr().err.strip()

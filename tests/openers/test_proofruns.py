@@ -10,9 +10,11 @@ import re
 import numpy as np
 import pytest
 
+from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.proofruns import (
     HEADER,
     Clock,
+    RunFile,
     Usage,
     VerdictLog,
     add_arguments,
@@ -48,6 +50,28 @@ def test_an_interrupted_log_resumes_and_a_retry_overrides_the_open_line(tmp_path
     assert rows["abuzz"] == {"opener": "abuzz", "verdict": "refuted", "colouring": "GBBBB", "answers": "7"}
     lines = open(path).read().splitlines()
     assert lines[0] == ",".join(HEADER) and len(lines) == 4  # (one header, appended lines)
+
+
+def test_processes_sharing_a_file_read_each_others_rows_and_never_half_a_line(tmp_path):
+    path = str(tmp_path / "shared.csv")
+    header = ("guess", "how", "value", "witness")
+    with RunFile(path, header) as a, RunFile(path, header) as b:
+        a.write(["salet", "fits", 1 << 40, "BBYBG"])
+        b.write(["crane", "struck", 1 << 40, "salet BBYBG"])
+        assert [r["guess"] for r in a.news()] == ["salet", "crane"]  # (its own line too: the file is the truth)
+        with open(path, "a") as f:
+            f.write("trace,te")  # (another process halfway through a line)
+        assert [r["guess"] for r in b.news()] == ["salet", "crane"]  # (not the half line)
+        assert b.done["salet"] == {"guess": "salet", "how": "fits", "value": str(1 << 40), "witness": "BBYBG"}
+        with open(path, "a") as f:
+            f.write("rm,4204,\n")
+        assert b.news() == [{"guess": "trace", "how": "term", "value": "4204", "witness": ""}]
+        assert set(b.done) == {"salet", "crane", "trace"}
+    assert open(path).read().splitlines()[0] == ",".join(header)  # (one header, though two opened it)
+    with open(path, "a") as f:
+        f.write("slate,term\n")
+    with pytest.raises(WordleOptError, match="shared.csv: expected guess,how,value,witness, got slate,term"):
+        RunFile(path, header)
 
 
 def test_no_path_reads_and_writes_nothing(tmp_path):

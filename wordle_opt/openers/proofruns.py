@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import os
 import resource
 import time
@@ -92,22 +93,74 @@ def pick(named: Sequence[int], n_guesses: int, *, sample: Optional[int], shard: 
     return todo[k::n]
 
 
-class VerdictLog:
-    """The verdicts already in ``path`` (``done``, by opener; with
-    ``retry_open`` the ``open`` ones left out, so they are searched again)
-    and ``write`` appending a row, flushed at once: an interrupted run keeps
-    every verdict found.  ``path`` None: nothing read or written."""
+class RunFile:
+    """A CSV that a long run appends to, a row a verdict: ``done`` has the
+    rows read so far by their first field, as dicts (the last line wins);
+    `write` appends one, flushed at once in one short write, so an
+    interrupted run keeps every verdict found and processes may share the
+    file; `news` reads the rows appended since (by other processes too).
+    A row of the wrong width is a `WordleOptError` naming the file.
+    ``path`` None: nothing read or written."""
+
+    def __init__(self, path: Optional[str], header: Sequence[str]):
+        self.path, self.header = path, tuple(header)
+        self.done: Dict[str, dict] = {}
+        self._seen = 0
+        self._file = None
+        if path:
+            if not os.path.exists(path) or os.path.getsize(path) == 0:
+                with open(path, "a", newline="") as f:
+                    csv.writer(f).writerow(self.header)
+            self.news()
+            self._file = open(path, "a", newline="")
+
+    def news(self) -> List[dict]:
+        if not self.path:
+            return []
+        with open(self.path, "rb") as f:
+            f.seek(self._seen)
+            data = f.read()
+        end = data.rfind(b"\n") + 1  # (a line another process is writing waits for the next call)
+        self._seen += end
+        rows = []
+        for r in csv.reader(data[:end].decode().splitlines()):
+            if not r or tuple(r) == self.header:
+                continue
+            if len(r) != len(self.header):
+                raise WordleOptError(f"{self.path}: expected {','.join(self.header)}, got {','.join(r)}")
+            row = dict(zip(self.header, r))
+            self.done[r[0]] = row
+            rows.append(row)
+        return rows
+
+    def write(self, row: Sequence) -> None:
+        if self._file:
+            line = io.StringIO()
+            csv.writer(line, lineterminator="\n").writerow(row)
+            self._file.write(line.getvalue())
+            self._file.flush()
+            self.done[str(row[0])] = dict(zip(self.header, ("" if x is None else str(x) for x in row)))
+
+    def close(self) -> None:
+        if self._file:
+            self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class VerdictLog(RunFile):
+    """The cap proofs' verdicts by opener (`RunFile`, columns ``HEADER``);
+    with ``retry_open`` the ``open`` ones are left out of ``done``, so they
+    are searched again."""
 
     def __init__(self, path: Optional[str], *, retry_open: bool = False):
-        exists = bool(path) and os.path.exists(path)
-        self.done = read(path) if exists else {}
+        super().__init__(path, HEADER)
         if retry_open:
             self.done = {w: r for w, r in self.done.items() if r["verdict"] != OPEN}
-        self.path = path
-        self._file = open(path, "a", newline="") if path else None
-        self._writer = csv.writer(self._file) if self._file else None
-        if self._writer and not exists:
-            self._writer.writerow(HEADER)
 
     def verdict(self, word: str) -> Optional[str]:
         """The verdict the file has for ``word``, or None: search it."""
@@ -122,21 +175,6 @@ class VerdictLog:
             return ""
         hint = "; --retry-open searches the open ones again" if OPEN in settled else ""
         return f" ({len(settled)} as {self.path} had them{hint})"
-
-    def write(self, row: Sequence) -> None:
-        if self._writer:
-            self._writer.writerow(row)
-            self._file.flush()
-
-    def close(self) -> None:
-        if self._file:
-            self._file.close()
-
-    def __enter__(self) -> "VerdictLog":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 class Clock:
