@@ -71,12 +71,18 @@ def proof_file(path: str) -> RunFile:
 
 
 def take_cores(closer: GroupCloser, rows) -> None:
-    """Strike with the infeasible parts of the ``fits`` lines in ``rows``."""
+    """Strike with the infeasible parts (and the families in them) of the
+    ``fits`` lines in ``rows``."""
+    lists = closer.engine.lists
     for r in rows:
         if r["how"] == FITS:
-            h = closer.engine.lists.guess_index(r["guess"])
-            q = int(Pattern.parse(r["witness"], closer.engine.lists.length))
+            h = lists.guess_index(r["guess"])
+            text, *named = r["witness"].split()
+            q = int(Pattern.parse(text, lists.length))
             closer.strike(closer.S[closer.engine.table[h, closer.S] == q], h, q)
+            if named:
+                F = np.array(sorted(lists.answer_index(w) for w in named), dtype=np.int32)
+                closer.strike(F, h, q, F)
 
 
 class Run:

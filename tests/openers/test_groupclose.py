@@ -110,6 +110,36 @@ def test_an_infeasible_part_strikes_the_guesses_that_keep_it_together():
     assert exhaustive_optimum(ILLS, lists.guesses, max_guesses=3) is None
 
 
+def test_a_family_inside_an_infeasible_part_strikes_guesses_the_part_does_not():
+    # BLIMP leaves eight _ILLS words together with LIGHT (its part BYYBB);
+    # the family alone fits no tree within 2 either, and PIOUS, which tells
+    # LIGHT apart from them, is struck by the family, not by the part.
+    answers = ILLS + "fight light might night right sight batch catch".split()
+    lists = WordLists.from_words(answers, sorted(set(answers) | {"crane", "pious", "zzzzz", "blimp"}), name="generated")
+    engine = Engine(lists, None, threads=1, cache_mb=1)
+    S = group_of(engine, lists.guess_index("zzzzz"), 0)  # (every answer)
+    closer = GroupCloser(engine, S, 3, 10**6)
+    blimp, pious = lists.guess_index("blimp"), lists.guess_index("pious")
+    for h in range(blimp + 1):
+        closer.verdict(h)
+    v = closer.verdict(pious)
+    word, text, *family = v.witness.split()
+    assert v.how == STRUCK and (word, text) == ("blimp", "BYYBB") and len(family) >= 3
+    part = [lists.answers[a] for a in S if lists.table[blimp, a] == Pattern.parse("BYYBB")]
+    assert set(family) < set(part) and len({int(score("pious", w)) for w in part}) > 1
+    assert exhaustive_optimum(family, lists.guesses, max_guesses=2) is None  # (the oracle: no tree)
+    assert exhaustive_second(answers, lists.guesses, "zzzzz", "pious", max_guesses=4) is None
+    fresh = GroupCloser(engine, S, 3, 10**6)
+    assert fresh.holds(pious, STRUCK, v.value, v.witness)
+    for bad in [
+        f"blimp BYYBB {family[0]} {family[1]}",  # (two words fit a tree)
+        f"blimp BYYBB {' '.join(family[:-1])} batch",  # (BATCH is not in that part)
+        f"blimp BYYBB {' '.join(family + family[:1])}",  # (a word twice)
+        "blimp",
+    ]:
+        assert not fresh.holds(pious, STRUCK, v.value, bad), bad
+
+
 def _words_file(tmp_path):
     # (with all eleven _ILLS words no tree from CRANE fits in 7; with five, 58 in 4 or more)
     path = tmp_path / "words.txt"

@@ -10,13 +10,18 @@ A guess that leaves S whole (one colouring, not all green) costs
 (``WHOLE``).  Given a tree of ``target`` for S, V(S, d) = target once every
 other h is shown to cost ``target`` or more, by the first of:
 
+- ``STRUCK``: a set known to fit no tree within d - 1 guesses (a part found
+  by ``FITS`` under an earlier guess, or a family inside it) lies in one
+  part of h: that part fits none either (a tree for it, restricted to the
+  set, would be one);
 - ``TERM``: group2's term of h (`Bounder.second_value`, the sum of its
   parts' group bounds) is ``target`` or more;
-- ``STRUCK``: a set known to fit no tree within d - 1 guesses (a part found
-  by ``FITS`` under an earlier guess) lies in one part of h: that part fits
-  none either (a tree for it, restricted to the set, would be one);
 - ``FITS``: a part of h, more than 2 answers, fits no tree within d - 1
-  guesses (the cap proofs, `CapProver`, exact up to 4 guesses);
+  guesses (the cap proofs, `CapProver`, exact up to 4 guesses).  The
+  part's largest families (answers alike but for one letter) are tried
+  too: one that fits no tree strikes every guess that leaves it together,
+  most guesses (TARNS BBBBG after VROUW: the part of 368 strikes 153
+  guesses, its _ILLS family of 14 1198);
 - ``EXACT``: the parts solved exactly, largest first, each with beta = the
   target less the others' bounds (`Engine.solve_group`), sum to ``target``
   or more.
@@ -36,6 +41,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 import numpy as np
 
 from wordle_opt.core.levels import CAPS_DEPTH, cap_fits
+from wordle_opt.openers.hardcap import families
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
@@ -49,8 +55,11 @@ class Verdict(NamedTuple):
     """What one second guess costs: ``how`` (one of the module's words),
     ``value`` (a lower bound >= target when refuted; the exact cost for
     BETTER; a lower bound below target for OPEN; 0 for WHOLE) and
-    ``witness`` (FITS: the part's colouring, as BBYBG; STRUCK: the guess and
-    colouring whose part lies inside one of h's, as "poled BBYBG"; else "")."""
+    ``witness`` (FITS: the part's colouring, as "BBYBG", then the words of
+    a family in it that fits no tree either, if one was found; STRUCK: the
+    set that lies inside one of h's parts: the guess and colouring of the
+    part it comes from, as "poled BBYBG", then its words if it is a family
+    of that part; else "")."""
 
     how: str
     value: int
@@ -78,9 +87,10 @@ class GroupCloser:
         self.bounder = lists.modules.bounds.Bounder(engine.table, np.ascontiguousarray(lists.guess_codes), 0)
         self.fits = cap_fits(lists.modules.caps.CapProver(engine.table, lists.length))
         self.struck = np.full(engine.table.shape[0], -1, dtype=np.int64)  # guess -> index into self.cores
-        self.cores: List[Tuple[int, int]] = []  # (guess, colouring) of each infeasible part found
+        self.cores: List[str] = []  # the STRUCK witness of each infeasible set found
+        self._tried: set = set()  # (families whose fits was asked)
         self.better: Dict[int, Node] = {}
-        self._infeasible: Dict[Tuple[int, int], bool] = {}  # (holds): parts decided
+        self._infeasible: Dict[bytes, bool] = {}  # (holds): sets decided
 
     def colouring(self, q: int) -> str:
         return Pattern(q, self.engine.lists.length).byg
@@ -94,28 +104,50 @@ class GroupCloser:
         row = engine.table[h, S]
         if len(np.unique(row)) == 1 and row[0] != engine.all_green:
             return Verdict(WHOLE, 0)
+        c = int(self.struck[h])
+        if c >= 0:  # (first: no term to compute)
+            return Verdict(STRUCK, engine.inf, self.cores[c])
         v = int(self.bounder.second_value(S, self.L, d, h, target, True))
         if v >= target:
             return Verdict(TERM, v)
-        c = int(self.struck[h])
-        if c >= 0:
-            g, q = self.cores[c]
-            return Verdict(STRUCK, engine.inf, f"{self.words(g)} {self.colouring(q)}")
         parts = engine.parts(S, h)
         if d - 1 <= CAPS_DEPTH:
             for q, T in parts:
                 if len(T) > 2 and not self.fits(T, d - 1):
+                    F = self.family_core(T)
                     self.strike(T, h, q)
-                    return Verdict(FITS, engine.inf, self.colouring(q))
+                    if F is not None:
+                        self.strike(F, h, q, F)
+                    return Verdict(FITS, engine.inf, self.colouring(q) + self._named(F))
         return self._exact(h, parts)
+
+    def family_core(self, T: np.ndarray, *, tries: int = 3) -> Optional[np.ndarray]:
+        """The largest of T's ``tries`` largest families (more than 2
+        answers, alike but for one letter) that fits no tree in d - 1
+        guesses, or None.  Each family is asked once per closer."""
+        for i in [i for i in families(self.engine.lists.answer_codes[T], 3) if len(i) < len(T)][:tries]:
+            F = np.sort(T[i])
+            key = F.tobytes()
+            if key in self._tried:
+                continue
+            self._tried.add(key)
+            if not self.fits(F, self.d - 1):
+                return F
+        return None
+
+    def _named(self, F: Optional[np.ndarray]) -> str:
+        answers = self.engine.lists.answers
+        return "" if F is None else "".join(" " + answers[a] for a in F)
 
     def holds(self, h: int, how: str, value: int, witness: str) -> bool:
         """Does a verdict on guess h, as a proof file has it, hold?  Each
         claim re-decided from scratch: WHOLE h leaves S whole; TERM ``value``
-        and h's term (computed again) reach the target; FITS / STRUCK the witness's part of S (h's
-        or the named guess's) fits no tree in d - 1 guesses and h colours it
-        alike; EXACT and BETTER the parts solved again give the same verdict
-        and value.  OPEN claims nothing (True)."""
+        and h's term (computed again) reach the target; FITS h's part fits no
+        tree in d - 1 guesses (and the family named, inside it, none either);
+        STRUCK the set named (the family, else the named guess's part) fits
+        no tree in d - 1 guesses and h colours it alike; EXACT and BETTER the
+        parts solved again give the same verdict and value.  OPEN claims
+        nothing (True)."""
         S, d, engine = self.S, self.d, self.engine
         row = engine.table[h, S]
         if how == WHOLE:
@@ -123,30 +155,47 @@ class GroupCloser:
         if how == TERM:
             return value >= self.target and self.bounder.second_value(S, self.L, d, h, self.target, True) >= self.target
         if how in (FITS, STRUCK):
+            words = witness.split()
+            if len(words) < (1 if how == FITS else 2):
+                return False
             if how == FITS:
-                g, text = h, witness  # (h's own part)
+                g, text, named = h, words[0], words[1:]  # (h's own part)
             else:
-                word, text = witness.split()  # (another guess's part)
-                g = engine.lists.guess_index(word)
+                g, text, named = engine.lists.guess_index(words[0]), words[1], words[2:]  # (another guess's part)
             q = int(Pattern.parse(text, engine.lists.length))
             T = S[engine.table[g, S] == q]
-            if (g, q) not in self._infeasible:
-                self._infeasible[g, q] = len(T) > 2 and d - 1 <= CAPS_DEPTH and not self.fits(T, d - 1)
+            if named:
+                F = np.array(sorted(engine.lists.answer_index(w) for w in named), dtype=np.int32)
+                if len(np.unique(F)) < len(F) or not np.isin(F, T).all() or not self._fits_none(F):
+                    return False  # (the family must lie in that part and fit no tree)
+                if how == STRUCK:
+                    T = F  # (the claim: h leaves the family together)
+            if not self._fits_none(T):  # (a family: decided above, once)
+                return False
             col = engine.table[h, T]
-            return self._infeasible[g, q] and bool((col == col[0]).all() and col[0] != engine.all_green)
+            return bool((col == col[0]).all() and col[0] != engine.all_green)
         if how in (EXACT, BETTER):
             again = self._exact(h, engine.parts(S, h))
             return again.how == how and (how == EXACT or again.value == value)
         return how == OPEN
 
-    def strike(self, T: np.ndarray, h: int, q: int) -> None:
+    def _fits_none(self, T: np.ndarray) -> bool:
+        """T fits no tree within d - 1 guesses (the cap proofs; each set decided once)."""
+        key = T.tobytes()
+        if key not in self._infeasible:
+            self._infeasible[key] = len(T) > 2 and self.d - 1 <= CAPS_DEPTH and not self.fits(T, self.d - 1)
+        return self._infeasible[key]
+
+    def strike(self, T: np.ndarray, h: int, q: int, family: Optional[np.ndarray] = None) -> None:
         """Mark every guess that colours all of T alike (not all green): one
-        of its parts holds T, so fits no tree either."""
+        of its parts holds T, so fits no tree either.  T is guess h's part q
+        of S that fits no tree, or ``family``, a set of answers inside that
+        part that fits none."""
         cols = self.engine.table[:, T]
         alike = (cols == cols[:, :1]).all(axis=1) & (cols[:, 0] != self.engine.all_green)
         new = alike & (self.struck < 0)
         self.struck[new] = len(self.cores)
-        self.cores.append((h, q))
+        self.cores.append(f"{self.words(h)} {self.colouring(q)}" + self._named(family))
 
     def _exact(self, h: int, parts) -> Verdict:
         d = self.d
