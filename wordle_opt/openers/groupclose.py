@@ -71,10 +71,14 @@ class GroupCloser:
     engine's answers; easy-mode engine) with ``d`` guesses left against
     ``target``: `verdict(h)` for each guess.  Keeps the infeasible parts it
     finds, to strike later guesses without a proof (``STRUCK``).
-    ``part_limit`` seconds bound one exact solve (then ``OPEN``).  A
-    ``BETTER`` verdict's subtree is in ``better[h]``."""
+    ``part_limit`` seconds bound one exact solve (then ``OPEN``);
+    ``family_tries`` families of an infeasible part are tried as smaller
+    sets to strike with (0: the part alone).  A ``BETTER`` verdict's
+    subtree is in ``better[h]``."""
 
-    def __init__(self, engine: Engine, S: np.ndarray, d: int, target: int, *, part_limit: float = 600.0):
+    def __init__(
+        self, engine: Engine, S: np.ndarray, d: int, target: int, *, part_limit: float = 600.0, family_tries: int = 3
+    ):
         if engine.rule is not None:
             raise ValueError("GroupCloser: easy mode only (every guess legal)")
         if d < 2 or len(S) < 3:
@@ -82,7 +86,7 @@ class GroupCloser:
         self.engine, self.d, self.target = engine, d, int(target)
         self.S = np.ascontiguousarray(S, dtype=np.int32)
         self.L = engine.all_guesses
-        self.part_limit = part_limit
+        self.part_limit, self.family_tries = part_limit, family_tries
         lists = engine.lists
         self.bounder = lists.modules.bounds.Bounder(engine.table, np.ascontiguousarray(lists.guess_codes), 0)
         self.fits = cap_fits(lists.modules.caps.CapProver(engine.table, lists.length))
@@ -121,11 +125,12 @@ class GroupCloser:
                     return Verdict(FITS, engine.inf, self.colouring(q) + self._named(F))
         return self._exact(h, parts)
 
-    def family_core(self, T: np.ndarray, *, tries: int = 3) -> Optional[np.ndarray]:
-        """The largest of T's ``tries`` largest families (more than 2
-        answers, alike but for one letter) that fits no tree in d - 1
-        guesses, or None.  Each family is asked once per closer."""
-        for i in [i for i in families(self.engine.lists.answer_codes[T], 3) if len(i) < len(T)][:tries]:
+    def family_core(self, T: np.ndarray) -> Optional[np.ndarray]:
+        """The largest of T's ``family_tries`` largest families (more than 2
+        answers, alike but for one letter, fewer than T's) that fits no tree
+        in d - 1 guesses, or None.  Each family is asked once per closer."""
+        fams = [i for i in families(self.engine.lists.answer_codes[T], 3) if len(i) < len(T)]
+        for i in fams[: self.family_tries]:
             F = np.sort(T[i])
             key = F.tobytes()
             if key in self._tried:
