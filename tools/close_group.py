@@ -73,16 +73,9 @@ def proof_file(path: str) -> RunFile:
 def take_cores(closer: GroupCloser, rows) -> None:
     """Strike with the infeasible parts (and the families in them) of the
     ``fits`` lines in ``rows``."""
-    lists = closer.engine.lists
     for r in rows:
         if r["how"] == FITS:
-            h = lists.guess_index(r["guess"])
-            text, *named = r["witness"].split()
-            q = int(Pattern.parse(text, lists.length))
-            closer.strike(closer.S[closer.engine.table[h, closer.S] == q], h, q)
-            if named:
-                F = np.array(sorted(lists.answer_index(w) for w in named), dtype=np.int32)
-                closer.strike(F, h, q, F)
+            closer.take(closer.engine.lists.guess_index(r["guess"]), r["witness"])
 
 
 class Run:
@@ -316,14 +309,14 @@ def close_all(run: Run) -> int:
         with proof_file(os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")) as proof:
             close(run, q, run.closer(S, target), proof)
     interval, last = interval_from_env(), time.monotonic()
-    with small_file(run) as done:
+    with small_file(run) as small_log:
         for i, (q, S, target) in enumerate(small):
             byg = Pattern(q, run.lists.length).byg
-            if byg in done.done and done.done[byg]["how"] != OPEN:
+            if byg in small_log.done and small_log.done[byg]["how"] != OPEN:
                 continue
             v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
             how = OPEN if v is None else SOLVED if node is None else BETTER
-            done.write([byg, len(S), target, how, v])
+            small_log.write([byg, len(S), target, how, v])
             if how == BETTER:
                 run.better(q, node, os.path.join(folder, "better.json"), f"{run.name(q)}: {v} < {target}")
             if time.monotonic() - last >= interval:

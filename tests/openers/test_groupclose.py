@@ -120,8 +120,9 @@ def test_a_family_inside_an_infeasible_part_strikes_guesses_the_part_does_not():
     S = group_of(engine, lists.guess_index("zzzzz"), 0)  # (every answer)
     closer = GroupCloser(engine, S, 3, 10**6)
     blimp, pious = lists.guess_index("blimp"), lists.guess_index("pious")
-    for h in range(blimp + 1):
+    for h in range(blimp):
         closer.verdict(h)
+    fits = closer.verdict(blimp)
     v = closer.verdict(pious)
     word, text, *family = v.witness.split()
     assert v.how == STRUCK and (word, text) == ("blimp", "BYYBB") and len(family) >= 3
@@ -131,6 +132,11 @@ def test_a_family_inside_an_infeasible_part_strikes_guesses_the_part_does_not():
     assert exhaustive_second(answers, lists.guesses, "zzzzz", "pious", max_guesses=4) is None
     fresh = GroupCloser(engine, S, 3, 10**6)
     assert fresh.holds(pious, STRUCK, v.value, v.witness)
+    # Another process's line for BLIMP (the tool's shards): taken, it strikes PIOUS alike.
+    assert fits.how == FITS and fits.witness == "BYYBB " + " ".join(family)
+    other = GroupCloser(engine, S, 3, 10**6)
+    other.take(blimp, fits.witness)
+    assert other.verdict(pious) == v
     for bad in [
         f"blimp BYYBB {family[0]} {family[1]}",  # (two words fit a tree)
         f"blimp BYYBB {' '.join(family[:-1])} batch",  # (BATCH is not in that part)

@@ -170,7 +170,7 @@ class GroupCloser:
             q = int(Pattern.parse(text, engine.lists.length))
             T = S[engine.table[g, S] == q]
             if named:
-                F = np.array(sorted(engine.lists.answer_index(w) for w in named), dtype=np.int32)
+                F = self._answers(named)
                 if len(np.unique(F)) < len(F) or not np.isin(F, T).all() or not self._fits_none(F):
                     return False  # (the family must lie in that part and fit no tree)
                 if how == STRUCK:
@@ -183,6 +183,20 @@ class GroupCloser:
             again = self._exact(h, engine.parts(S, h))
             return again.how == how and (how == EXACT or again.value == value)
         return how == OPEN
+
+    def take(self, h: int, witness: str) -> None:
+        """Strike with a FITS line of guess h found by another process: its
+        part, and the family named in it (``witness`` as `Verdict` has it)."""
+        text, *named = witness.split()
+        q = int(Pattern.parse(text, self.engine.lists.length))
+        self.strike(self.S[self.engine.table[h, self.S] == q], h, q)
+        if named:
+            F = self._answers(named)
+            self.strike(F, h, q, F)
+
+    def _answers(self, words) -> np.ndarray:
+        """The answers named by ``words`` (a witness's family), sorted."""
+        return np.array(sorted(self.engine.lists.answer_index(w) for w in words), dtype=np.int32)
 
     def _fits_none(self, T: np.ndarray) -> bool:
         """T fits no tree within d - 1 guesses (the cap proofs; each set decided once)."""
