@@ -283,6 +283,9 @@ def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, cap
     assert (folder / "BBBBB.csv").exists() and (folder / "groups.csv").exists()
     assert tool.main(common + ["--check"]) == 0
     assert "proven: no tree from CRANE" in capsys.readouterr().out
+    assert tool.main(common + ["--check", "--sample", "2"]) == 0
+    said = capsys.readouterr().out
+    assert "all 2 lines (a sample of the file's" in said and "proven: no tree from CRANE" not in said
     # A line of the small groups' file that does not hold is found.
     rows = (folder / "groups.csv").read_text().splitlines()
     i = next(i for i, r in enumerate(rows[1:], 1) if int(r.split(",")[1]) >= 3)
