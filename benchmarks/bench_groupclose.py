@@ -24,8 +24,8 @@ import time
 import pytest
 
 from wordle_opt import load_lists
-from wordle_opt.openers.groupclose import REFUTED, GroupCloser, group_of
 from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.groupclose import REFUTED, GroupCloser, group_of
 from wordle_opt.solver.engine import Engine
 
 TARGET = 4204  # (the stored tree's total over the group: proven, trees/tarns-original-all-BBBBG.proof.csv)
