@@ -63,6 +63,7 @@ def prove_opener(
     folder; the search and polish run in the first to get there)."""
     os.makedirs(out, exist_ok=True)
     searched, tree_path = os.path.join(out, SEARCHED), os.path.join(out, TREE)
+    say = _logged(say, os.path.join(out, LOG))
     if not os.path.exists(tree_path):
         if not os.path.exists(searched):
             say(f"prove {opener.upper()}: searching (anytime, {time_limit:g} s for its bound); checkpoint in {out}")
@@ -87,6 +88,8 @@ def prove_opener(
         tree.save(tree_path + ".part")
         os.replace(tree_path + ".part", tree_path)  # (whole or absent: a rerun trusts the file)
         say(f"prove {opener.upper()}: the tree ({tree.total}) is in {tree_path}; closing its groups")
+    else:
+        say(f"prove {opener.upper()}: resumed with the tree in {tree_path}")
     with Run(
         tree_path,
         out=out,
@@ -98,6 +101,17 @@ def prove_opener(
     ) as run:
         proven = close_all(run)
         return Proof(run.tree.root.guess, run.tree.total, tree_path, proven)
+
+
+def _logged(say: Callable[[str], None], path: str) -> Callable[[str], None]:
+    """``say``, each line appended to the log ``path`` too."""
+
+    def both(line: str) -> None:
+        say(line)
+        with open(path, "a") as f:
+            f.write(line + "\n")
+
+    return both
 
 
 def tree_of(folder: str, tree: Optional[str]) -> str:
