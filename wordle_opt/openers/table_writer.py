@@ -114,9 +114,9 @@ def write_table(name: str, rows: list, cmd: str, source: str, folder: Path) -> d
 
 
 def version() -> str:
-    from wordle_opt import __version__  # (the package's face, above this module: read when a table is written)
-
-    return __version__
+    """The package's version: its face (``wordle_opt/__init__``) sits above
+    this module, and is always loaded before it, so it is read, not imported."""
+    return sys.modules["wordle_opt"].__version__
 
 
 def main(argv=None) -> None:
