@@ -47,13 +47,23 @@ def add_arguments(
         help="OPENER or TREE to prove; with --cap, only these openers (default: every guess)",
     )
     parser.add_argument(
-        "--answers", default=answers, help="the answer list (--cap: default original-all; else original)"
+        "--answers",
+        default=answers,
+        metavar="SET|FILE",
+        help="the answer list (--cap: default original-all; OPENER: original)",
     )
-    parser.add_argument("--guesses", default=None)
-    parser.add_argument("--max-guesses", type=int, default=max_guesses)
-    parser.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
-    parser.add_argument("--sample", type=int, default=None, help=sample_help)
-    parser.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
+    parser.add_argument("--guesses", default=None, metavar="SET|FILE", help="the guesses (default: the answers' own)")
+    parser.add_argument("--max-guesses", type=int, default=max_guesses, metavar="N", help="OPENER: the tree's cap (6)")
+    parser.add_argument(
+        "--shard", default=None, metavar="K/N", help="only every N-th opener, guess or group from the K-th (0 <= K < N)"
+    )
+    parser.add_argument("--sample", type=int, default=None, metavar="N", help=sample_help)
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="PATH",
+        help="the proof's folder (OPENER, TREE), a group's file (--group) or the verdict CSV (--cap); a rerun resumes",
+    )
     parser.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
 
 
