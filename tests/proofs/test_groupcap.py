@@ -162,7 +162,7 @@ def test_the_stored_strict_cap7_refutations_hold_on_a_sample():
 def test_the_stored_nyt_certificates_refute_strict_openers_the_search_left_open():
     # trees/strict-cap7-original-all.cert (docs/results.md): openers the
     # group search left open, refuted within 7 under the NYT rule by a family
-    # part (tools/hard_cap_proof.py), so under the strict rule too; each
+    # part (prove --cap --by families), so under the strict rule too; each
     # certificate re-checked from scratch.
     import csv
 

@@ -1,12 +1,12 @@
 """Refute openers under a cap by one of their groups (issue 27):
 
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7-1.csv --shard 1/2
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7-0.csv,s7-1.csv
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv --shard 1/2
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 chomp thump
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv --deep s7.deep
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv,s7.deep
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7.csv
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7-1.csv --shard 1/2
+    python -m wordle_opt prove --check s7-0.csv,s7-1.csv --cap 7 --hard strict --answers original-all
+    python -m wordle_opt prove --check s7.csv --cap 7 --hard strict --answers original-all --shard 1/2
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all chomp thump
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7.csv --deep s7.deep
+    python -m wordle_opt prove --check s7.csv,s7.deep --cap 7 --hard strict --answers original-all
 
 Each opener is refuted when one of its groups has no tree within the cap
 less one more guesses under the rule, which the feasibility search decides

@@ -1,20 +1,20 @@
 """Refute openers under a hard-mode guess cap by families (issue 27):
 
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv --shard 1/2  # a second process
-    python tools/hard_cap_proof.py --answers original-all --out refuted.csv --export refuted.cert
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --check refuted.cert
-    python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
-    python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
-    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert abuzz  # two levels
-    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert --levels 3 --whole 30 thumb
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv --shard 1/2  # a second process
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv --export refuted.cert
+    python -m wordle_opt prove --check refuted.cert
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --sample 200     # a random 200, for a rate
+    python -m wordle_opt prove --cap 6 --hard --answers original-all chomp tarns      # these openers
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --deep refuted.cert abuzz  # two levels
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --deep refuted.cert --levels 3 --whole 30 thumb
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
 (`hardcap.refute`: every part, or the ``--tries`` likeliest, each with the
 first of the ``--budget`` node budgets, then the undecided ones with the
 next).  A refuted opener has no tree within the cap under the NYT rule nor
-the strict one (the certificate's theorem: wordle_opt/openers/hardcap.py).
+the strict one (the certificate's theorem: wordle_opt/proofs/hardcap.py).
 With ``--out`` each opener's verdict is appended as it is found
 (``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
 ``open``), and a rerun with the same file skips the openers already there
