@@ -18,7 +18,9 @@ _DESCRIPTION = (
     "TREE (a tree file): close its groups (--group C: one group, --out its file) or --polish it. "
     "--cap N [OPENERS]: refute every opener under a cap of N (--by families under the NYT rule: the certificates hold "
     "under both hard rules; groups otherwise). --check FILE|FOLDER: re-decide a proof, a group's file, a certificate file "
-    "(.cert) or cap verdicts (.csv, .deep; comma-separated)."
+    "(.cert) or cap verdicts (.csv, .deep; comma-separated). Exit 0 when a run ends (its last line says "
+    "whether it proved the theorem), 1 when --check finds a line that does not hold or no theorem, 2 for "
+    "bad input, 130 when interrupted (the files keep what was found: the same command resumes)."
 )
 FAMILIES, GROUPS = "families", "groups"
 
@@ -139,9 +141,10 @@ def _opener(args, opener: str) -> int:
         )
     answers = args.answers or "original"
     out = args.out or f"{opener.lower()}-{os.path.basename(answers)}-proof"
+    closing = {k: v for k, v in _run_options(args).items() if k not in ("sample", "log")}  # (prove.log is its log)
     progress = Progress(unit="groups")
     try:
-        proof = prove_opener(
+        prove_opener(
             opener.lower(),
             out=out,
             answers=answers,
@@ -150,17 +153,14 @@ def _opener(args, opener: str) -> int:
             beam=args.beam,
             time_limit=args.time_limit,
             polish_min=args.polish_min,
-            shard=args.shard_kn,
-            part_limit=args.part_limit or 600.0,
-            exact_up_to=args.exact_up_to,
-            cache_mb=args.cache_mb or 2000,
             progress=progress,
             say=lambda line: print(line, file=sys.stderr, flush=True),
+            **closing,
         )
     except KeyboardInterrupt:
         progress.close()
         return _stopped(out)
-    return 0 if proof.proven else 1
+    return 0
 
 
 def _tree(args, path: str) -> int:

@@ -60,9 +60,15 @@ def prove_opener(
     raised for ``time_limit`` seconds), polish it and close every group of
     it into the folder ``out`` (see the module); a rerun resumes.  ``shard``
     (K, N): this process's share of the closing (N processes on one
-    folder; the search and polish run in the first to get there)."""
+    folder: shard 0 searches and polishes, the others start once its
+    tree.json is there, so that every shard closes the same tree)."""
     os.makedirs(out, exist_ok=True)
     searched, tree_path = os.path.join(out, SEARCHED), os.path.join(out, TREE)
+    if shard[0] != 0 and not os.path.exists(tree_path):
+        raise WordleOptError(
+            f"--shard {shard[0]}/{shard[1]}: {out} has no {TREE} yet; start shard 0/{shard[1]} first "
+            f"(it searches and polishes), this one once {tree_path} is there"
+        )
     say = _logged(say, os.path.join(out, LOG))
     if not os.path.exists(tree_path):
         if not os.path.exists(searched):
