@@ -116,7 +116,7 @@ def cmd_prove(args) -> int:
 
 
 def _stopped(out: str) -> int:
-    print(f"interrupted: {out} keeps every verdict found; the same command resumes", file=sys.stderr)
+    print(f"interrupted: {out} keeps what was found; the same command resumes", file=sys.stderr)
     return 130
 
 

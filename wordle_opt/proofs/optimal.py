@@ -22,9 +22,12 @@ import os
 from typing import Callable, NamedTuple, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.best import search
+from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.proofs.closing import Run, check_all, close_all
 from wordle_opt.proofs.polish import polish_file
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, SearchResult, check_anytime, solve
+from wordle_opt.solver.problem import Problem
 
 SEARCH, SEARCHED, TREE, LOG = "search.sqlite", "searched.json", "tree.json", "prove.log"
 
@@ -62,6 +65,10 @@ def prove_opener(
     (K, N): this process's share of the closing (N processes on one
     folder: shard 0 searches and polishes, the others start once its
     tree.json is there, so that every shard closes the same tree)."""
+    problem = Problem.parse(answers=answers, guesses=guesses, max_guesses=max_guesses)
+    opener = opener.strip().lower()
+    problem.lists.guess_index(opener)  # (a word that is no guess: one line, before any file is made)
+    check_anytime(problem, opener, beam=beam or 2, time_limit=time_limit)
     os.makedirs(out, exist_ok=True)
     searched, tree_path = os.path.join(out, SEARCHED), os.path.join(out, TREE)
     if shard[0] != 0 and not os.path.exists(tree_path):
@@ -73,17 +80,9 @@ def prove_opener(
     if not os.path.exists(tree_path):
         if not os.path.exists(searched):
             say(f"prove {opener.upper()}: searching (anytime, {time_limit:g} s for its bound); checkpoint in {out}")
-            result = search(
-                opener,
-                answers=answers,
-                guesses=guesses,
-                max_guesses=max_guesses,
-                threads=1,
-                beam=beam or 2,
-                time_limit=time_limit,
-                checkpoint=os.path.join(out, SEARCH),
-                progress=progress,
-            )
+            result = _search(problem, opener, beam=beam or 2, time_limit=time_limit, out=out, progress=progress)
+            if result.interrupted:  # (the anytime search returns what it has on Ctrl-C: its checkpoint keeps it)
+                raise KeyboardInterrupt
             if result.tree is None:
                 raise WordleOptError(
                     f"{opener}: the search found no tree within {max_guesses} guesses; nothing to prove"
@@ -107,6 +106,15 @@ def prove_opener(
     ) as run:
         proven = close_all(run)
         return Proof(run.tree.root.guess, run.tree.total, tree_path, proven)
+
+
+def _search(problem: Problem, opener: str, *, beam: int, time_limit: float, out: str, progress) -> SearchResult:
+    """The anytime search of ``opener`` (one thread), its checkpoint in ``out``."""
+    store = open_checkpoint(os.path.join(out, SEARCH), TaskProblem.of(problem, cache_mb=DEFAULT_CACHE_MB))
+    try:
+        return solve(problem, opener, threads=1, beam=beam, time_limit=time_limit, store=store, progress=progress)
+    finally:
+        store.close()
 
 
 def _logged(say: Callable[[str], None], path: str) -> Callable[[str], None]:
