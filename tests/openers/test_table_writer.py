@@ -21,7 +21,7 @@ from wordle_opt.wordlists import load_lists
 def test_rows_written_read_back_and_the_manifest_names_the_command(tmp_path):
     rows = [("salet", EXACT, "7920"), ("crane", EXACT, "7926"), ("fuzzy", BOUND, "9000")]
     cmd = " ".join(table_writer.command("original-easy", "original-easy.csv"))
-    entry = table_writer.write_table("original-easy", rows, cmd, "a test", tmp_path)
+    entry = table_writer.write_table("original-easy", rows, cmd=cmd, source="a test", folder=tmp_path)
     table = read_table(entry, tmp_path)
     assert [(v.word, v.kind, v.total) for v in (table.get(w) for w, _, _ in rows)] == [
         (w, k, int(t)) for w, k, t in rows

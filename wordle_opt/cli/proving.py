@@ -245,8 +245,8 @@ def _cap(args, *, check=None, head: str = "", by=None) -> int:
     except Usage as e:
         raise WordleOptError(str(e)) from None
     if by == FAMILIES:
-        return _families(args, lists, todo, shard, check)
-    return _groups(args, lists, todo, shard, check)
+        return _families(args, lists, todo, shard=shard, check=check)
+    return _groups(args, lists, todo, shard=shard, check=check)
 
 
 def _budgets(text: str, kind, what: str) -> list:
@@ -259,7 +259,7 @@ def _budgets(text: str, kind, what: str) -> list:
     return budgets
 
 
-def _families(args, lists, todo, shard, check) -> int:
+def _families(args, lists, todo, *, shard, check) -> int:
     from wordle_opt.proofs import hardcap_run
 
     if args.hard == "easy":
@@ -274,7 +274,7 @@ def _families(args, lists, todo, shard, check) -> int:
         return hardcap_run.check_file(lists, game, args.cap, check[0])
     if args.deep:
         deep = dict(budgets=budgets, levels=args.levels, whole=args.whole)
-        return hardcap_run.deep(lists, game, args.cap, args.deep, todo, **deep)
+        return hardcap_run.deep(lists, game, args.cap, todo, path=args.deep, **deep)
     return hardcap_run.refute_all(
         lists,
         game,
@@ -289,7 +289,7 @@ def _families(args, lists, todo, shard, check) -> int:
     )
 
 
-def _groups(args, lists, todo, shard, check) -> int:
+def _groups(args, lists, todo, *, shard, check) -> int:
     from wordle_opt.proofs import groupcap, groupcap_run
     from wordle_opt.solver.engine import Engine
 

@@ -77,7 +77,7 @@ def rows_from_checkpoint(name: str, path: str) -> list:
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
 
 
-def write_table(name: str, rows: list, cmd: str, source: str, folder: Path) -> dict:
+def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -> dict:
     lists_name, rule = TABLES[name]
     lists = load_lists(lists_name)
     known = set(lists.guesses)
@@ -154,13 +154,19 @@ def _main(argv) -> None:
                 print("running:", cmd, file=sys.stderr)
                 subprocess.run(run, check=True)
                 rows = rows_from_csv(out)
-            entry = write_table(name, rows, cmd, "the complete ranking's --out file", folder)
+            entry = write_table(name, rows, cmd=cmd, source="the complete ranking's --out file", folder=folder)
         elif kind == "csv":
-            entry = write_table(name, rows_from_csv(source), cmd, "the complete ranking's --out file", folder)
+            entry = write_table(
+                name, rows_from_csv(source), cmd=cmd, source="the complete ranking's --out file", folder=folder
+            )
         else:
             rows = rows_from_checkpoint(name, source)
             entry = write_table(
-                name, rows, cmd + " --checkpoint FILE", "partial: the checkpoint of an unfinished run", folder
+                name,
+                rows,
+                cmd=cmd + " --checkpoint FILE",
+                source="partial: the checkpoint of an unfinished run",
+                folder=folder,
             )
         entries[entry["file"]] = entry
         print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")

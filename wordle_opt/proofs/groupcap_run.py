@@ -181,7 +181,7 @@ def deep_run(
 
             v = refute_deep(engine, o, cap, budgets=budgets, limit=limit, tick=bar.refresh, done=done_one)
             if v.kind == REFUTED:
-                write_deep(path, lists, o, v, DEEP_HEADER.format(answers=lists.name, cap=cap, mode=mode))
+                write_deep(path, lists, o, v, header=DEEP_HEADER.format(answers=lists.name, cap=cap, mode=mode))
                 refuted.append(word)
                 if v.why:
                     gave_up.append(f"{word} ({'; '.join(v.why)})")
@@ -200,7 +200,7 @@ def deep_run(
     return 0
 
 
-def write_deep(path, lists, opener, v, header) -> None:
+def write_deep(path, lists, opener, v, *, header) -> None:
     """Append the lines of ``opener``'s two-level refutation ``v`` (a header
     first when the file is new), in one write: a file never holds half an
     opener."""

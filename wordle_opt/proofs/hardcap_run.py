@@ -183,7 +183,7 @@ def export(lists, cap, outs, path) -> int:
     return 0
 
 
-def deep(lists, game, cap, path, todo, *, budgets, levels, whole) -> int:
+def deep(lists, game, cap, todo, *, path, budgets, levels, whole) -> int:
     """Certificates ``levels`` deep for ``todo`` (or the openers ``path``
     lists as open), appended to the certificate file ``path`` as short
     lines; the ones found come off its ``# open:`` line.  Prints each
