@@ -181,7 +181,6 @@ def _tree(args, path: str) -> int:
             if args.group:
                 close_group(run, args.group)
             else:
-                os.makedirs(args.out, exist_ok=True)
                 close_all(run)
     except KeyboardInterrupt:
         return _stopped(args.out)
