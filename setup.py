@@ -102,7 +102,7 @@ setup(
         "wordle_opt.core": ["*.pyi", "*.pxd"],
         "wordle_opt.wordlist_data": ["*.txt", "README.md", "LICENSE-*"],
         "wordle_opt.web": ["static/*.html", "static/*.css", "static/*.js"],
-        # the bundled opener rankings (tools/ranking_tables.py; openers/tables.py reads them)
+        # the bundled opener rankings (openers/table_writer.py writes them, openers/tables.py reads them)
         "wordle_opt.openers": ["table_data/*.csv.gz", "table_data/manifest.json"],
     },
     exclude_package_data={"wordle_opt.core": ["*.pyx", "*.c", "*.tp"]},

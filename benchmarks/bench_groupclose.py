@@ -2,7 +2,7 @@
 
 TARNS's group of 1132 answers in the every-word game (BBBBG: 5 guesses left,
 the stored tree's 4204, proven its value): its first second guesses in the
-proof's order (shard 0/2, as `tools/close_group.py --shard 0/2` takes them),
+proof's order (shard 0/2, as `prove TREE --group C --shard 0/2` takes them),
 decided by two closers one after the other in this process: one that also
 tries the largest families of every infeasible part it finds (an infeasible
 family strikes every later guess that leaves it together: the default) and
@@ -24,8 +24,8 @@ import time
 import pytest
 
 from wordle_opt import load_lists
-from wordle_opt.openers.groupclose import REFUTED, GroupCloser, group_of
 from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.groupclose import REFUTED, GroupCloser, group_of
 from wordle_opt.solver.engine import Engine
 
 TARGET = 4204  # (the stored tree's total over the group: proven, trees/tarns-original-all-BBBBG.proof.csv)

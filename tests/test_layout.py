@@ -91,7 +91,19 @@ def test_the_root_holds_the_vocabulary_only():
 
 
 def test_each_subpackage_imports_and_no_public_function_is_also_a_module():
-    for sub in ("core", "trees", "solver", "openers", "strategies", "reviews", "games", "assistant", "cli", "web"):
+    for sub in (
+        "core",
+        "trees",
+        "solver",
+        "openers",
+        "strategies",
+        "reviews",
+        "games",
+        "assistant",
+        "proofs",
+        "cli",
+        "web",
+    ):
         if sub == "web":
             pytest.importorskip("fastapi", reason="needs the [web] extra")
         importlib.import_module(f"wordle_opt.{sub}")

@@ -12,7 +12,7 @@ The package by job, bottom to top (data flows upwards):
     trees/                                      decision trees: nodes, files, verification
     solver/                                     the exact and anytime searches of one opener
     strategies/, openers/, reviews/             heuristics and simulation; the opener ranking; reviews
-    games/, assistant/                          Absurdle and multi-board games; the play assistant
+    games/, assistant/, proofs/                 Absurdle and multi-board games; the play assistant; proofs
     web/, cli/                                  the page's server; the command line
 """
 
@@ -36,6 +36,7 @@ from wordle_opt.errors import (
 )
 from wordle_opt.openers import OpenerRanking, rank_openers, search
 from wordle_opt.patterns import Pattern, pattern_table, score
+from wordle_opt.proofs import prove
 from wordle_opt.reviews import Review, review
 from wordle_opt.solver import SearchResult
 from wordle_opt.strategies import STRATEGIES, compare, get_strategy, simulate
@@ -63,6 +64,7 @@ __all__ = [
     "get_strategy",
     "load_lists",
     "pattern_table",
+    "prove",
     "rank_openers",
     "review",
     "score",

@@ -1,5 +1,5 @@
 """The bundled ranking tables (wordle_opt/openers/table_data, made by
-tools/ranking_tables.py from `openers --out`): what they say agrees with a
+wordle_opt.openers.table_writer from `openers --out`): what they say agrees with a
 fresh exact search, and a damaged file is refused, never read."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ ENTRIES = {e["file"]: e for e in manifest()}
 
 def table(file):
     if file not in ENTRIES:
-        pytest.fail(f"{file} is not bundled (tools/ranking_tables.py makes it)")
+        pytest.fail(f"{file} is not bundled (wordle_opt.openers.table_writer makes it)")
     e = ENTRIES[file]
     return table_for(load_lists(e["lists"]), e["rule"], e["cap"])
 

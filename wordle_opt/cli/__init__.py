@@ -17,7 +17,7 @@ from typing import Dict, List, Optional
 from wordle_opt.errors import WordleOptError
 
 # Modules that define commands, in the order --help lists them.
-COMMAND_MODULES = ("basic", "searching", "openers", "trees", "playing", "absurdle", "reviewing", "serving")
+COMMAND_MODULES = ("basic", "searching", "openers", "trees", "playing", "absurdle", "reviewing", "proving", "serving")
 
 
 class _Parser(argparse.ArgumentParser):

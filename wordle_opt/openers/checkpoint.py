@@ -236,5 +236,17 @@ def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
     return a[0] != BOUND or a[1] >= b[1]
 
 
+def stored_facts(path: str, problem: TaskProblem, objective: str = "total") -> Dict[int, Tuple[str, int, bool]]:
+    """The facts of the existing checkpoint ``path`` (`Checkpoint.facts`);
+    `CheckpointError` when it is missing or another problem's."""
+    if not os.path.isfile(path):
+        raise CheckpointError(f"checkpoint {path}: no such file")
+    ck = Checkpoint(path, problem, objective)
+    try:
+        return ck.facts()
+    finally:
+        ck.close()
+
+
 def open_checkpoint(path: Optional[str], problem: TaskProblem, objective: str = "total") -> Optional[Checkpoint]:
     return None if path is None else Checkpoint(path, problem, objective)

@@ -7,8 +7,8 @@ The files are ``table_data/*.csv.gz`` (``opener,kind,total``; kind ``exact``,
 ``bound`` or ``infeasible``), cut down from what ``python -m wordle_opt
 openers --out FILE.csv`` wrote; ``table_data/manifest.json`` records for each
 the list set, rule and cap, a fingerprint of the lists' words, the file's
-sha256, and the command that made it.  ``tools/ranking_tables.py`` makes
-them.  A table is read on first use, and only after its bytes match the
+sha256, and the command that made it.  `wordle_opt.openers.table_writer`
+makes them.  A table is read on first use, and only after its bytes match the
 manifest's sha256: a damaged or edited file is an error naming it, never a
 wrong value shown as proven.
 
@@ -304,7 +304,7 @@ def read_table(entry: dict, folder: Path = DATA_DIR) -> RankingTable:
         raise RankingTableError(
             f"bundled ranking table {path}: sha256 {digest[:16]}... is not the manifest's "
             f"{entry['sha256'][:16]}...; the file is damaged or was changed: reinstall wordle_opt "
-            "or remake it with tools/ranking_tables.py"
+            "or remake it with python -m wordle_opt.openers.table_writer"
         )
     values = {}
     rows = csv.reader(io.StringIO(gzip.decompress(data).decode("utf-8")))

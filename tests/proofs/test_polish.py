@@ -1,12 +1,12 @@
-"""tools/polish_tree.py: a tree made worse in one part two guesses down
+"""prove TREE --polish: a tree made worse in one part two guesses down
 comes back to the optimum, verified; an optimal tree is left as it is."""
 
 from __future__ import annotations
 
 import numpy as np
-import tool_scripts
 
 from wordle_opt import Node, Tree, load_lists, search, verify
+from wordle_opt.cli import main as cli
 from wordle_opt.patterns import score
 
 
@@ -47,8 +47,7 @@ def test_a_worse_part_is_solved_again_and_the_optimum_comes_back(tmp_path, capsy
     assert worse, "no part to make worse"
     path, out = tmp_path / "worse.json", tmp_path / "polished.json"
     Tree(root, lists, max_guesses=6).save(path)
-    tool = tool_scripts.load("polish_tree")
-    assert tool.main([str(path), "--out", str(out), "--min", "10"]) == 0
+    assert cli(["prove", str(path), "--polish", str(out), "--polish-min", "10"]) == 0
     assert f"{worse} -> 7920 (saved {worse - 7920})" in capsys.readouterr().out
     report = verify(str(out))
     assert report.ok and report.total == 7920
@@ -56,14 +55,13 @@ def test_a_worse_part_is_solved_again_and_the_optimum_comes_back(tmp_path, capsy
     # The optimal tree: nothing to gain, nothing written.
     best_path, again = tmp_path / "best.json", tmp_path / "again.json"
     search("salet", threads=1).tree.save(best_path)
-    assert tool.main([str(best_path), "--out", str(again), "--min", "10"]) == 0
+    assert cli(["prove", str(best_path), "--polish", str(again), "--polish-min", "10"]) == 0
     assert "7920 -> 7920 (saved 0)" in capsys.readouterr().out and not again.exists()
 
 
 def test_a_hard_mode_tree_is_a_one_line_error(tmp_path, capsys):
     path = tmp_path / "hard.json"
     search("salet", hard="nyt", threads=1).tree.save(path)
-    tool = tool_scripts.load("polish_tree")
-    assert tool.main([str(path), "--out", str(tmp_path / "x.json")]) == 2
+    assert cli(["prove", str(path), "--polish", str(tmp_path / "x.json")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error:") and "nyt-rule tree" in err and len(err.splitlines()) == 1

@@ -1,5 +1,5 @@
-"""Openers refuted by one of their groups (`wordle_opt.openers.groupcap`) and
-its tool (`tools/group_cap_proof.py`): a refutation holds exactly when the
+"""Openers refuted by one of their groups (`wordle_opt.proofs.groupcap`) and
+its command (`prove --cap N --by groups`): a refutation holds exactly when the
 exhaustive oracle finds no tree within the cap, under every rule, and the
 refuting group alone has none either."""
 
@@ -9,13 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import tool_scripts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.openers.groupcap import FITS, OPEN, REFUTED, check, check_deep, family, refute, refute_deep
+from wordle_opt.cli import main as cli
 from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.groupcap import FITS, OPEN, REFUTED, check, check_deep, family, refute, refute_deep
+from wordle_opt.proofs.groupcap_run import read_deep
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists, load_lists
 
@@ -83,31 +84,30 @@ def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
     # The _ILLS words under the strict rule: a guess must be one of those still
     # possible, so it tells apart only itself; within 5 no opener has a tree
     # (the ten it leaves together need ten more; the oracle agrees), within 11 each has.
-    tool = tool_scripts.load("group_cap_proof")
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(ILLS) + "\n")
-    lists = ["--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--budget", "1000"]
+    lists = ["prove", "--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--budget", "1000"]
     assert exhaustive_optimum(ILLS, ILLS, hard="strict", max_guesses=5, opener="bills") is None
     out = tmp_path / "v.csv"
-    assert tool.main(lists + ["--max-guesses", "5", "--out", str(out), "--shard", "0/2"]) == 0
+    assert cli(lists + ["--cap", "5", "--out", str(out), "--shard", "0/2"]) == 0
     assert "proven" not in capsys.readouterr().out  # (half the openers)
     first = out.read_text().splitlines()
     assert len(first) == 1 + len(ILLS[0::2])
-    assert tool.main(lists + ["--max-guesses", "5", "--out", str(out)]) == 0
+    assert cli(lists + ["--cap", "5", "--out", str(out)]) == 0
     said = capsys.readouterr().out
     assert f"{len(ILLS)} refuted, 0 open, 0 with a tree" in said
     assert "no opener has a tree within 5 guesses (hard mode, strict rule): proven" in said
     assert out.read_text().splitlines()[: len(first)] == first  # (resumed: the first half kept, not redone)
     assert len(out.read_text().splitlines()) == 1 + len(ILLS)
-    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out)]) == 0
+    assert cli(lists + ["--cap", "5", "--check", str(out)]) == 0
     assert "proven" in capsys.readouterr().out
-    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out), "--sample", "3"]) == 0
+    assert cli(lists + ["--cap", "5", "--check", str(out), "--sample", "3"]) == 0
     said = capsys.readouterr().out
     assert "3 refutations hold, 0 do not" in said and f"(a sample: 3 of the {len(ILLS)}" in said
     assert "proven" not in said
     halves = []
     for k in (0, 1):
-        assert tool.main(lists + ["--max-guesses", "5", "--check", str(out), "--shard", f"{k}/2"]) == 0
+        assert cli(lists + ["--cap", "5", "--check", str(out), "--shard", f"{k}/2"]) == 0
         said = capsys.readouterr().out
         halves.append(int(said.split(" refutations hold")[0]))
         assert f"(a shard: {halves[-1]} of the {len(ILLS)}" in said and "proven" not in said
@@ -120,17 +120,17 @@ def test_the_tool_refutes_resumes_and_checks(tmp_path, capsys):
     shown = {Pattern(int(p), 5).byg for p in lists_obj.table[lists_obj.guess_index(word)]}
     assert wrong not in shown
     out.write_text("\n".join([rows[0], f"{word},refuted,{wrong},3"] + rows[2:]) + "\n")
-    assert tool.main(lists + ["--max-guesses", "5", "--check", str(out)]) == 1
+    assert cli(lists + ["--cap", "5", "--check", str(out)]) == 1
     said = capsys.readouterr().out
     assert "do not hold: " + word in said and "proven" not in said
     # within 11 guesses every opener has a tree: no theorem
-    assert tool.main(lists + ["--max-guesses", "11"]) == 0
+    assert cli(lists + ["--cap", "11"]) == 0
     said = capsys.readouterr().out
     assert f"0 refuted, 0 open, {len(ILLS)} with a tree" in said and "proven" not in said
     # bad input: one line, exit 2
-    assert tool.main(["--answers", str(answers), "zzzzz"]) == 2
+    assert cli(["prove", "--cap", "7", "--answers", str(answers), "zzzzz"]) == 2
     assert "zzzzz" in capsys.readouterr().err
-    assert tool.main(lists + ["--budget", "-1"]) == 2
+    assert cli(lists + ["--budget", "-1"]) == 2
 
 
 @pytest.mark.slow
@@ -162,12 +162,12 @@ def test_the_stored_strict_cap7_refutations_hold_on_a_sample():
 def test_the_stored_nyt_certificates_refute_strict_openers_the_search_left_open():
     # trees/strict-cap7-original-all.cert (docs/results.md): openers the
     # group search left open, refuted within 7 under the NYT rule by a family
-    # part (tools/hard_cap_proof.py), so under the strict rule too; each
+    # part (prove --cap --by families), so under the strict rule too; each
     # certificate re-checked from scratch.
     import csv
 
-    from wordle_opt.openers.hardcap import Certificate, SubsetGame, part_of
-    from wordle_opt.openers.hardcap import check as check_part
+    from wordle_opt.proofs.hardcap import Certificate, SubsetGame, part_of
+    from wordle_opt.proofs.hardcap import check as check_part
 
     root = Path(__file__).resolve().parents[2] / "trees"
     with open(root / "strict-cap7-original-all.csv", newline="") as f:
@@ -232,32 +232,31 @@ def test_two_levels_refute_an_ills_opener_and_the_tool_writes_resumes_and_checks
     assert v.kind == REFUTED and exhaustive_optimum(words, words, hard="strict", max_guesses=4, opener="grand") is None
     seconds = {s.guess: s.colouring for s in v.seconds}
     assert check_deep(engine, o, v.colouring, seconds, cap=4) == []
-    tool = tool_scripts.load("group_cap_proof")
     answers = tmp_path / "a.txt"
     answers.write_text("\n".join(words) + "\n")
-    args = ["--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--max-guesses", "4"]
+    args = ["prove", "--answers", str(answers), "--guesses", str(answers), "--hard", "strict", "--cap", "4"]
     deep = tmp_path / "s.deep"
-    assert tool.main(args + ["--deep", str(deep), "grand"]) == 0
+    assert cli(args + ["--deep", str(deep), "grand"]) == 0
     said = capsys.readouterr().out
     assert "1 openers: 1 refuted two levels deep, 0 open" in said
     text = deep.read_text().splitlines()
     assert text[0].startswith("#") and len(text) == 1 + len(v.seconds)
     assert all(line.split()[:2] == ["grand", Pattern(v.colouring, 5).byg] for line in text[1:])
-    assert tool.main(args + ["--deep", str(deep), "grand"]) == 0  # (resumed: nothing to do)
+    assert cli(args + ["--deep", str(deep), "grand"]) == 0  # (resumed: nothing to do)
     assert "0 openers" in capsys.readouterr().out and deep.read_text().splitlines() == text
-    assert tool.main(args + ["--check", str(deep)]) == 0
+    assert cli(args + ["--check", str(deep)]) == 0
     said = capsys.readouterr().out
     assert "1 two levels deep hold, 0 do not" in said and "not refuted" in said  # (only GRAND)
     # a second guess's line left out: the check names it, exit 1
     gone = text[1].split()[2]
     deep.write_text("\n".join(text[:1] + text[2:]) + "\n")
-    assert tool.main(args + ["--check", str(deep)]) == 1
+    assert cli(args + ["--check", str(deep)]) == 1
     assert f"{gone} (left out)" in capsys.readouterr().out
     # a line that is not four words: one line naming it, exit 2
     deep.write_text(text[0] + "\ngrand BBBBB\n")
-    assert tool.main(args + ["--check", str(deep)]) == 2
+    assert cli(args + ["--check", str(deep)]) == 2
     assert "line 2" in capsys.readouterr().err
-    assert tool.main(args + ["--deep", str(tmp_path / "new.deep")]) == 2
+    assert cli(args + ["--deep", str(tmp_path / "new.deep")]) == 2
     assert "--deep" in capsys.readouterr().err
 
 
@@ -270,13 +269,12 @@ def test_the_stored_two_level_refutations_cover_every_opener_the_groups_left_ope
     # named, and a sample of the parts re-decided from scratch.
     import csv
 
-    from wordle_opt.openers.groupcap import second_guesses
+    from wordle_opt.proofs.groupcap import second_guesses
     from wordle_opt.solver.feasible import Feasible
 
-    tool = tool_scripts.load("group_cap_proof")
     root = Path(__file__).resolve().parents[2] / "trees"
     lists = load_lists("original-all")
-    deep = tool.read_deep(root / "strict-cap7-original-all.deep", lists)
+    deep = read_deep(root / "strict-cap7-original-all.deep", lists)
     with open(root / "strict-cap7-original-all.csv", newline="") as f:
         refuted = {r["opener"] for r in csv.DictReader(f) if r["verdict"] == REFUTED}
     assert refuted | set(deep) == set(lists.guesses)

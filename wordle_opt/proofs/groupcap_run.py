@@ -1,16 +1,16 @@
 """Refute openers under a cap by one of their groups (issue 27):
 
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7-1.csv --shard 1/2
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7-0.csv,s7-1.csv
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv --shard 1/2
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 chomp thump
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --out s7.csv --deep s7.deep
-    python tools/group_cap_proof.py --answers original-all --hard strict --max-guesses 7 --check s7.csv,s7.deep
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7.csv
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7-1.csv --shard 1/2
+    python -m wordle_opt prove --check s7-0.csv,s7-1.csv --cap 7 --hard strict --answers original-all
+    python -m wordle_opt prove --check s7.csv --cap 7 --hard strict --answers original-all --shard 1/2
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all chomp thump
+    python -m wordle_opt prove --cap 7 --hard strict --answers original-all --out s7.csv --deep s7.deep
+    python -m wordle_opt prove --check s7.csv,s7.deep --cap 7 --hard strict --answers original-all
 
 Each opener is refuted when one of its groups has no tree within the cap
 less one more guesses under the rule, which the feasibility search decides
-(`wordle_opt.openers.groupcap`: ``--budget`` seconds a group in each pass,
+(`wordle_opt.proofs.groupcap`: ``--budget`` seconds a group in each pass,
 groups with a large family for their size first; ``--limit`` seconds in all).  With ``--out`` each opener's verdict is appended as
 it is found (``opener,verdict,colouring,answers``; verdict ``refuted``,
 ``fits`` (a tree within the cap exists) or ``open``), and a rerun with the
@@ -35,17 +35,17 @@ first line is a ``#`` header) and re-decides every part with no deadline
 
 from __future__ import annotations
 
-import argparse
 import csv
 import os
 import sys
+from typing import Optional, Sequence, Tuple
 
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.groupcap import (
-    BUDGETS,
-    DEEP_BUDGETS,
+from wordle_opt.openers.progress import PlainBar
+from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.groupcap import (
     DEEP_LIMIT,
     FITS,
     LIMIT,
@@ -56,77 +56,46 @@ from wordle_opt.openers.groupcap import (
     refute,
     refute_deep,
 )
-from wordle_opt.openers.progress import PlainBar
-from wordle_opt.openers.proofruns import (
+from wordle_opt.proofs.runs import (
     Clock,
     Usage,
     VerdictLog,
-    add_arguments,
     few,
-    lists_and_openers,
     pick,
     read,
     verdict_line,
 )
-from wordle_opt.patterns import Pattern
 from wordle_opt.solver.engine import Engine
 
-_RULES = {"nyt": "nyt", "strict": "strict", "easy": None}
 _THEOREM = "no opener has a tree within {cap} guesses ({mode}): proven"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    add_arguments(
-        ap, max_guesses=7, sample_help="a random sample of this many openers, or with --check of lines (seed 0)"
-    )
-    ap.add_argument("--hard", choices=sorted(_RULES), default="strict", help="the rule (default: strict)")
-    ap.add_argument(
-        "--budget",
-        default=None,
-        help="seconds a group is searched in each pass, comma-separated (default: "
-        f"{','.join(str(b) for b in BUDGETS)}; with --deep, a part: {','.join(str(b) for b in DEEP_BUDGETS)})",
-    )
-    ap.add_argument(
-        "--limit",
-        type=float,
-        default=None,
-        help=f"seconds in all for an opener before it is left open (default {LIMIT}; with --deep, "
-        f"for a second guess: {DEEP_LIMIT})",
-    )
-    ap.add_argument("--deep", default=None, help="refute two levels deep; append the lines to this file")
-    ap.add_argument("--check", default=None, help="re-decide the refuted lines of these CSVs (comma-separated)")
-    ap.add_argument("--cache-mb", type=float, default=256)
-    args = ap.parse_args(argv)
-    if args.budget is None:
-        args.budget = ",".join(str(b) for b in (DEEP_BUDGETS if args.deep else BUDGETS))
-    if args.limit is None:
-        args.limit = DEEP_LIMIT if args.deep else LIMIT
-    try:
-        budgets = [float(b) for b in args.budget.split(",")]
-        assert min(budgets) > 0 and args.limit > 0
-    except (ValueError, AssertionError):
-        print(
-            f"--budget: expected positive seconds, comma-separated, got {args.budget}; --limit: positive seconds",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        lists, todo, shard = lists_and_openers(args)
-    except Usage as e:
-        print(e, file=sys.stderr)
-        return 2
-    rule = _RULES[args.hard]
-    mode = "easy mode" if rule is None else f"hard mode, {args.hard} rule"
-    engine = Engine(lists, rule, threads=1, cache_mb=args.cache_mb)
-    cap = args.max_guesses
-    if args.check:
-        return check_files(lists, engine, cap, args.check.split(","), mode, sample=args.sample, shard=shard)
-    if args.deep:
-        return deep_run(lists, engine, cap, args, todo, mode, budgets=budgets, shard=shard)
+def mode_of(rule: Optional[str]) -> str:
+    """The game's words in the run's lines: easy mode, or the hard rule."""
+    return "easy mode" if rule is None else f"hard mode, {rule} rule"
+
+
+def refute_all(
+    lists,
+    engine: Engine,
+    cap: int,
+    todo: Sequence[int],
+    *,
+    out: Optional[str],
+    budgets: Sequence[float],
+    limit: float = LIMIT,
+    sample: Optional[int] = None,
+    shard: Tuple[int, int] = (0, 1),
+    retry_open: bool = False,
+) -> int:
+    """Refute the openers ``todo`` (guess numbers; none: every guess, or a
+    random ``sample``) by their groups under ``cap``, this ``shard``'s
+    share, each verdict appended to ``out``; the theorem when every guess is
+    refuted.  130 when interrupted (the file keeps what was found)."""
+    named, mode = bool(todo), mode_of(engine.rule)
     clock = Clock()
-    todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
-    log = VerdictLog(args.out, retry_open=args.retry_open)
+    todo = pick(todo, len(lists.guesses), sample=sample, shard=shard)
+    log = VerdictLog(out, retry_open=retry_open)
     resumed = log.resumed([lists.guesses[o] for o in todo])
     bar = PlainBar(len(todo))
     bar.set_description(f"refuting under a cap of {cap} ({mode})", refresh=False)
@@ -137,7 +106,7 @@ def main(argv=None) -> int:
             word = lists.guesses[o]
             kind = log.verdict(word)
             if kind is None:
-                v = refute(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh)
+                v = refute(engine, o, cap, budgets=budgets, limit=limit, tick=bar.refresh)
                 kind = v.kind
                 colouring = Pattern(v.colouring, lists.length).byg if v.kind == REFUTED else ""
                 log.write([word, kind, colouring, v.answers or ""])
@@ -158,7 +127,7 @@ def main(argv=None) -> int:
     for kind, label in ((FITS, "with a tree"), (OPEN, "open")):
         if left[kind]:
             print(f"{label}: {few(left[kind])}")
-    if not left[FITS] and not left[OPEN] and not args.openers and args.sample is None and shard[1] == 1:
+    if not left[FITS] and not left[OPEN] and not named and sample is None and shard[1] == 1:
         print(_THEOREM.format(cap=cap, mode=mode))
     return 0
 
@@ -169,21 +138,33 @@ DEEP_HEADER = (
 )
 
 
-def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
-    """``--deep FILE``: refute the named openers (or the open ones of
-    ``--out``) two levels deep, appending each refuted one's lines to FILE."""
-    clock = Clock()
+def deep_run(
+    lists,
+    engine: Engine,
+    cap: int,
+    named: Sequence[int],
+    *,
+    path: str,
+    out: Optional[str],
+    budgets: Sequence[float],
+    limit: float = DEEP_LIMIT,
+    shard: Tuple[int, int] = (0, 1),
+) -> int:
+    """``--deep FILE`` (``path``): refute the ``named`` openers (or the open
+    ones of the verdict file ``out``) two levels deep, appending each
+    refuted one's lines to FILE."""
+    clock, mode = Clock(), mode_of(engine.rule)
     try:
-        done = read_deep(args.deep, lists) if os.path.exists(args.deep) else {}
+        done = read_deep(path, lists) if os.path.exists(path) else {}
         if not named:
-            if not (args.out and os.path.exists(args.out)):
+            if not (out and os.path.exists(out)):
                 raise Usage("--deep: name the openers, or give --out a verdict file with open ones")
-            named = [lists.guess_index(w) for w, r in read(args.out).items() if r["verdict"] == OPEN]
+            named = [lists.guess_index(w) for w, r in read(out).items() if r["verdict"] == OPEN]
     except Usage as e:
         print(e, file=sys.stderr)
         return 2
     except (ValueError, OSError, KeyError, csv.Error, WordleOptError) as e:
-        print(f"--deep {args.deep}: {e}", file=sys.stderr)
+        print(f"--deep {path}: {e}", file=sys.stderr)
         return 2
     todo = pick(named, len(lists.guesses), sample=None, shard=shard)
     had = [lists.guesses[o] for o in todo if lists.guesses[o] in done]
@@ -198,9 +179,9 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
             def done_one(i, n, word=word):
                 bar.set_postfix_str(f"{word}: {i}/{n} second guesses refuted, {len(refuted)} openers refuted")
 
-            v = refute_deep(engine, o, cap, budgets=budgets, limit=args.limit, tick=bar.refresh, done=done_one)
+            v = refute_deep(engine, o, cap, budgets=budgets, limit=limit, tick=bar.refresh, done=done_one)
             if v.kind == REFUTED:
-                write_deep(args.deep, lists, o, v, DEEP_HEADER.format(answers=args.answers, cap=cap, mode=mode))
+                write_deep(path, lists, o, v, header=DEEP_HEADER.format(answers=lists.name, cap=cap, mode=mode))
                 refuted.append(word)
                 if v.why:
                     gave_up.append(f"{word} ({'; '.join(v.why)})")
@@ -210,7 +191,7 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
     except KeyboardInterrupt:
         print(f"stopped after {bar.n} of {len(todo)} openers; run again with the same --deep to go on", file=sys.stderr)
         return 130
-    note = f" ({len(had)} as {args.deep} had them)" if had else ""
+    note = f" ({len(had)} as {path} had them)" if had else ""
     print(f"{len(todo)} openers: {len(refuted)} refuted two levels deep, {len(left)} open ({mode}){note}; {clock}")
     for line in gave_up:
         print(f"refuted by a later group: {line}")
@@ -219,7 +200,7 @@ def deep_run(lists, engine, cap, args, named, mode, *, budgets, shard) -> int:
     return 0
 
 
-def write_deep(path, lists, opener, v, header) -> None:
+def write_deep(path, lists, opener, v, *, header) -> None:
     """Append the lines of ``opener``'s two-level refutation ``v`` (a header
     first when the file is new), in one write: a file never holds half an
     opener."""
@@ -258,7 +239,7 @@ def read_deep(path, lists):
     return out
 
 
-def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -> int:
+def check_files(lists, engine, cap, paths, *, sample=None, shard=(0, 1)) -> int:
     """Re-decide every refuted line of ``paths`` (or a random ``sample`` of
     them; of those, every N-th from the K-th for ``shard`` (K, N): N
     processes share the hour the strict cap-7 file takes) with no deadline,
@@ -266,7 +247,7 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -
     holds.  Files whose first line is a ``#`` header hold two-level
     refutations (``--deep``): each opener's checked whole (the shard takes
     every N-th opener of them)."""
-    clock = Clock()
+    clock, mode = Clock(), mode_of(engine.rule)
     rows, deep = {}, {}
     for path in paths:
         try:
@@ -327,7 +308,3 @@ def check_files(lists, engine, cap, paths, mode, *, sample=None, shard=(0, 1)) -
     else:
         print(verdict_line(lists, refuted, _THEOREM.format(cap=cap, mode=mode)))
     return 1 if bad or deep_bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

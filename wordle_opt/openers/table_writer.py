@@ -1,9 +1,9 @@
 """Make the bundled ranking tables (wordle_opt/openers/table_data/) from the
-opener ranking's own output:
+opener ranking's own output; `wordle_opt.openers.tables` reads them:
 
-    python tools/ranking_tables.py                       # run every ranking (hours), then write the tables
-    python tools/ranking_tables.py --only original-easy  # one of them
-    python tools/ranking_tables.py --csv original-easy=ranking.csv   # from `openers --out` run earlier
+    python -m wordle_opt.openers.table_writer                       # run every ranking (hours), then write the tables
+    python -m wordle_opt.openers.table_writer --only original-easy  # one of them
+    python -m wordle_opt.openers.table_writer --csv original-easy=ranking.csv   # from `openers --out` run earlier
 
 Each table is ``opener,kind,total`` cut from the CSV that ``python -m
 wordle_opt openers --out FILE.csv`` (with the table's --hard/--answers)
@@ -11,8 +11,13 @@ writes, gzipped byte for byte reproducibly; manifest.json records the list
 set, rule, cap, a fingerprint of the words, the sha256 of the file and the
 command.  ``--checkpoint NAME=FILE`` instead takes the facts an unfinished
 run left in its checkpoint (every one proven: the exact totals and the
-lower bounds reached so far); the manifest says so ("partial").
-wordle_opt.openers.tables reads them and checks the sha256.
+lower bounds reached so far), read through `checkpoint.stored_facts`
+(which checks it is this table's problem); the manifest says so
+("partial").  `tables` reads them and checks the sha256.
+
+A module run with ``python -m``, not a command of ``python -m wordle_opt``:
+it writes into the package's own folder, a maintainer's job before a
+release, where every user command writes only where it is told.
 """
 
 from __future__ import annotations
@@ -25,17 +30,17 @@ import hashlib
 import io
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from wordle_opt import __version__
+from wordle_opt.errors import WordleOptError
+from wordle_opt.openers.checkpoint import stored_facts
 from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
+from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import load_lists
-
-ROOT = Path(__file__).resolve().parent.parent
 
 # name -> (list set, --hard rule or None); every table is at the default cap of 6.
 TABLES = {
@@ -64,24 +69,15 @@ def rows_from_csv(path: str) -> list:
 
 def rows_from_checkpoint(name: str, path: str) -> list:
     """The facts of an unfinished ranking's checkpoint, after checking it is this table's problem."""
-    from wordle_opt.openers.checkpoint import identity
-    from wordle_opt.openers.tasks import TaskProblem
-    from wordle_opt.solver.problem import Problem
-
     lists, rule = TABLES[name]
     problem = Problem.parse(hard=rule, answers=lists, max_guesses=CAP)
-    ident = identity(TaskProblem.of(problem, cache_mb=1.0))
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    stored = dict(db.execute("SELECT key, value FROM meta"))
-    wrong = [k for k in ("answers", "guesses", "rule", "cap") if stored.get(k) != ident[k]]
-    if wrong or stored.get("objective", "total") != "total":
-        sys.exit(f"{path}: not a checkpoint of {name} ({', '.join(wrong) or 'objective'} differ)")
+    stored = stored_facts(path, TaskProblem.of(problem, cache_mb=1.0))
+    facts = sorted(((o, k, v) for o, (k, v, _) in stored.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     guesses = problem.lists.guesses
-    facts = sorted(db.execute("SELECT opener, kind, value FROM facts"), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
 
 
-def write_table(name: str, rows: list, cmd: str, source: str, folder: Path) -> dict:
+def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -> dict:
     lists_name, rule = TABLES[name]
     lists = load_lists(lists_name)
     known = set(lists.guesses)
@@ -113,17 +109,30 @@ def write_table(name: str, rows: list, cmd: str, source: str, folder: Path) -> d
         "infeasible": sum(k == INFEASIBLE for _, k, _ in rows),
         "best": [exact[0][1], exact[0][0]] if exact else None,
         "made": datetime.date.today().isoformat(),
-        "wordle_opt": __version__,
+        "wordle_opt": version(),
     }
 
 
-def main() -> None:
+def version() -> str:
+    """The package's version: its face (``wordle_opt/__init__``) sits above
+    this module, and is always loaded before it, so it is read, not imported."""
+    return sys.modules["wordle_opt"].__version__
+
+
+def main(argv=None) -> None:
+    try:
+        _main(argv)
+    except WordleOptError as exc:  # (a checkpoint of another problem: one line naming it)
+        sys.exit(f"error: {exc}")
+
+
+def _main(argv) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", action="append", choices=sorted(TABLES), help="make this table (repeatable)")
     ap.add_argument("--csv", action="append", default=[], metavar="NAME=FILE", help="from `openers --out` run earlier")
     ap.add_argument("--checkpoint", action="append", default=[], metavar="NAME=FILE", help="from an unfinished run")
     ap.add_argument("--folder", default=str(DATA_DIR), help="where the tables and manifest.json go")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     given = {}
@@ -143,15 +152,21 @@ def main() -> None:
                 out = os.path.join(tmp, "ranking.csv")
                 run = [sys.executable, *command(name, out)[1:], "--checkpoint", os.path.join(tmp, "ckpt"), "--quiet"]
                 print("running:", cmd, file=sys.stderr)
-                subprocess.run(run, check=True, cwd=ROOT)
+                subprocess.run(run, check=True)
                 rows = rows_from_csv(out)
-            entry = write_table(name, rows, cmd, "the complete ranking's --out file", folder)
+            entry = write_table(name, rows, cmd=cmd, source="the complete ranking's --out file", folder=folder)
         elif kind == "csv":
-            entry = write_table(name, rows_from_csv(source), cmd, "the complete ranking's --out file", folder)
+            entry = write_table(
+                name, rows_from_csv(source), cmd=cmd, source="the complete ranking's --out file", folder=folder
+            )
         else:
             rows = rows_from_checkpoint(name, source)
             entry = write_table(
-                name, rows, cmd + " --checkpoint FILE", "partial: the checkpoint of an unfinished run", folder
+                name,
+                rows,
+                cmd=cmd + " --checkpoint FILE",
+                source="partial: the checkpoint of an unfinished run",
+                folder=folder,
             )
         entries[entry["file"]] = entry
         print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")

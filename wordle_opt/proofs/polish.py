@@ -1,34 +1,32 @@
 """Re-solve a stored easy-mode tree's parts exactly, two guesses down.
 
-    python tools/polish_tree.py trees/tarns-original-all.json --out polished.json
+    python -m wordle_opt prove trees/tarns-original-all.json --polish polished.json
 
-Under each group's second guess, every part of more than ``--min`` answers
+Under each group's second guess, every part of more than ``min_size`` answers
 is solved by the exact engine with beta = its subtree's total there; a
-better subtree replaces it (the search stops a part after ``--part-limit``
+better subtree replaces it (the search stops a part after ``part_limit``
 seconds and keeps the old subtree).  The anytime search solves exactly only
 subtrees of at most 40 answers, yet with 4 guesses left parts of 100-260
 answers of the every-word game solve in 0.1-2 s: on the stored TARNS tree
 (52763) this found one part of 161 answers under BEFOG one guess better,
 52762, in 10 s on one core (measured, 2026-11-28).  Prints each gain and
-the totals; writes ``--out`` only when something changed.  Check the
+the totals; ``prove TREE --polish FILE`` writes FILE only when something
+changed.  Check the
 result with ``python -m wordle_opt verify``.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import threading
 import time
+from typing import Tuple
 
 import numpy as np
 
-from wordle_opt.errors import WordleOptError
+from wordle_opt.proofs.runs import easy_tree
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
-from wordle_opt.trees import treemeta
 from wordle_opt.trees.tree import Tree
-from wordle_opt.wordlists import load_lists
 
 
 def polish(tree: Tree, lists, *, min_size: int, part_limit: float, say=print) -> int:
@@ -67,33 +65,12 @@ def polish(tree: Tree, lists, *, min_size: int, part_limit: float, say=print) ->
     return gain
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("tree", help="a tree file (JSON), easy mode, with its lists recorded")
-    ap.add_argument("--out", required=True, help="where to write the polished tree")
-    ap.add_argument("--min", type=int, default=40, help="parts of more answers than this are re-solved (40)")
-    ap.add_argument("--part-limit", type=float, default=120.0, help="seconds for one part (120)")
-    args = ap.parse_args(argv)
-    try:
-        tree = Tree.load(args.tree)
-        if tree.hard is not None:
-            raise WordleOptError(f"{args.tree}: a {tree.hard}-rule tree; only easy-mode trees are polished")
-        if tree.max_guesses is None or tree.max_guesses < 3:
-            raise WordleOptError(f"{args.tree}: records no cap of 3 guesses or more")
-        lists = load_lists(*treemeta.recorded_lists(tree.meta, args.tree))  # (named lists, or files beside the tree)
-        tree = Tree.load(args.tree, lists)
-        before = tree.total
-        gain = polish(tree, lists, min_size=args.min, part_limit=args.part_limit)
-        tree = Tree(tree.root, lists, max_guesses=tree.max_guesses)  # (its figures walked afresh)
-        print(f"{before} -> {tree.total} (saved {gain})")
-        if gain:
-            tree.save(args.out)
-            print(f"written to {args.out}")
-    except WordleOptError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def polish_file(path: str, *, min_size: int = 40, part_limit: float = 120.0, say=print) -> Tuple[Tree, int]:
+    """The tree of the file ``path`` polished (`polish`), its figures walked
+    afresh, and the guesses saved; says the totals before and after."""
+    lists, tree = easy_tree(path, "polished")
+    before = tree.total
+    gain = polish(tree, lists, min_size=min_size, part_limit=part_limit, say=say)
+    tree = Tree(tree.root, lists, max_guesses=tree.max_guesses)
+    say(f"{before} -> {tree.total} (saved {gain})")
+    return tree, gain

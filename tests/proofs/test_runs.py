@@ -1,4 +1,4 @@
-"""The cap proofs' long runs (wordle_opt.openers.proofruns): a bad option
+"""The cap proofs' long runs (wordle_opt.proofs.runs): a bad option
 is one line, a rerun resumes, a retry's line wins, shards split the openers without
 overlap."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.proofruns import (
+from wordle_opt.proofs.runs import (
     HEADER,
     Clock,
     RunFile,

@@ -1,20 +1,20 @@
 """Refute openers under a hard-mode guess cap by families (issue 27):
 
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --out refuted.csv --shard 1/2  # a second process
-    python tools/hard_cap_proof.py --answers original-all --out refuted.csv --export refuted.cert
-    python tools/hard_cap_proof.py --answers original-all --max-guesses 6 --check refuted.cert
-    python tools/hard_cap_proof.py --answers original-all --sample 200     # a random 200, for a rate
-    python tools/hard_cap_proof.py --answers original-all chomp tarns      # these openers
-    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert abuzz  # two levels
-    python tools/hard_cap_proof.py --answers original-all --deep refuted.cert --levels 3 --whole 30 thumb
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv --shard 1/2  # a second process
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --out refuted.csv --export refuted.cert
+    python -m wordle_opt prove --check refuted.cert
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --sample 200     # a random 200, for a rate
+    python -m wordle_opt prove --cap 6 --hard --answers original-all chomp tarns      # these openers
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --deep refuted.cert abuzz  # two levels
+    python -m wordle_opt prove --cap 6 --hard --answers original-all --deep refuted.cert --levels 3 --whole 30 thumb
 
 Every opener is first tried by counting (`hardcap.counted`, all openers at
 once), then by the subset game's search on its family parts
 (`hardcap.refute`: every part, or the ``--tries`` likeliest, each with the
 first of the ``--budget`` node budgets, then the undecided ones with the
 next).  A refuted opener has no tree within the cap under the NYT rule nor
-the strict one (the certificate's theorem: wordle_opt/openers/hardcap.py).
+the strict one (the certificate's theorem: wordle_opt/proofs/hardcap.py).
 With ``--out`` each opener's verdict is appended as it is found
 (``opener,verdict,colouring,answers``; verdict ``counted``, ``searched`` or
 ``open``), and a rerun with the same file skips the openers already there
@@ -39,12 +39,13 @@ third guesses counting refutes all, one line ending in ``*``), and
 
 from __future__ import annotations
 
-import argparse
 import csv
-import sys
 import time
+from typing import Optional, Sequence, Tuple
 
-from wordle_opt.openers.hardcap import (
+from wordle_opt.openers.progress import PlainBar
+from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.hardcap import (
     Certificate,
     DeepCertificate,
     Part,
@@ -59,78 +60,46 @@ from wordle_opt.openers.hardcap import (
     refute,
     refute_deep,
 )
-from wordle_opt.openers.progress import PlainBar
-from wordle_opt.openers.proofruns import (
+from wordle_opt.proofs.runs import (
     OPEN,
     Clock,
-    Usage,
     VerdictLog,
-    add_arguments,
     few,
-    lists_and_openers,
     pick,
     verdict_line,
 )
-from wordle_opt.patterns import Pattern
 
+_HEADER = "# {name} hard-mode cap certificates within {cap}: {format}\n"  # (prove --check reads the cap here)
 _FORMAT = "opener colouring part (hardcap.check); opener colouring (guess colouring)... part|* (hardcap.check_deep)"
 _THEOREM = "no opener has a tree within {cap} guesses in hard mode (NYT rule, hence also strict): proven"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    add_arguments(ap, max_guesses=6, sample_help="a random sample of this many openers (seed 0)")
-    ap.add_argument(
-        "--budget",
-        default="10,100,1000",
-        help="search nodes per family part; a list (300,3000) searches the undecided parts again with the next",
-    )
-    ap.add_argument("--tries", type=int, default=0, help="family parts searched per opener (0: all)")
-    ap.add_argument(
-        "--export",
-        default=None,
-        help="write the certificates of --out (a comma-separated list: one file a shard) to this file, one short line each, and stop",
-    )
-    ap.add_argument(
-        "--check",
-        default=None,
-        help="check every certificate of this file (--export's) from scratch, and whether with counting they refute every opener",
-    )
-    ap.add_argument(
-        "--deep",
-        default=None,
-        help="refute the openers (default: those this certificate file lists as open) two levels deep, appending to it",
-    )
-    ap.add_argument(
-        "--levels", type=int, default=2, help="--deep: 3 lets a second guess be refuted by its third guesses"
-    )
-    ap.add_argument(
-        "--whole", type=int, default=0, help="--deep: also try colour classes of up to this many answers as leaves"
-    )
-    args = ap.parse_args(argv)
-    try:
-        budgets = [int(b) for b in args.budget.split(",")]
-        assert min(budgets) >= 1
-    except (ValueError, AssertionError):
-        print(f"--budget: expected positive node counts, comma-separated, got {args.budget}", file=sys.stderr)
-        return 2
-    try:
-        lists, todo, shard = lists_and_openers(args)
-    except Usage as e:
-        print(e, file=sys.stderr)
-        return 2
-    game = SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budgets[0])
-    cap = args.max_guesses
-    if args.export:
-        return export(lists, args.out, args.export)
-    if args.check:
-        return check_file(lists, game, cap, args.check)
-    if args.deep:
-        return deep(lists, game, cap, args.deep, todo, budgets=budgets, levels=args.levels, whole=args.whole)
+def game_of(lists, budgets: Sequence[int]) -> SubsetGame:
+    """The subset game of ``lists`` with the first node budget."""
+    return SubsetGame(lists.table, lists.guess_codes, lists.answer_codes, budget=budgets[0])
+
+
+def refute_all(
+    lists,
+    game: SubsetGame,
+    cap: int,
+    todo: Sequence[int],
+    *,
+    out: Optional[str],
+    budgets: Sequence[int],
+    tries: int = 0,
+    sample: Optional[int] = None,
+    shard: Tuple[int, int] = (0, 1),
+    retry_open: bool = False,
+) -> int:
+    """Refute the openers ``todo`` (guess numbers; none: every guess, or a
+    random ``sample``) under ``cap``, this ``shard``'s share, each verdict
+    appended to ``out``; the theorem when every guess is refuted."""
+    named = bool(todo)
     clock = Clock()
     fams = families(lists.answer_codes, cap)
-    todo = pick(todo, len(lists.guesses), sample=args.sample, shard=shard)
-    log = VerdictLog(args.out, retry_open=args.retry_open)
+    todo = pick(todo, len(lists.guesses), sample=sample, shard=shard)
+    log = VerdictLog(out, retry_open=retry_open)
     resumed = log.resumed([lists.guesses[o] for o in todo])
     by_count = counted(game, fams, cap)
     print(
@@ -151,7 +120,7 @@ def main(argv=None) -> int:
                 if by_count[o]:
                     verdict, row = "counted", [word, "counted", "", ""]
                 else:
-                    cert = refute(game, o, cap, fams, tries=args.tries or None, budgets=budgets)
+                    cert = refute(game, o, cap, fams, tries=tries or None, budgets=budgets)
                     if cert is None:
                         verdict, row = OPEN, [word, OPEN, "", ""]
                     else:
@@ -173,7 +142,7 @@ def main(argv=None) -> int:
     )
     if still_open:
         print(f"open: {few(still_open)}")
-    elif not args.openers and args.sample is None and shard[1] == 1:
+    elif not named and sample is None and shard[1] == 1:
         print(_THEOREM.format(cap=cap))
     return 0
 
@@ -182,7 +151,12 @@ def _short(lists, pattern) -> str:
     return "".join("." if c < 0 else lists.alphabet[c] for c in pattern)
 
 
-def export(lists, outs, path) -> int:
+def header(lists, cap: int) -> str:
+    """The first line of a certificate file: the lists, the cap, the format."""
+    return _HEADER.format(name=lists.name, cap=cap, format=_FORMAT)
+
+
+def export(lists, cap, outs, path) -> int:
     """The certificates of the CSVs ``outs`` (comma-separated: one a shard)
     as short lines (opener, colouring, the family part's shared letters
     with a dot for the free one: the part is then the answers that fit and
@@ -198,7 +172,7 @@ def export(lists, outs, path) -> int:
                     refuted.add(r["opener"])
     still_open = [w for w in lists.guesses if w not in refuted]
     with open(path, "w") as f:
-        f.write(f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n")
+        f.write(header(lists, cap))
         f.write(f"# open: {' '.join(still_open)}\n")
         for w in lists.guesses:
             if w in rows:
@@ -209,7 +183,7 @@ def export(lists, outs, path) -> int:
     return 0
 
 
-def deep(lists, game, cap, path, todo, *, budgets, levels, whole) -> int:
+def deep(lists, game, cap, todo, *, path, budgets, levels, whole) -> int:
     """Certificates ``levels`` deep for ``todo`` (or the openers ``path``
     lists as open), appended to the certificate file ``path`` as short
     lines; the ones found come off its ``# open:`` line.  Prints each
@@ -253,7 +227,7 @@ def deep(lists, game, cap, path, todo, *, budgets, levels, whole) -> int:
         lines += _deep_lines(lists, f"{word} {colouring}", cert.parts)
         # Written after each opener, so an interrupted run keeps the ones found.
         if lines[0].startswith("# "):
-            lines[0] = f"# {lists.name} hard-mode cap certificates: {_FORMAT}\n"
+            lines[0] = header(lists, cap)
         lines[at] = "# open: " + " ".join(w for w in still_open if w not in done) + "\n"
         with open(path, "w") as f:
             f.writelines(lines)
@@ -281,7 +255,7 @@ def _deep_lines(lists, head, parts):
             yield from _deep_lines(lists, here, part.below)
 
 
-def _deep_certs(lists, game, left, rows):
+def deep_certs(lists, game, left, rows):
     """The deep certificates of the lines ``rows`` (opener, colouring, a
     guess and colouring for each level, the part's short name or ``*``), by
     opener and colouring.  The pairs of a line but the last (all, before
@@ -332,7 +306,7 @@ def check_file(lists, game, cap, path) -> int:
     lines = [r for r in rows if len(r) == 3]
     deep_rows = [r for r in rows if len(r) >= 5 and len(r) % 2 == 1]
     bad = [r[0] for r in rows if len(r) != 3 and not (len(r) >= 5 and len(r) % 2 == 1)]  # (malformed lines)
-    deeps = _deep_certs(lists, game, cap - 2, deep_rows)
+    deeps = deep_certs(lists, game, cap - 2, deep_rows)
     # (a leaf's line of 2k + 3 fields lies k levels below the opener; a node's, ending in *, k + 1)
     levels = max([(len(r) - 1) // 2 + (r[-1] == "*") for r in deep_rows], default=2)
     bar = PlainBar(len(lines) + len(deeps))
@@ -364,7 +338,3 @@ def check_file(lists, game, cap, path) -> int:
         print(f"certificates that do not hold: {few(bad)}")
     print(verdict_line(lists, refuted, _THEOREM.format(cap=cap)))
     return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

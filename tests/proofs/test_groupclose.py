@@ -1,5 +1,5 @@
 """A group's value proven second guess by second guess
-(`wordle_opt.openers.groupclose`) and its tool (`tools/close_group.py`):
+(`wordle_opt.proofs.groupclose`) and its command (`prove TREE`):
 each verdict agrees with the exhaustive oracle's cost of that second guess,
 and the tool proves a group's value only when the oracle finds no tree below it."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import tool_scripts
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum, exhaustive_second, exhaustive_tree
 
 from wordle_opt import Node, Tree, load_lists, search, verify
-from wordle_opt.openers.groupclose import BETTER, EXACT, FITS, OPEN, REFUTED, STRUCK, WHOLE, GroupCloser, group_of
+from wordle_opt.cli import main as cli
 from wordle_opt.patterns import Pattern, score
+from wordle_opt.proofs.groupclose import BETTER, EXACT, FITS, OPEN, REFUTED, STRUCK, WHOLE, GroupCloser, group_of
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
@@ -153,7 +153,7 @@ def _words_file(tmp_path):
     return str(path)
 
 
-def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys):
+def test_the_command_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys):
     words = _words_file(tmp_path)
     tree = search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree
     lists = load_lists(words, words)
@@ -166,21 +166,20 @@ def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys
     colouring = Pattern(q, 5).byg
     path, out = tmp_path / "crane.json", tmp_path / "g.csv"
     tree.save(path)
-    tool = tool_scripts.load("close_group")
-    assert tool.main([str(path), colouring, "--out", str(out), "--shard", "0/2"]) == 0
+    assert cli(["prove", str(path), "--group", colouring, "--out", str(out), "--shard", "0/2"]) == 0
     said = capsys.readouterr().out
     assert "proven" not in said.replace("not proven", "")  # (half the guesses)
     first = out.read_text().splitlines()
     assert len(first) == 1 + len(lists.guesses[0::2])
-    assert tool.main([str(path), colouring, "--out", str(out)]) == 0
+    assert cli(["prove", str(path), "--group", colouring, "--out", str(out)]) == 0
     said = capsys.readouterr().out
     assert f"no tree for the group CRANE {colouring} totals less than {best}; its value is {best}" in said
     assert out.read_text().splitlines()[: len(first)] == first  # (resumed: the first half kept)
     assert len(out.read_text().splitlines()) == 1 + len(lists.guesses)
-    assert tool.main([str(path), colouring, "--out", str(out), "--check"]) == 0
+    assert cli(["prove", "--check", str(out), "--tree", str(path), "--group", colouring]) == 0
     assert f"all {len(lists.guesses)} lines hold" in capsys.readouterr().out
     # A sample re-decides that many lines and claims no theorem.
-    assert tool.main([str(path), colouring, "--out", str(out), "--check", "--sample", "7"]) == 0
+    assert cli(["prove", "--check", str(out), "--tree", str(path), "--group", colouring, "--sample", "7"]) == 0
     said = capsys.readouterr().out
     assert f"all 7 lines (a sample of the file's {len(lists.guesses)}) hold" in said and "its value" not in said
 
@@ -191,7 +190,7 @@ def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys
     rows[i] = f"{word},fits,1099511627776,{Pattern(0, 5).byg}"
     bad = tmp_path / "bad.csv"
     bad.write_text("\n".join(rows) + "\n")
-    assert tool.main([str(path), colouring, "--out", str(bad), "--check"]) == 1
+    assert cli(["prove", "--check", str(bad), "--tree", str(path), "--group", colouring]) == 1
     assert f"do not hold: {word}" in capsys.readouterr().out
 
     # The same group with a worse subtree (the best after a worse second
@@ -209,7 +208,7 @@ def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys
     assert target > best
     worse_path, out2 = tmp_path / "worse.json", tmp_path / "w.csv"
     worse.save(worse_path)
-    assert tool.main([str(worse_path), colouring, "--out", str(out2)]) == 0
+    assert cli(["prove", str(worse_path), "--group", colouring, "--out", str(out2)]) == 0
     said = capsys.readouterr().out
     assert "not proven:" in said and f"< {target}" in said
     report = verify(str(tmp_path / "w.better.json"))
@@ -218,27 +217,26 @@ def test_the_tool_proves_resumes_checks_and_finds_a_better_tree(tmp_path, capsys
 
 def test_bad_input_is_a_one_line_error(tmp_path, capsys):
     words = _words_file(tmp_path)
-    tool = tool_scripts.load("close_group")
     path = tmp_path / "crane.json"
     search("crane", answers=words, guesses=words, max_guesses=5, threads=1).tree.save(path)
     short = tmp_path / "short.csv"
     short.write_text("guess,how,value,witness\nsalet,term\n")  # (a line cut short)
     for args, what in [
-        ([str(path), "QQQQQ", "--out", str(tmp_path / "x.csv")], "QQQQQ"),
-        ([str(path), "GGGGG", "--out", str(tmp_path / "x.csv")], "GGGGG"),
-        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--shard", "2/2"], "--shard"),
-        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--part-limit", "0"], "--part-limit"),
-        ([str(path), "BBBBB", "--out", str(tmp_path / "none.csv"), "--check"], "none.csv"),
-        ([str(path), "--all", "--out", str(tmp_path / "nothing"), "--check"], "no such folder"),
-        ([str(path), "BBBBB", "--out", str(tmp_path / "x.csv"), "--sample", "3"], "--sample"),
-        ([str(path), "BBBBB", "--out", str(short), "--check"], "expected guess,how,value,witness"),
+        ([str(path), "--group", "QQQQQ", "--out", str(tmp_path / "x.csv")], "QQQQQ"),
+        ([str(path), "--group", "GGGGG", "--out", str(tmp_path / "x.csv")], "GGGGG"),
+        ([str(path), "--group", "BBBBB", "--out", str(tmp_path / "x.csv"), "--shard", "2/2"], "--shard"),
+        ([str(path), "--group", "BBBBB", "--out", str(tmp_path / "x.csv"), "--part-limit", "0"], "--part-limit"),
+        (["--check", str(tmp_path / "none.csv"), "--tree", str(path), "--group", "BBBBB"], "none.csv"),
+        (["--check", str(tmp_path / "nothing"), "--tree", str(path)], "no such folder"),
+        ([str(path), "--group", "BBBBB", "--out", str(tmp_path / "x.csv"), "--sample", "3"], "--sample"),
+        (["--check", str(short), "--tree", str(path), "--group", "BBBBB"], "expected guess,how,value,witness"),
     ]:
-        assert tool.main(args) == 2
+        assert cli(["prove", *args]) == 2
         err = capsys.readouterr().err.strip()
         assert what in err and len(err.splitlines()) == 1
     hard = tmp_path / "hard.json"
     search("crane", answers=words, guesses=words, max_guesses=5, hard="nyt", threads=1).tree.save(hard)
-    assert tool.main([str(hard), "BBBBB", "--out", str(tmp_path / "x.csv")]) == 2
+    assert cli(["prove", str(hard), "--group", "BBBBB", "--out", str(tmp_path / "x.csv")]) == 2
     assert "nyt-rule tree" in capsys.readouterr().err
 
 
@@ -273,17 +271,17 @@ def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, cap
     assert tree.total == best
     path, folder = tmp_path / "crane.json", tmp_path / "proof"
     tree.save(path)
-    tool = tool_scripts.load("close_group")
     # the group of 10 guess by guess, the rest solved whole; two shards
-    common = [str(path), "--all", "--out", str(folder), "--exact-up-to", "5"]
-    assert tool.main(common + ["--shard", "0/2"]) == 0
+    common = [str(path), "--out", str(folder), "--exact-up-to", "5"]
+    checking = ["prove", "--check", str(folder), "--tree", str(path), "--exact-up-to", "5"]
+    assert cli(["prove", *common, "--shard", "0/2"]) == 0
     assert "not proven yet" in capsys.readouterr().out
-    assert tool.main(common + ["--shard", "1/2"]) == 0
+    assert cli(["prove", *common, "--shard", "1/2"]) == 0
     assert f"proven: no tree from CRANE totals less than {best} (every group closed)" in capsys.readouterr().out
     assert (folder / "BBBBB.csv").exists() and (folder / "groups.csv").exists()
-    assert tool.main(common + ["--check"]) == 0
+    assert cli(checking) == 0
     assert "proven: no tree from CRANE" in capsys.readouterr().out
-    assert tool.main(common + ["--check", "--sample", "2"]) == 0
+    assert cli(checking + ["--sample", "2"]) == 0
     said = capsys.readouterr().out
     assert "all 2 lines (a sample of the file's" in said and "proven: no tree from CRANE" not in said
     # A line of the small groups' file that does not hold is found.
@@ -292,7 +290,7 @@ def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, cap
     byg, size, target, _, _ = rows[i].split(",")
     rows[i] = f"{byg},{size},{int(target) - 1},solved,{int(target) - 1}"
     (folder / "groups.csv").write_text("\n".join(rows) + "\n")
-    assert tool.main(common + ["--check"]) == 1
+    assert cli(checking) == 1
 
     # A tree worse in one small group: the better subtree is found and written.
     q = int(Pattern.parse(byg))
@@ -308,7 +306,7 @@ def test_every_group_closed_proves_the_tree_optimal_for_its_opener(tmp_path, cap
     assert verify(worse).ok and worse.total > best
     worse_path, folder2 = tmp_path / "worse.json", tmp_path / "proof2"
     worse.save(worse_path)
-    assert tool.main([str(worse_path), "--all", "--out", str(folder2), "--exact-up-to", "5"]) == 0
+    assert cli(["prove", str(worse_path), "--out", str(folder2), "--exact-up-to", "5"]) == 0
     assert "not proven: a better subtree" in capsys.readouterr().out
     report = verify(str(folder2 / "better.json"))
     assert report.ok and report.total == best

@@ -1,4 +1,4 @@
-"""Hard-mode cap refutations (wordle_opt.openers.hardcap): the relaxed game
+"""Hard-mode cap refutations (wordle_opt.proofs.hardcap): the relaxed game
 against its definition, and every certificate against the exhaustive oracle
 under both hard rules, on small generated games."""
 
@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import tool_scripts
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 import wordle_opt
-from wordle_opt.openers.hardcap import (
+from wordle_opt.cli import main as cli
+from wordle_opt.openers.tables import EXACT, table_for
+from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.hardcap import (
     Certificate,
     DeepCertificate,
     SubsetGame,
@@ -27,8 +29,7 @@ from wordle_opt.openers.hardcap import (
     refute,
     refute_deep,
 )
-from wordle_opt.openers.tables import EXACT, table_for
-from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.hardcap_run import _deep_lines, deep_certs
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists
 
@@ -291,7 +292,6 @@ def test_the_tool_checks_three_level_lines(tmp_path, capsys):
     # third guess's colouring wrong, a third guess's line left out, or a
     # node's lines replaced by '*' (its third guesses all counted, which
     # they are not) do not.
-    tool = tool_scripts.load("hard_cap_proof")
     answers, extra, opener, cap = NODE_GAMES[0]
     words = answers.split()
     lists = WordLists.from_words(words, words + extra.split(), name="nodes")
@@ -299,28 +299,28 @@ def test_the_tool_checks_three_level_lines(tmp_path, capsys):
         _game(lists), lists.guess_index(opener), cap, families(lists.answer_codes, 2), levels=3, budgets=[1]
     )
     head = f"{opener} {Pattern(cert.colouring, lists.length).byg}"
-    lines = list(tool._deep_lines(lists, head, cert.parts))
+    lines = list(_deep_lines(lists, head, cert.parts))
     assert {len(ln.split()) for ln in lines} == {5, 7}
     a, g = tmp_path / "a.txt", tmp_path / "g.txt"
     a.write_text("\n".join(words) + "\n")
     g.write_text("\n".join(words + extra.split()) + "\n")
     path = tmp_path / "v.cert"
-    args = ["--answers", str(a), "--guesses", str(g), "--max-guesses", str(cap), "--check", str(path)]
+    args = ["prove", "--answers", str(a), "--guesses", str(g), "--cap", str(cap), "--check", str(path)]
     path.write_text("".join(lines))
-    assert tool.main(args) == 0
+    assert cli(args) == 0
     assert "1 certificates hold (1 two or more levels deep), 0 do not" in capsys.readouterr().out
     deep = [i for i, ln in enumerate(lines) if len(ln.split()) == 7]
     i = deep[0]
     *fields, q, short = lines[i].split()
     for q in {"BBBB", "GGGB"} - {q}:
         path.write_text("".join(lines[:i] + [" ".join([*fields, q, short]) + "\n"] + lines[i + 1 :]))
-        assert tool.main(args) == 1
+        assert cli(args) == 1
     path.write_text("".join(lines[:i] + lines[i + 1 :]))
-    assert tool.main(args) == 1
+    assert cli(args) == 1
     node = lines[i].split()[:4]
     rest = [ln for ln in lines if ln.split()[:4] != node or len(ln.split()) == 5]
     path.write_text("".join(rest + [" ".join(node) + " *\n"]))
-    assert tool.main(args) == 1
+    assert cli(args) == 1
     assert "do not hold: " + opener in capsys.readouterr().out
 
 
@@ -371,43 +371,42 @@ def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
     # counting or search); the exported certificates check from scratch,
     # and the theorem is printed; a certificate file without the searched
     # ones leaves those openers unrefuted, and no theorem.
-    tool = tool_scripts.load("hard_cap_proof")
     answers, guesses = tmp_path / "a.txt", tmp_path / "g.txt"
     answers.write_text("\n".join(ILLS) + "\n")
     guesses.write_text("\n".join(ILLS + ["champ", "dwarf"]) + "\n")
     out, cert = tmp_path / "v.csv", tmp_path / "v.cert"
-    lists = ["--answers", str(answers), "--guesses", str(guesses), "--max-guesses", "4"]
-    assert tool.main(lists + ["--out", str(out), "--shard", "0/2"]) == 0
+    lists = ["prove", "--answers", str(answers), "--guesses", str(guesses), "--hard", "--cap", "4"]
+    assert cli(lists + ["--out", str(out), "--shard", "0/2"]) == 0
     assert "proven" not in capsys.readouterr().out  # (half the openers)
-    assert tool.main(lists + ["--out", str(out)]) == 0
+    assert cli(lists + ["--out", str(out)]) == 0
     assert "in hard mode (NYT rule, hence also strict): proven" in capsys.readouterr().out
-    assert tool.main(lists + ["--out", str(out), "--export", str(cert)]) == 0
+    assert cli(lists + ["--out", str(out), "--export", str(cert)]) == 0
     lines = [ln for ln in cert.read_text().splitlines() if not ln.startswith("#")]
     assert lines and all(len(ln.split()) == 3 for ln in lines)
-    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert cli(lists + ["--check", str(cert)]) == 0
     assert "proven" in capsys.readouterr().out
     cert.write_text("")
-    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert cli(lists + ["--check", str(cert)]) == 0
     assert "proven" not in capsys.readouterr().out
     cert.write_text(lines[0].split()[0] + " GGGGB .ills\n")  # (not how that opener colours them)
-    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert cli(lists + ["--check", str(cert)]) == 1
     assert "do not hold" in capsys.readouterr().out
     # Two levels deep under a cap of 5: CHAMP and DWARF, listed as open,
     # are refuted, their lines appended and checked from scratch; a line
     # with another colouring of the second guess does not hold.
     lists[-1] = "5"
     cert.write_text("# header\n# open: champ dwarf\n")
-    assert tool.main(lists + ["--deep", str(cert)]) == 0
+    assert cli(lists + ["--deep", str(cert)]) == 0
     assert "2 of 2 openers refuted 2 levels deep" in capsys.readouterr().out
     text = cert.read_text()
     assert "# open: \n" in text
     deep = [ln.split() for ln in text.splitlines() if not ln.startswith("#")]
     assert {d[0] for d in deep} == {"champ", "dwarf"} and all(len(d) == 5 for d in deep)
-    assert tool.main(lists + ["--check", str(cert)]) == 0
+    assert cli(lists + ["--check", str(cert)]) == 0
     assert "2 certificates hold (2 two or more levels deep), 0 do not" in capsys.readouterr().out
     word, colouring, second, q, short = deep[0]
     cert.write_text(f"{word} {colouring} {second} {'GGGGB' if q != 'GGGGB' else 'GGGBB'} {short}\n")
-    assert tool.main(lists + ["--check", str(cert)]) == 1
+    assert cli(lists + ["--check", str(cert)]) == 1
     assert "do not hold: " + word in capsys.readouterr().out
 
 
@@ -441,7 +440,7 @@ def test_the_stored_cap6_certificates_hold_on_a_sample():
     # below each of two of its nodes (the whole certificate, every guess
     # covered at every level: --check).
     fams = families(lists.answer_codes, 4)  # (parts three levels deep: more than 6 - 3 answers)
-    deeps = tool_scripts.load("hard_cap_proof")._deep_certs(lists, game, 4, deep)
+    deeps = deep_certs(lists, game, 4, deep)
     for cert in deeps:
         leaves = [part for part in cert.parts if part.below is None]
         for i in rng.choice(len(leaves), size=min(5, len(leaves)), replace=False):

@@ -1,12 +1,12 @@
-"""The long runs of the cap proofs: their options, openers and verdict file (issue 27).
+"""The long runs of the proofs: their options, openers and verdict file (issue 27).
 
-`tools/hard_cap_proof.py` and `tools/group_cap_proof.py` search openers for
+The cap proofs (`hardcap_run`, `groupcap_run`: ``prove --cap``) search openers for
 hours (the strict rule's cap-7 proof: two processes of 3000 s), so each
 verdict is written as it is found and a rerun with the same file goes on
 where the last stopped: the last line of an opener wins, so a retry's line
 overrides the earlier ``open``.  N processes each take every N-th opener
-(``--shard K/N``) into a file of their own.  The options the two tools share
-are declared and checked here, once.
+(``--shard K/N``) into a file of their own.  The options the two share
+are declared and checked here, once; `RunFile` is the group closing's file too.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.trees import treemeta
+from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists, load_lists
 
 HEADER = ("opener", "verdict", "colouring", "answers")
@@ -32,17 +34,36 @@ class Usage(Exception):
     """A bad option of a proof run: the one line to print (exit status 2)."""
 
 
-def add_arguments(parser: argparse.ArgumentParser, *, max_guesses: int, sample_help: str) -> None:
-    """The options both proof tools take: the openers (default: every
+def add_arguments(
+    parser: argparse.ArgumentParser, *, max_guesses: int, sample_help: str, answers: Optional[str] = "original-all"
+) -> None:
+    """The options the proof runs take: the openers (default: every
     guess), the lists, the cap, ``--shard``, ``--sample``, ``--out`` and
     ``--retry-open``."""
-    parser.add_argument("openers", nargs="*", help="only these openers (default: every guess)")
-    parser.add_argument("--answers", default="original-all")
-    parser.add_argument("--guesses", default=None)
-    parser.add_argument("--max-guesses", type=int, default=max_guesses)
-    parser.add_argument("--shard", default=None, help="K/N: only every N-th opener from the K-th (0 <= K < N)")
-    parser.add_argument("--sample", type=int, default=None, help=sample_help)
-    parser.add_argument("--out", default=None, help="CSV of verdicts, appended; a rerun resumes")
+    parser.add_argument(
+        "openers",
+        nargs="*",
+        metavar="OPENER",
+        help="OPENER or TREE to prove; with --cap, only these openers (default: every guess)",
+    )
+    parser.add_argument(
+        "--answers",
+        default=answers,
+        metavar="SET|FILE",
+        help="the answer list (--cap: default original-all; OPENER: original)",
+    )
+    parser.add_argument("--guesses", default=None, metavar="SET|FILE", help="the guesses (default: the answers' own)")
+    parser.add_argument("--max-guesses", type=int, default=max_guesses, metavar="N", help="OPENER: the tree's cap (6)")
+    parser.add_argument(
+        "--shard", default=None, metavar="K/N", help="only every N-th opener, guess or group from the K-th (0 <= K < N)"
+    )
+    parser.add_argument("--sample", type=int, default=None, metavar="N", help=sample_help)
+    parser.add_argument(
+        "--out",
+        default=None,
+        metavar="PATH",
+        help="the proof's folder (OPENER, TREE), a group's file (--group) or the verdict CSV (--cap); a rerun resumes",
+    )
     parser.add_argument("--retry-open", action="store_true", help="search again the openers --out has as open")
 
 
@@ -62,6 +83,19 @@ def lists_and_openers(args: argparse.Namespace) -> Tuple[WordLists, List[int], T
         return lists, [lists.guess_index(w) for w in args.openers], shard
     except WordleOptError as e:
         raise Usage(str(e)) from None
+
+
+def easy_tree(path: str, done: str) -> Tuple[WordLists, Tree]:
+    """The lists and tree of the tree file ``path`` (the lists it records, or
+    files beside it), easy mode with a cap of 3 or more: `WordleOptError`
+    naming the file otherwise (``done``: what is done to such a tree)."""
+    tree = Tree.load(path)
+    if tree.hard is not None:
+        raise WordleOptError(f"{path}: a {tree.hard}-rule tree; only easy-mode trees are {done}")
+    if tree.max_guesses is None or tree.max_guesses < 3:
+        raise WordleOptError(f"{path}: records no cap of 3 guesses or more")
+    lists = load_lists(*treemeta.recorded_lists(tree.meta, path))
+    return lists, Tree.load(path, lists)
 
 
 def read(path: str) -> Dict[str, dict]:

@@ -1,49 +1,46 @@
-"""Prove groups of a stored easy-mode tree optimal, second guess by second guess.
-
-    python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv
-    python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --shard 1/2
-    python tools/close_group.py trees/tarns-original-all.json BBBBG --out g1132.csv --check [--sample 500]
-    python tools/close_group.py trees/tarns-original-all.json --all --out tarns-proof/ [--shard K/N]
+"""Close the groups of a stored easy-mode tree, second guess by second guess
+(``python -m wordle_opt prove TREE --group COLOURING``; every group: ``prove
+TREE --out FOLDER``).
 
 The group is the answers the tree's opener colours COLOURING; the target is
 the tree's total over them.  Every guess gets a verdict
-(`wordle_opt.openers.groupclose`): refuted (its cost is the target or more:
+(`wordle_opt.proofs.groupclose`): refuted (its cost is the target or more:
 ``whole``, ``term``, ``struck``, ``fits``, ``exact``), ``better`` (a tree
 below the target: spliced into the tree and written to OUT.better.json) or
-``open`` (a part outran ``--part-limit``).  Each verdict is appended to
-``--out`` as it is found (``guess,how,value,witness``), so Ctrl-C and the
-same command resume; N processes (``--shard K/N``) may share one file, and
-each takes up the infeasible parts the others found (``fits`` lines) to
-strike its own guesses.  When the file has every guess refuted the last line
+``open`` (a part outran ``part_limit``).  Each verdict is appended to the
+group's file as it is found (``guess,how,value,witness``), so Ctrl-C and the
+same command resume; N processes (shard K/N) may share one file, and each
+takes up the infeasible parts the others found (``fits`` lines) to strike
+its own guesses.  When the file has every guess refuted the last line
 printed is the theorem: no tree for the group totals less than the target,
-so the group's value is the target.  ``--check`` re-decides every line of
-the file from scratch (``--shard``: every N-th line; ``--sample N``: a
-random N of them, seed 0) and says whether the file proves it.  A progress
-line goes to stderr and to ``--log`` at most every 30 s
-(``WORDLE_OPT_PROGRESS_SECONDS``).
+so the group's value is the target.  `check` re-decides every line of the
+file from scratch (a shard: every N-th line; a sample: a random N of them,
+seed 0) and says whether the file proves it.  A progress line goes to
+stderr and to the log at most every 30 s (``WORDLE_OPT_PROGRESS_SECONDS``).
 
-``--all`` takes every group of the opener, largest first, into the folder
-``--out``: a group of more than ``--exact-up-to`` answers as above (its file
+`close_all` takes every group of the opener, largest first, into a folder:
+a group of more than ``exact_up_to`` answers as above (its file
 ``<COLOURING>.csv``, every process on it, each on its shard of the guesses),
 a smaller one solved whole by the exact engine with beta = its target (one
 process a group; a line in ``groups.csv``: ``colouring,size,target,how,value``,
 how ``solved`` (value: a bound >= target), ``better`` or ``open``).  When
 every group is proven the last line is the theorem that no tree from the
-opener totals less than the tree; with ``--check`` every group's proof is
-re-decided.
+opener totals less than the tree; `check_all` re-decides every group's proof.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
+from typing import Optional, Tuple
 
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.groupclose import (
+from wordle_opt.openers.progress import interval_from_env
+from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.groupclose import (
     BETTER,
     FITS,
     OPEN,
@@ -52,14 +49,10 @@ from wordle_opt.openers.groupclose import (
     group_of,
     solve_limited,
 )
-from wordle_opt.openers.progress import interval_from_env
-from wordle_opt.openers.proofruns import Clock, RunFile, parse_shard
-from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.runs import Clock, RunFile, easy_tree
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
-from wordle_opt.trees import treemeta
 from wordle_opt.trees.tree import Tree
-from wordle_opt.wordlists import load_lists
 
 HEADER = ["guess", "how", "value", "witness"]
 
@@ -79,24 +72,41 @@ def take_cores(closer: GroupCloser, rows) -> None:
 
 
 class Run:
-    """What every group's work shares: the tree, its lists and engine, the
-    options, the log and the clock."""
+    """What every group's work shares: the tree (file ``tree_path``), its
+    lists and engine, the options, the log and the clock.  ``out``: the
+    group's file, or the folder of every group's; ``shard`` (K, N);
+    ``part_limit`` seconds for one exact solve; groups of up to
+    ``exact_up_to`` answers solved whole; ``sample``: `check` only that many
+    lines of each file; ``log``: a file the progress lines are appended to.
+    Use it in a ``with``: the log is closed on the way out."""
 
-    def __init__(self, args):
-        self.args = args
-        tree = Tree.load(args.tree)
-        if tree.hard is not None:
-            raise WordleOptError(f"{args.tree}: a {tree.hard}-rule tree; only easy-mode trees are closed")
-        if tree.max_guesses is None or tree.max_guesses < 3:
-            raise WordleOptError(f"{args.tree}: records no cap of 3 guesses or more")
-        self.lists = load_lists(*treemeta.recorded_lists(tree.meta, args.tree))  # (named lists, or files beside it)
-        self.tree = Tree.load(args.tree, self.lists)
-        self.engine = Engine(self.lists, None, threads=1, cache_mb=args.cache_mb)
+    def __init__(
+        self,
+        tree_path: str,
+        *,
+        out: str,
+        shard: Tuple[int, int] = (0, 1),
+        part_limit: float = 600.0,
+        exact_up_to: int = 150,
+        cache_mb: float = 2000,
+        sample: Optional[int] = None,
+        log: Optional[str] = None,
+    ):
+        self.tree_path, self.out, self.shard = str(tree_path), str(out), shard
+        self.part_limit, self.exact_up_to, self.sample = part_limit, exact_up_to, sample
+        self.lists, self.tree = easy_tree(self.tree_path, "closed")
+        self.engine = Engine(self.lists, None, threads=1, cache_mb=cache_mb)
         self.opener = self.lists.guess_index(self.tree.root.guess)
         self.d = self.tree.max_guesses - 1
-        self.shard = parse_shard(args.shard)
-        self.log = open(args.log, "a") if args.log else None
+        self.log = open(log, "a") if log else None
         self.clock = Clock()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.log:
+            self.log.close()
 
     def groups(self):
         """(colouring, answers, target) of every group, largest first."""
@@ -136,66 +146,25 @@ class Run:
         self.say(f"better: {how}; the tree is in {path}", result=True)
 
     def closer(self, S, target) -> GroupCloser:
-        return GroupCloser(self.engine, S, self.d, target, part_limit=self.args.part_limit)
+        return GroupCloser(self.engine, S, self.d, target, part_limit=self.part_limit)
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("tree", help="a tree file (JSON), easy mode, with its lists recorded")
-    ap.add_argument("colouring", nargs="?", help="the group: the opener's colouring, as BBBBG")
-    ap.add_argument("--all", action="store_true", help="every group of the opener; --out is then a folder")
-    ap.add_argument("--out", required=True, help="CSV of verdicts (a folder with --all), appended; a rerun resumes")
-    ap.add_argument("--shard", default=None, help="K/N: only every N-th guess (or small group) from the K-th")
-    ap.add_argument("--part-limit", type=float, default=600.0, help="seconds for one exact solve (600)")
-    ap.add_argument("--exact-up-to", type=int, default=150, help="--all: groups this small solved whole (150)")
-    ap.add_argument("--cache-mb", type=float, default=2000)
-    ap.add_argument("--log", default=None, help="append the progress lines to this file too")
-    ap.add_argument("--check", action="store_true", help="re-decide the proofs in --out from scratch")
-    ap.add_argument(
-        "--sample", type=int, default=None, help="--check: only N lines of each group's file, drawn at random"
-    )
-    args = ap.parse_args(argv)
-    try:
-        parse_shard(args.shard)
-    except ValueError:
-        print(f"--shard: expected K/N with 0 <= K < N, got {args.shard}", file=sys.stderr)
-        return 2
-    if args.part_limit <= 0:
-        print(f"--part-limit: expected positive seconds, got {args.part_limit:g}", file=sys.stderr)
-        return 2
-    if args.sample is not None and (args.sample < 1 or not args.check):
-        print(f"--sample: expected N >= 1 with --check, got {args.sample}", file=sys.stderr)
-        return 2
-    if args.check and not os.path.exists(args.out):
-        print(
-            f"--check: {args.out}: no such {'folder' if args.all else 'file'} (a proof to re-decide)", file=sys.stderr
-        )
-        return 2
-    if bool(args.all) == bool(args.colouring):
-        print("expected a COLOURING or --all (one of them)", file=sys.stderr)
-        return 2
-    run = None
-    try:
-        run = Run(args)
-        if args.all:
-            return (check_all if args.check else close_all)(run)
-        q, S, target = run.group(args.colouring)
-        with proof_file(args.out) as proof:
-            closer = run.closer(S, target)
-            if args.check:
-                return 0 if check(run, q, closer, proof) else 1
-            close(run, q, closer, proof)
-            run.say(verdict(run.lists, proof, target, run.name(q))[1] + f" ({run.clock})", result=True)
-            return 0
-    except KeyboardInterrupt:
-        print(f"interrupted: {args.out} keeps every verdict found; the same command resumes", file=sys.stderr)
-        return 130
-    except WordleOptError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    finally:
-        if run is not None and run.log:
-            run.log.close()
+def close_group(run: Run, colouring: str) -> bool:
+    """Close the group ``colouring`` into the file ``run.out``; True when
+    its value is proven."""
+    q, S, target = run.group(colouring)
+    with proof_file(run.out) as proof:
+        close(run, q, run.closer(S, target), proof)
+        ok, line = verdict(run.lists, proof, target, run.name(q))
+        run.say(line + f" ({run.clock})", result=True)
+        return ok
+
+
+def check_group(run: Run, colouring: str) -> bool:
+    """Re-decide the group ``colouring``'s file ``run.out``."""
+    q, S, target = run.group(colouring)
+    with proof_file(run.out) as proof:
+        return check(run, q, run.closer(S, target), proof)
 
 
 def close(run: Run, q: int, closer: GroupCloser, proof: RunFile) -> None:
@@ -254,9 +223,9 @@ def check(run: Run, q: int, closer: GroupCloser, proof: RunFile) -> bool:
     lists, name = run.lists, run.name(q)
     k, n = run.shard
     rows = sorted(proof.done.values(), key=lambda r: r["guess"])
-    whole = run.args.sample is None or run.args.sample >= len(rows)
+    whole = run.sample is None or run.sample >= len(rows)
     if not whole:
-        pick = np.random.default_rng(0).choice(len(rows), size=run.args.sample, replace=False)
+        pick = np.random.default_rng(0).choice(len(rows), size=run.sample, replace=False)
         rows = [rows[i] for i in sorted(pick)]  # (seed 0: every shard draws the same lines)
     of = "" if whole else f" (a sample of the file's {len(proof.done)})"
     rows = rows[k::n]
@@ -291,19 +260,21 @@ SOLVED = "solved"
 def small_file(run: Run) -> RunFile:
     """groups.csv in --out: a line a small group (`RunFile`, by colouring;
     the last line wins, and ``open`` ones are solved again)."""
-    return RunFile(os.path.join(run.args.out, "groups.csv"), SMALL_HEADER)
+    return RunFile(os.path.join(run.out, "groups.csv"), SMALL_HEADER)
 
 
-def close_all(run: Run) -> int:
-    folder = run.args.out
+def close_all(run: Run) -> bool:
+    """Close every group of the tree into the folder ``run.out``; True when
+    the theorem is proven."""
+    folder = run.out
     os.makedirs(folder, exist_ok=True)
     k, n = run.shard
     groups = run.groups()
-    big = [g for g in groups if len(g[1]) > run.args.exact_up_to]
-    small = [g for g in groups if len(g[1]) <= run.args.exact_up_to][k::n]
+    big = [g for g in groups if len(g[1]) > run.exact_up_to]
+    small = [g for g in groups if len(g[1]) <= run.exact_up_to][k::n]
     run.say(
         f"close {run.tree.root.guess.upper()}: {len(groups)} groups, {len(big)} of more than "
-        f"{run.args.exact_up_to} answers guess by guess, {len(small)} smaller solved whole in this shard"
+        f"{run.exact_up_to} answers guess by guess, {len(small)} smaller solved whole in this shard"
     )
     for q, S, target in big:
         with proof_file(os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")) as proof:
@@ -314,7 +285,7 @@ def close_all(run: Run) -> int:
             byg = Pattern(q, run.lists.length).byg
             if byg in small_log.done and small_log.done[byg]["how"] != OPEN:
                 continue
-            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
+            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.part_limit)
             how = OPEN if v is None else SOLVED if node is None else BETTER
             small_log.write([byg, len(S), target, how, v])
             if how == BETTER:
@@ -324,25 +295,23 @@ def close_all(run: Run) -> int:
                 run.say(f"close {run.tree.root.guess.upper()}: {i + 1}/{len(small)} small groups solved ({run.clock})")
     ok, line = status_all(run, groups)
     run.say(line + f" ({run.clock})", result=True)
-    return 0
+    return ok
 
 
 def status_all(run: Run, groups):
     """(proven, the line to print) over every group's proof in --out."""
-    folder = run.args.out
+    folder = run.out
     with small_file(run) as f:
         small = f.done
     open_, better = [], []
     for q, S, target in groups:
         byg = Pattern(q, run.lists.length).byg
-        if len(S) > run.args.exact_up_to:
-            path = os.path.join(folder, byg + ".csv")
-            proven = False
-            if os.path.exists(path):
-                with proof_file(path) as proof:
-                    proven, line = verdict(run.lists, proof, target, run.name(q))
-                    if line.startswith("not proven:"):
-                        better.append(byg)
+        path = os.path.join(folder, byg + ".csv")
+        if os.path.exists(path):
+            with proof_file(path) as proof:
+                proven, line = verdict(run.lists, proof, target, run.name(q))
+                if line.startswith("not proven:"):
+                    better.append(byg)
         else:
             row = small.get(byg)
             proven = row is not None and row["how"] == SOLVED and int(row["value"]) >= target
@@ -359,36 +328,35 @@ def status_all(run: Run, groups):
     return True, f"proven: no tree from {who} totals less than {total} (every group closed): the tree is optimal"
 
 
-def check_all(run: Run) -> int:
-    """Re-decide every group's proof: the big groups' lines, the small
-    groups solved again (this shard's share of each)."""
-    folder, groups = run.args.out, run.groups()
+def check_all(run: Run) -> bool:
+    """Re-decide every group's proof: the lines of the groups with a file,
+    the others solved again (this shard's share of each); a whole check is
+    True only when the folder proves the theorem."""
+    folder, groups = run.out, run.groups()
     with small_file(run) as f:
         small = f.done
     k, n = run.shard
-    good = True
-    for q, S, target in groups:
-        byg = Pattern(q, run.lists.length).byg
-        if len(S) > run.args.exact_up_to:
-            path = os.path.join(folder, byg + ".csv")
-            if os.path.exists(path):
-                with proof_file(path) as proof:
-                    good &= check(run, q, run.closer(S, target), proof)
-    for q, S, target in [g for g in groups if len(g[1]) <= run.args.exact_up_to][k::n]:
+    good, rest = True, []
+    for q, S, target in groups:  # (a group with a file was closed guess by guess, whatever --exact-up-to was)
+        path = os.path.join(folder, Pattern(q, run.lists.length).byg + ".csv")
+        if not os.path.exists(path):
+            rest.append((q, S, target))
+            continue
+        with proof_file(path) as proof:
+            good &= check(run, q, run.closer(S, target), proof)
+    for q, S, target in rest[k::n]:
         row = small.get(Pattern(q, run.lists.length).byg)
         if row is None or row["how"] != SOLVED:
             continue
         if int(row["target"]) != target or int(row["value"]) < target:
             v = node = None  # (a line about another tree, or one that proves nothing)
         else:
-            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.args.part_limit)
+            v, node, run.engine = solve_limited(run.engine, S, run.d, beta=target, limit=run.part_limit)
         if v is None or node is not None:  # (not proven again: no bound >= target in the time)
             run.say(f"check {run.name(q)}: the small group's line does not hold", result=True)
             good = False
-    if good and n == 1 and run.args.sample is None:  # (a sample re-decides too little for the theorem)
-        run.say(status_all(run, groups)[1], result=True)
-    return 0 if good else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    if good and n == 1 and run.sample is None:  # (a sample re-decides too little for the theorem)
+        proven, line = status_all(run, groups)
+        run.say(line, result=True)
+        return proven
+    return good

@@ -38,8 +38,8 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.openers.proofruns import OPEN
 from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.runs import OPEN
 from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.feasible import Feasible, OutOfTime

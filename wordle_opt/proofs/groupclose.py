@@ -41,8 +41,8 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 import numpy as np
 
 from wordle_opt.core.levels import CAPS_DEPTH, cap_fits
-from wordle_opt.openers.hardcap import families
 from wordle_opt.patterns import Pattern
+from wordle_opt.proofs.hardcap import families
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
 

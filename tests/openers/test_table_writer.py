@@ -1,0 +1,48 @@
+"""The ranking tables' writer (wordle_opt.openers.table_writer) beside their
+reader (wordle_opt.openers.tables): a table written from `openers --out`
+rows or from a checkpoint reads back the same values, its manifest line
+names the command that makes it, and a checkpoint of another game is one
+line naming it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from wordle_opt.openers import table_writer
+from wordle_opt.openers.checkpoint import Checkpoint
+from wordle_opt.openers.tables import BOUND, EXACT, MANIFEST, read_table
+from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.solver.problem import Problem
+from wordle_opt.wordlists import load_lists
+
+
+def test_rows_written_read_back_and_the_manifest_names_the_command(tmp_path):
+    rows = [("salet", EXACT, "7920"), ("crane", EXACT, "7926"), ("fuzzy", BOUND, "9000")]
+    cmd = " ".join(table_writer.command("original-easy", "original-easy.csv"))
+    entry = table_writer.write_table("original-easy", rows, cmd=cmd, source="a test", folder=tmp_path)
+    table = read_table(entry, tmp_path)
+    assert [(v.word, v.kind, v.total) for v in (table.get(w) for w, _, _ in rows)] == [
+        (w, k, int(t)) for w, k, t in rows
+    ]
+    assert entry["command"] == "python -m wordle_opt openers --out original-easy.csv" == table.command
+    assert entry["best"] == ["salet", 7920] and entry["exact"] == 2 and entry["bound"] == 1
+
+
+def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
+    lists = load_lists("original")
+    path = tmp_path / "rank.sqlite"
+    ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    ck.save([(lists.guess_index("salet"), EXACT, 7920), (lists.guess_index("fuzzy"), BOUND, 9000)], True)
+    ck.close()
+    folder = tmp_path / "tables"
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
+    [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
+    assert entry["source"].startswith("partial") and entry["command"].endswith("--checkpoint FILE")
+    table = read_table(entry, folder)
+    assert table.get("salet").total == 7920 and table.get("fuzzy").kind == BOUND and table.get("crane") is None
+    # the same checkpoint offered as another game's table: one line naming it
+    with pytest.raises(SystemExit) as stop:
+        table_writer.main(["--checkpoint", f"nyt-easy={path}", "--folder", str(folder)])
+    assert str(path) in str(stop.value) and "\n" not in str(stop.value)
