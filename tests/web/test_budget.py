@@ -134,18 +134,41 @@ def test_a_cancelled_search_stops_at_once(original):
 
 
 def test_a_tree_not_proven_in_time_is_labelled_with_its_bound_or_refused(generous_limits):
+    """XYLYL's and QAJAQ's trees need more than 4 s to prove: the answer is the
+    best tree found with its proven lower bound, labelled so, or a refusal
+    saying the budget is too small; never "proven".  (How long it took is
+    not asserted: a loaded machine stretched 4 s to 7; the deadline's own
+    tests are the Slots and stop-scope ones above.)"""
     generous_limits.time_limit = 4.0
-    t0 = time.monotonic()
-    r = client.get("/api/explore", params={"opener": "xylyl"})
-    assert time.monotonic() - t0 < generous_limits.time_limit + 3
+    for opener in ("xylyl", "qajaq"):
+        r = client.get("/api/explore", params={"opener": opener})
+        body = r.json()
+        if r.status_code == 200:
+            tree = body["tree"]
+            assert not tree["proven"] and tree["lower_bound"] < tree["total"] and tree["seconds"] == 4
+            assert tree["note"] == (
+                f"best found within 4 s, total {tree['total']}; not proven optimal: proven lower bound "
+                f"{tree['lower_bound']} ({tree['lower_bound'] / 2315:.4f} on average)"
+            )
+        else:  # (no complete tree in 4 s: said so, with the proven bound, and no invitation to retry)
+            assert r.status_code == 503 and "retry-after" not in r.headers, (r.status_code, body)
+            assert body["error"].startswith(
+                f"the tree from {opener.upper()} needs more than this server's 4 s a request: no complete tree "
+                "within it; proven so far: at least "
+            ), body
+
+
+def test_a_hard_opener_beyond_the_budget_says_so_not_retry(generous_limits):
+    """Issue 49, 6: QAJAQ in hard mode has no complete tree in 3 s even on an
+    idle server (33 s on the CLI): the answer says the budget is too small
+    and what was proven, instead of "retry when the server is less busy"."""
+    generous_limits.time_limit = 3.0
+    r = client.get("/api/explore", params={"opener": "qajaq", "hard": "nyt"})
     body = r.json()
-    if r.status_code == 200:
-        tree = body["tree"]
-        assert not tree["proven"] and tree["lower_bound"] <= tree["total"]
-        assert tree["note"].startswith("best found in 4 s; exact value not proven (at least ")
-    else:  # (no complete tree in 4 s on a loaded machine: said so, with the proven bound)
-        assert r.status_code == 503 and int(r.headers["retry-after"]) >= 1
-        assert body["error"].startswith("no complete tree from XYLYL within 4 s (at least ")
+    assert r.status_code == 503 and "retry-after" not in r.headers, body
+    assert "retry" not in body["error"] and "busy" not in body["error"]
+    assert body["error"].startswith("the tree from QAJAQ needs more than this server's 3 s a request"), body
+    assert "proven so far: at least " in body["error"]
 
 
 def test_a_position_not_searched_in_time_is_an_estimate_said_so(generous_limits):

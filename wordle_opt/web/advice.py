@@ -38,6 +38,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
 from wordle_opt.web.compute import (
+    BeyondBudget,
     Busy,
     Game,
     OutOfTime,
@@ -104,7 +105,7 @@ def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, flo
     """(guess, exact average) where the default opener's optimal tree covers the position."""
     try:
         found = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
-    except Busy:  # (its tree not proven within the budget: the position is searched or estimated)
+    except (Busy, BeyondBudget):  # (its tree not built within the budget: the position is searched or estimated)
         return None
     if found is None or found.tree is None or not found.proven:
         return None

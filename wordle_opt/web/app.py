@@ -81,6 +81,11 @@ async def _busy(request: Request, exc: compute.Busy):
     return response
 
 
+@app.exception_handler(compute.BeyondBudget)
+async def _beyond_budget(request: Request, exc: compute.BeyondBudget):
+    return _error(503, str(exc))
+
+
 @app.exception_handler(compute.TooMany)
 async def _too_many(request: Request, exc: compute.TooMany):
     response = _error(429, str(exc))

@@ -415,10 +415,16 @@ async function valueOpeners(generation) {
     try {
       const node = await api("GET", `/api/explore?opener=${encodeURIComponent(word)}&path=&${settingsQuery()}`);
       if (generation !== play.generation) return;
-      cell.textContent = fmt(node.tree.average);
+      const t = node.tree;
       cell.classList.remove("pending-value");
-      how.textContent = `exact (the optimal tree from ${word.toUpperCase()}); ${how.textContent}`;
-      how.classList.remove("estimate");
+      if (t.proven) {
+        cell.textContent = fmt(t.average);
+        how.textContent = `exact (the optimal tree from ${word.toUpperCase()}); ${how.textContent}`;
+        how.classList.remove("estimate");
+      } else {
+        cell.textContent = `\u2264 ${fmt(t.average)}`;
+        how.textContent = `${t.note}; ${how.textContent}`;
+      }
     } catch (e) {
       if (generation !== play.generation) return;
       cell.textContent = "not valued";
@@ -560,6 +566,18 @@ function renderNode(node, path, guesses) {
   return box;
 }
 
+// Exactly what was proven: the optimum, or the best tree found within the
+// server's budget with the proven lower bound (the API's t.note).
+function treeSummary(t) {
+  const figures = `${t.total} guesses for ${t.answers} answers (average ${fmt(t.average, 4)}, never more than ${t.max_depth}).`;
+  if (t.proven) {
+    return el("p", { id: "tree-summary" }, `Optimal tree from ${t.opener.toUpperCase()}: ${figures} Proven optimal for this opener.`);
+  }
+  return el("p", { id: "tree-summary", class: "estimate" }, `Best tree found from ${t.opener.toUpperCase()} within ` +
+    `the server's ${t.seconds} s: ${figures} Not proven optimal: proven lower bound ${t.lower_bound} guesses in all ` +
+    `(${fmt(t.lower_bound / t.answers, 4)} on average).`);
+}
+
 function fetchNode(path) {
   const opener = encodeURIComponent(explore.opener);
   return api("GET", `/api/explore?opener=${opener}&path=${path.join(",")}&${settingsQuery()}`);
@@ -579,8 +597,7 @@ async function loadTree(ev, open = []) {
     if (generation !== explore.generation) return;
     const t = node.tree;
     $("#tree").replaceChildren(
-      el("p", { id: "tree-summary" }, `Optimal tree from ${t.opener.toUpperCase()}: ${t.total} guesses for ${t.answers} answers `,
-        `(average ${fmt(t.average, 4)}, never more than ${t.max_depth}). Proven optimal for this opener.`),
+      treeSummary(t),
       renderNode(node, [], [t.opener]));
     let box = $("#tree > .node");
     for (const p of open) {
