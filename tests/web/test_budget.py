@@ -189,3 +189,43 @@ def test_upload_words_and_time_limit_are_serve_options():
         ["serve", "--time-limit", "7.5", "--per-client", "3", "--queue", "5", "--upload-words", "100"]
     )
     assert (args.time_limit, args.per_client, args.queue, args.upload_words) == (7.5, 3, 5, 100)
+
+
+def test_a_request_in_flight_at_shutdown_gets_the_json_503():
+    """Issue 49, 4: uvicorn cancels what still runs after its graceful
+    timeout (``serve`` waits 2 s); the request in flight gets the JSON 503 of
+    every refusal, not a plain-text 500, and its search is stopped."""
+    import httpx
+    import uvicorn
+
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="critical", timeout_graceful_shutdown=0.5)
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive(), "the web server did not start"
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    answers = []
+    asker = threading.Thread(
+        target=lambda: answers.append(
+            # (QAJAQ's hard tree: half a minute or more, here within a budget of 300 s)
+            httpx.get(f"http://127.0.0.1:{port}/api/explore", params={"opener": "qajaq", "hard": "nyt"}, timeout=300)
+        )
+    )
+    asker.start()
+    while "127.0.0.1" not in compute.slots.clients:  # (its search is running)
+        assert asker.is_alive()
+        time.sleep(0.05)
+    server.should_exit = True
+    asker.join(300)
+    thread.join(60)
+    (r,) = answers
+    assert r.status_code == 503 and r.headers["content-type"] == "application/json", (r.status_code, r.text)
+    assert r.json() == {"error": "the server is stopping: this request's work was stopped; retry when it is back"}
+    for _ in range(2400):  # (the search stopped and gave its slot back; a hang guard of minutes, not a speed bound)
+        if "127.0.0.1" not in compute.slots.clients:
+            break
+        time.sleep(0.05)
+    assert "127.0.0.1" not in compute.slots.clients

@@ -45,7 +45,11 @@ def opener_tree(game: Game, opener: str) -> Found:
         r = exact_search(game.lists, opener, game.rule, game.cap, anytime=True)
         if r is None or (r.stopped and not r.feasible):
             # (not "retry": an idle server meets the same budget; QAJAQ hard needs 33 s on the CLI)
-            bound = "" if r is None or r.lower_bound is None else f"; proven so far: at least {r.lower_bound} guesses in all"
+            bound = (
+                ""
+                if r is None or r.lower_bound is None
+                else f"; proven so far: at least {r.lower_bound} guesses in all"
+            )
             raise BeyondBudget(
                 f"the tree from {opener.upper()} needs more than this server's {seconds:g} s a request: "
                 f"no complete tree within it{bound} (the command line's search has no such limit)"
@@ -148,6 +152,8 @@ def explore(game: Game, opener: str, path: tuple) -> dict:
         "proven": found.proven,
         "lower_bound": tree.total if found.proven else found.lower_bound,
         "seconds": None if found.proven else found.seconds,
-        "note": "proven optimal for this opener" if found.proven else unproven_note(tree.total, found, len(tree.answers)),
+        "note": "proven optimal for this opener"
+        if found.proven
+        else unproven_note(tree.total, found, len(tree.answers)),
     }
     return node

@@ -225,7 +225,7 @@ function openView(view) {
 
 // ---------------------------------------------------------------- Play
 
-const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], advice: null, generation: 0 };
+const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], advice: null, generation: 0, redo: [] };
 
 function cap() { return settings().max_guesses; }
 
@@ -306,8 +306,10 @@ function press(key) {
 }
 
 // Physical keys: letters, Backspace and Enter play on the board unless a
-// field has the focus.  On a tile of the row, Space changes its colour and
-// Enter plays the row; on another button, Enter and Space press the button.
+// field has the focus.  On a tile of the row, Space changes its colour.  Enter
+// plays the row being typed wherever the focus is: on the Undo button it used
+// to press Undo again and take back a second row.  With no letters typed,
+// Enter and Space press the focused button.
 function onKeydown(ev) {
   if (page.view !== "play" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const t = ev.target;
@@ -315,7 +317,8 @@ function onKeydown(ev) {
   const key = ev.key.toLowerCase();
   const onTile = t.closest && t.closest("#board .entry .tile");
   if (key === " " && onTile) return;
-  if ((key === "enter" || key === " ") && !onTile && t.closest && t.closest("button, a")) return;
+  const typing = key === "enter" && play.letters.length > 0;
+  if ((key === "enter" || key === " ") && !onTile && !typing && t.closest && t.closest("button, a")) return;
   if (key === "enter" || key === "backspace" || /^[a-z]$/.test(key)) {
     ev.preventDefault();
     press(key);
@@ -473,6 +476,8 @@ async function enterTurn() {
     if (generation !== play.generation) return;
     play.history = history;
     play.advice = a;
+    play.redo = [];
+    showRedo("");
     resetEntry();
     renderPlay();
     renderAdvice(a);
@@ -484,15 +489,42 @@ async function enterTurn() {
   }
 }
 
+// Undo and New game keep what they take away: Redo puts it back (the rows,
+// and the letters being typed when New game cleared them).  A row played
+// after them starts a new line of play, as in any editor.
+function keep(what) {
+  play.redo.push({ history: [...play.history], letters: play.letters, colours: [...play.colours], what });
+  showRedo(`${what}: Redo puts it back.`);
+}
+
+function showRedo(note) {
+  $("#redo").disabled = !play.redo.length;
+  $("#play-note").textContent = note;
+}
+
 function undo() {
   if (!play.history.length) return;
-  play.history.pop();
-  resetEntry();
+  const t = play.history[play.history.length - 1];
+  keep(`Took back ${t.guess.toUpperCase()} ${t.colours}`);
+  play.history.pop(); // (the letters being typed stay)
+  writeAddress();
+  loadAdvice();
+}
+
+function redo() {
+  const back = play.redo.pop();
+  if (!back) return;
+  play.history = back.history;
+  play.letters = back.letters;
+  play.colours = back.colours;
+  $("#colours").value = "";
+  showRedo("");
   writeAddress();
   loadAdvice();
 }
 
 function newGame() {
+  if (play.history.length || play.letters) keep("New game");
   play.history = [];
   resetEntry();
   $("#play-error").textContent = "";
@@ -741,6 +773,7 @@ async function main() {
   $("#colours").addEventListener("input", coloursTyped);
   $("#colours").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); enterTurn(); } });
   $("#undo").addEventListener("click", undo);
+  $("#redo").addEventListener("click", redo);
   $("#newgame").addEventListener("click", newGame);
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
