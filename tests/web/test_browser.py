@@ -441,3 +441,71 @@ def test_review_matches_the_cli(browser, live_server):
     assert page == cli
     assert [r[8] for r in page] == ["100.0", "86.5", "100.0"]  # skill per turn
     assert "SALET costs 7920 guesses" in text(browser, "#review-out")
+
+
+def test_a_tree_cut_short_by_the_budget_says_what_was_proven(browser, live_server, generous_limits):
+    """Issue 49, 1: QAJAQ's tree is not proven within 10 s (the CLI: minutes).  The page said
+    "Proven optimal for this opener" beside an API answer of "proven": false;
+    its words now follow the API's: the best tree found with its proven lower
+    bound, or the refusal saying that the budget is too small."""
+    generous_limits.time_limit = 10.0  # (5 s of exact search, then 5 s of the anytime one: a tree, mostly)
+    open_view(browser, live_server, "explore?opener=qajaq&lists=original&rule=easy&cap=6")
+    wait_for(browser, lambda d: text(d, "#tree-summary") or text(d, "#explore-error"))
+    summary, error = text(browser, "#tree-summary"), text(browser, "#explore-error")
+    if summary:
+        api = browser.execute_script(
+            "return fetch('/api/explore?opener=qajaq&lists=original&hard=easy&max_guesses=6').then(r => r.json())"
+        )
+        assert api["tree"]["proven"] is False, api  # (proven in 10 s would be news: it takes the CLI minutes)
+        assert "proven optimal" not in summary.lower().replace("not proven optimal", ""), summary
+        assert summary.startswith("Best tree found from QAJAQ within the server's 10 s: "), summary
+        assert "Not proven optimal: proven lower bound " in summary, summary
+        assert "estimate" in css(browser, "#tree-summary")[0].get_attribute("class")
+    else:
+        assert error.startswith("the tree from QAJAQ needs more than this server's 10 s a request"), error
+        assert "retry" not in error
+
+
+def test_enter_after_undo_plays_the_typed_row_and_redo_brings_back(browser, live_server):
+    """Issue 49, 2: after Undo the focus stays on its button; Enter with a
+    row typed used to press Undo again (a second row lost, the typed letters
+    with it).  Enter now plays the typed row wherever the focus is, and Undo
+    and New game can be taken back with Redo."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    answer = "cater"
+    rows = [(w, wordle_opt.score(w, answer).byg) for w in ("salet", "crony")]
+    game = ".".join(f"{w}.{c}" for w, c in rows)
+    open_view(browser, live_server, f"play?game={game}&lists=original&rule=easy&cap=6")
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    css(browser, "#undo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 1 and text(d, "#suggestion"))
+    word = "brace"
+    click_keys(browser, word)
+    set_colours_by_clicking(browser, wordle_opt.score(word, answer).byg)
+    undo = css(browser, "#undo")[0]
+    browser.execute_script("arguments[0].focus()", undo)
+    assert browser.switch_to.active_element == undo
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2)
+    turns = css(browser, "#board .turn")
+    assert [tile_colours(r) for r in turns] == [rows[0][1], wordle_opt.score(word, answer).byg]
+    assert "".join(t.text for t in turns[1].find_elements("css selector", ".tile")) == word.upper()
+    assert css(browser, "#redo")[0].get_attribute("disabled")  # (a row played starts a new line of play)
+    # New game, then Redo: the game is back
+    wait_for(browser, lambda d: text(d, "#suggestion"))
+    css(browser, "#newgame")[0].click()
+    wait_for(browser, lambda d: not css(d, "#board .turn") and text(d, "#suggestion") == "SALET")
+    assert "New game: Redo puts it back" in text(browser, "#play-note")
+    css(browser, "#redo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    css(browser, "#undo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 1)
+    assert (
+        text(browser, "#play-note")
+        == f"Took back {word.upper()} {wordle_opt.score(word, answer).byg}: Redo puts it back."
+    )
+    css(browser, "#redo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    assert f"game=salet.{rows[0][1]}.{word}." in browser.current_url
