@@ -509,3 +509,24 @@ def test_enter_after_undo_plays_the_typed_row_and_redo_brings_back(browser, live
     css(browser, "#redo")[0].click()
     wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
     assert f"game=salet.{rows[0][1]}.{word}." in browser.current_url
+
+
+def test_the_alternatives_are_shown_best_value_first(browser, live_server):
+    """Issue 49, 7: the table of alternatives, at the first guess (the bundled
+    ranking's best) and after SALET BYBBB (exact values), is in value order."""
+    from wordle_opt.openers.tables import table_for
+
+    table = table_for(wordle_opt.load_lists("original"), None, 6)
+    for view, words in (
+        ("play", [v.word.upper() for v in table.top(6) if v.word != "salet"][:5]),
+        ("play?game=salet.BYBBB", None),
+    ):
+        open_view(browser, live_server, f"{view}&lists=original&rule=easy&cap=6".replace("play&", "play?"))
+        wait_for(browser, lambda d: len(css(d, "#alternatives tr")) > 1)
+        rows = [[c.text for c in r.find_elements("css selector", "td")] for r in css(browser, "#alternatives tr")[1:]]
+        values = [float(value.split()[0]) for _, value, _ in rows]
+        assert values == sorted(values), rows
+        assert "best value first" in text(browser, "#alternatives caption")
+        if words:
+            assert [w.rstrip(" *") for w, _, _ in rows] == words
+        assert all("bits" not in how for _, _, how in rows), rows

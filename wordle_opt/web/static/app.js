@@ -340,7 +340,9 @@ function takeSuggestion(word) {
 // answer: exact ("7920") or a proven lower bound ("≥ 7950"), beside the average.
 function alternativeCell(alt) {
   const total = alt.total_text ? el("span", { class: "total" }, ` (${alt.total_text})`) : null;
-  if (alt.expected !== null && alt.expected !== undefined) return el("td", { class: "num" }, fmt(alt.expected), total);
+  if (alt.expected !== null && alt.expected !== undefined) {
+    return el("td", { class: "num", "data-value": alt.expected }, fmt(alt.expected), total);
+  }
   if (alt.total_kind === "bound") return el("td", { class: "num bound" }, `\u2265 ${fmt(alt.at_least)}`, total);
   if (alt.total_kind) return el("td", { class: "num" }, "-", total);
   return el("td", { class: "num pending-value", "data-word": alt.word }, "not valued");
@@ -380,7 +382,7 @@ function renderAdvice(a) {
   if (!a.alternatives.length || n === 1) return; // one answer left: it is the guess
   const first = play.history.length === 0;
   const table = el("table", { id: "alternatives" },
-    el("caption", {}, "Alternatives: the other guesses that tell you the most"),
+    el("caption", {}, "Alternatives: the other guesses, best value first"),
     el("tr", {}, el("th", { scope: "col" }, "guess"), el("th", { scope: "col", class: "num" }, "expected guesses"), el("th", { scope: "col" }, "how")));
   for (const alt of a.alternatives) {
     const how = alt.expected === null && !first
@@ -407,6 +409,15 @@ function renderAdvice(a) {
   }
 }
 
+// The rows valued so far first, by value (the API sends them so; the page's
+// own values come one by one); the others after, in the order they came.
+function sortAlternatives() {
+  const table = $("#alternatives");
+  const rows = $$("tr", table).filter((r) => r.querySelector("td"));
+  const value = (r) => Number(r.querySelector("td.num").dataset.value ?? Infinity);
+  rows.map((r, i) => [value(r), i, r]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).forEach(([, , r]) => table.append(r));
+}
+
 // The first guess's alternatives, valued one by one by their optimal trees
 // (GET /api/explore at the root: the tree's exact average).
 async function valueOpeners(generation) {
@@ -428,6 +439,8 @@ async function valueOpeners(generation) {
         cell.textContent = `\u2264 ${fmt(t.average)}`;
         how.textContent = `${t.note}; ${how.textContent}`;
       }
+      cell.dataset.value = t.average;
+      sortAlternatives();
     } catch (e) {
       if (generation !== play.generation) return;
       cell.textContent = "not valued";
