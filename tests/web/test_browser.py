@@ -77,12 +77,19 @@ def open_view(driver, base, view):
 
 
 def tile_colours(row) -> str:
-    """A board row's colours as BYG text, read from the tiles' classes c0/c1/c2."""
+    """A board row's colours as BYG text, read from the tiles' classes c0/c1/c2;
+    a typed tile not coloured yet ("unset", played as grey) is "-"."""
     out = ""
     for t in row.find_elements("css selector", ".tile"):
-        c = [k for k in t.get_attribute("class").split() if k in ("c0", "c1", "c2")]
-        out += "BYG"[int(c[0][1])] if c else "."
+        classes = t.get_attribute("class").split()
+        c = [k for k in classes if k in ("c0", "c1", "c2")]
+        out += "BYG"[int(c[0][1])] if c else "-" if "unset" in classes else "."
     return out
+
+
+def played_as(colours: str) -> str:
+    """What an entry row's tiles will be played as: an uncoloured tile counts as grey."""
+    return colours.replace("-", "B")
 
 
 def entry_tiles(driver):
@@ -137,7 +144,7 @@ def test_play_a_game_to_the_answer(browser, live_server):
             click_keys(browser, word)
             assert [t.text for t in entry_tiles(browser)] == list(word.upper())
             set_colours_by_clicking(browser, colours)
-            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            assert played_as(tile_colours(css(browser, "#board .entry")[0])) == colours
             css(browser, "#enter")[0].click()
         elif turn == 2:  # the physical keyboard: a wrong letter taken back, Space on a tile, Enter
             physical_keys(browser, word[:4] + "x" + Keys.BACKSPACE + word[4])
@@ -146,7 +153,7 @@ def test_play_a_game_to_the_answer(browser, live_server):
                 for _ in range("BYG".index(c)):
                     browser.execute_script("arguments[0].focus()", entry_tiles(browser)[i])
                     ActionChains(browser).send_keys(Keys.SPACE).perform()
-            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            assert played_as(tile_colours(css(browser, "#board .entry")[0])) == colours
             ActionChains(browser).send_keys(Keys.ENTER).perform()  # on a tile: plays the row
         else:  # the suggestion's Use button, the colours typed as text
             css(browser, "#take")[0].click()
@@ -185,16 +192,22 @@ def test_play_a_game_to_the_answer(browser, live_server):
 
 
 def test_a_tile_cycles_grey_yellow_green_when_clicked(browser, live_server):
+    """A typed letter is an uncoloured tile (issue 49, 9: it showed grey
+    before any colour was set); clicks make it yellow, green, grey, yellow."""
     open_view(browser, live_server, "play")
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     click_keys(browser, "crane")
     seen = []
-    for _ in range(4):
+    for _ in range(5):
         tile = entry_tiles(browser)[2]
         seen.append((tile_colours(css(browser, "#board .entry")[0])[2], tile.get_attribute("aria-label")))
         tile.click()
-    assert [c for c, _ in seen] == ["B", "Y", "G", "B"]
-    assert seen[0][1].startswith("A, grey") and seen[1][1].startswith("A, yellow") and seen[2][1].startswith("A, green")
+    assert [c for c, _ in seen] == ["-", "Y", "G", "B", "Y"]
+    assert seen[0][1] == "A, not coloured yet, counts as grey: press for yellow"
+    assert seen[1][1].startswith("A, yellow") and seen[2][1].startswith("A, green") and seen[3][1].startswith("A, grey")
+    tile = entry_tiles(browser)[0]  # (not clicked: an empty tile's look, with its letter)
+    look = browser.execute_script("const s = getComputedStyle(arguments[0]); return s.backgroundColor", tile)
+    assert look == "rgba(0, 0, 0, 0)", look
     assert all(t.get_attribute("aria-label") for t in css(browser, "#board .row:not([aria-hidden]) .tile"))
     assert all(k.get_attribute("aria-label") for k in css(browser, "#keyboard .key"))
 
@@ -372,9 +385,9 @@ def test_use_puts_the_focus_on_the_row_and_tab_walks_its_tiles(browser, live_ser
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     css(browser, "#take")[0].click()
     focused = lambda: browser.switch_to.active_element.get_attribute("aria-label")  # noqa: E731
-    assert focused().startswith("S, grey")
+    assert focused().startswith("S, not coloured yet")
     ActionChains(browser).send_keys(Keys.TAB).perform()
-    assert focused().startswith("A, grey")
+    assert focused().startswith("A, not coloured yet")
     ActionChains(browser).send_keys(Keys.SPACE).perform()
     assert focused().startswith("A, yellow")  # the focus stays on the tile it changed
 
@@ -530,3 +543,62 @@ def test_the_alternatives_are_shown_best_value_first(browser, live_server):
         if words:
             assert [w.rstrip(" *") for w, _, _ in rows] == words
         assert all("bits" not in how for _, _, how in rows), rows
+
+
+FITS_JS = """
+const page = document.documentElement, box = document.querySelector('#review-out .scroll');
+const theme = document.querySelector('#theme').getBoundingClientRect();
+return {page: [page.scrollWidth, page.clientWidth], table: [box.scrollWidth, box.clientWidth],
+        theme: [theme.right, page.clientWidth]};
+"""
+
+
+def test_the_review_fits_a_desktop_and_a_phone(browser, live_server):
+    """Issue 49, 8: at 1280 px "luck %" was behind a scroll bar with room to
+    spare; at 390 px the table was 857 px wide in 371 and the theme button
+    cut at the right edge.  Now nothing scrolls sideways, in either theme."""
+    try:
+        for width, height in ((1280, 900), (390, 844)):
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500},
+            )
+            open_view(browser, live_server, "review?game=salet+drone+crate&answer=crate&lists=original&rule=easy&cap=6")
+            wait_for(browser, lambda d: len(css(d, "#review-table .review-row")) == 3, timeout=600)
+            for theme in ("light", "dark"):
+                browser.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+                fits = browser.execute_script(FITS_JS)
+                assert fits["page"][0] <= fits["page"][1], (width, theme, fits)
+                assert fits["table"][0] <= fits["table"][1], (width, theme, fits)
+                assert fits["theme"][0] <= fits["theme"][1], (width, theme, fits)
+            # every column's figure is on the screen: "luck %" of the last turn included
+            luck = css(browser, "#review-table .review-row td")[-1]
+            assert luck.is_displayed() and luck.text == "88"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_script("localStorage.clear()")
+
+
+def test_title_lists_yellow_and_a_centred_board(browser, live_server):
+    """Issue 49, 9: the page has a real title; the lists menu describes each
+    list and says which is today's game; the yellow is Wordle's, not brown;
+    on a desktop the board is in the middle of the page."""
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    )
+    try:
+        open_view(browser, live_server, "play?game=salet.BYBBB&lists=original&rule=easy&cap=6")
+        wait_for(browser, lambda d: text(d, "#suggestion"))
+        assert browser.title.startswith("wordle_opt: the best Wordle guess")
+        options = {o.get_attribute("value"): o.get_attribute("textContent") for o in css(browser, "#lists option")}
+        assert "today's game" in options["nyt-3158"] and "today's game" not in options["original"]
+        assert options["original"].startswith("original: Wordle before the NYT")
+        yellow = css(browser, "#board .turn .tile.c1")[0]
+        assert yellow.value_of_css_property("background-color") == "rgba(201, 180, 88, 1)"
+        board = browser.execute_script(
+            "const r = document.querySelector('#board').getBoundingClientRect(); return (r.left + r.right) / 2"
+        )
+        middle = browser.execute_script("return document.documentElement.clientWidth / 2")
+        assert abs(board - middle) < 40, (board, middle)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

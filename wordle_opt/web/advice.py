@@ -276,7 +276,7 @@ def _alternative(game: Game, a: Assistant, word: str) -> dict:
     colourings = game.lists.table[game.lists.guess_index(word), a.candidates]
     counts = np.bincount(colourings, minlength=243)
     n, groups, most = len(a.candidates), int(np.count_nonzero(counts)), int(counts.max())
-    how = f"{groups} possible colourings; at worst {most} of the {n} answers left" if n > 1 else "the last answer"
+    how = f"{groups} colourings possible, at worst {most} answers left" if n > 1 else "the last answer"
     return {
         "word": word,
         "expected": None,

@@ -92,10 +92,12 @@ function renderBoard(box, turns, { entry = null, pending = null, rows = 6 } = {}
     for (let i = 0; i < 5; i++) {
       const ch = entry.letters[i];
       if (ch) {
+        // (a tile not coloured yet shows its letter on an empty tile; played so, it counts as grey)
         const c = entry.colours[i];
+        const now = entry.set[i] ? `${COLOUR[c]} (${COLOUR_MEANS[c]})` : "not coloured yet, counts as grey";
         row.append(el("button", {
-          type: "button", class: `tile c${c} set`, "data-i": i, title: "click: grey, yellow, green",
-          "aria-label": `${ch.toUpperCase()}, ${COLOUR[c]} (${COLOUR_MEANS[c]}): press for ${COLOUR[(c + 1) % 3]}`,
+          type: "button", class: `tile ${entry.set[i] ? `c${c}` : "unset"} set`, "data-i": i, title: "click: grey, yellow, green",
+          "aria-label": `${ch.toUpperCase()}, ${now}: press for ${COLOUR[entry.set[i] ? (c + 1) % 3 : 1]}`,
           onclick: () => entry.onCycle(i),
         }, ch));
       } else {
@@ -225,7 +227,8 @@ function openView(view) {
 
 // ---------------------------------------------------------------- Play
 
-const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], advice: null, generation: 0, redo: [] };
+// letters, colours, set: the row being entered (set[i]: tile i coloured by the player)
+const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], set: [false, false, false, false, false], advice: null, generation: 0, redo: [] };
 
 function cap() { return settings().max_guesses; }
 
@@ -235,13 +238,14 @@ function canEnter() { return !solved() && (cap() === null || play.history.length
 
 function renderPlay() {
   const rows = Math.max(6, cap() || 0, play.history.length + (canEnter() ? 1 : 0));
-  const entry = canEnter() ? { letters: play.letters, colours: play.colours, onCycle: cycleTile } : null;
+  const entry = canEnter() ? { letters: play.letters, colours: play.colours, set: play.set, onCycle: cycleTile } : null;
   renderBoard($("#board"), play.history, { entry, rows });
   renderKeys();
 }
 
 function cycleTile(i) {
   play.colours[i] = (play.colours[i] + 1) % 3;
+  play.set[i] = true;
   $("#colours").value = play.colours.map((c) => BYG[c]).join("");
   renderPlay();
   const again = $(`#board .entry .tile[data-i="${i}"]`);
@@ -295,6 +299,7 @@ function press(key) {
   if (key === "backspace") {
     if (play.letters.length) {
       play.colours[play.letters.length - 1] = 0;
+      play.set[play.letters.length - 1] = false;
       play.letters = play.letters.slice(0, -1);
     }
   } else if (/^[a-z]$/.test(key) && play.letters.length < 5) {
@@ -329,6 +334,7 @@ function takeSuggestion(word) {
   if (!canEnter()) return;
   play.letters = word;
   play.colours = [0, 0, 0, 0, 0];
+  play.set = [false, false, false, false, false];
   $("#colours").value = "";
   renderPlay();
   const first = $("#board .entry .tile");
@@ -383,7 +389,7 @@ function renderAdvice(a) {
   const first = play.history.length === 0;
   const table = el("table", { id: "alternatives" },
     el("caption", {}, "Alternatives: the other guesses, best value first"),
-    el("tr", {}, el("th", { scope: "col" }, "guess"), el("th", { scope: "col", class: "num" }, "expected guesses"), el("th", { scope: "col" }, "how")));
+    el("tr", {}, el("th", { scope: "col" }, "guess"), el("th", { scope: "col", class: "num", title: "guesses on average to finish, this one included" }, "expected"), el("th", { scope: "col" }, "how")));
   for (const alt of a.alternatives) {
     const how = alt.expected === null && !first
       ? `${alt.how}; not valued: ${n} answers left are too many to search each guess here`
@@ -469,6 +475,7 @@ async function loadAdvice() {
 function resetEntry() {
   play.letters = "";
   play.colours = [0, 0, 0, 0, 0];
+  play.set = [false, false, false, false, false];
   $("#colours").value = "";
 }
 
@@ -506,7 +513,7 @@ async function enterTurn() {
 // and the letters being typed when New game cleared them).  A row played
 // after them starts a new line of play, as in any editor.
 function keep(what) {
-  play.redo.push({ history: [...play.history], letters: play.letters, colours: [...play.colours], what });
+  play.redo.push({ history: [...play.history], letters: play.letters, colours: [...play.colours], set: [...play.set], what });
   showRedo(`${what}: Redo puts it back.`);
 }
 
@@ -530,6 +537,7 @@ function redo() {
   play.history = back.history;
   play.letters = back.letters;
   play.colours = back.colours;
+  play.set = back.set;
   $("#colours").value = "";
   showRedo("");
   writeAddress();
@@ -550,6 +558,7 @@ function coloursTyped() {
   for (let i = 0; i < 5; i++) {
     const ch = text[i];
     play.colours[i] = ch === undefined ? 0 : "Y1".includes(ch) ? 1 : "G2".includes(ch) ? 2 : 0;
+    play.set[i] = ch !== undefined;
   }
   renderPlay();
 }
@@ -681,11 +690,13 @@ const REVIEW_HEAD = ["#", "guess", "answers before", "after", "expected, your gu
 
 function renderReview(r) {
   renderBoard($("#review-board"), r.turns, { rows: r.turns.length });
-  const table = el("table", { id: "review-table" }, el("tr", {}, ...REVIEW_HEAD.map((h) => el("th", { scope: "col" }, h))));
+  const table = el("table", { id: "review-table" }, el("tr", { class: "head" }, ...REVIEW_HEAD.map((h) => el("th", { scope: "col" }, h))));
   r.rows.forEach((row, i) => {
     const t = r.turns[i];
     const cells = [row[0], tiles(t.guess, t.colours, true), ...row.slice(3)];
-    table.append(el("tr", { class: "review-row" }, ...cells.map((c, j) => el("td", { class: j === 1 || j === 3 || j === 6 ? "" : "num" }, c))));
+    // (data-label: on a phone each row is a card, and each cell says its column)
+    table.append(el("tr", { class: "review-row" }, ...cells.map((c, j) =>
+      el("td", { class: j === 1 || j === 3 || j === 6 ? "" : "num", "data-label": REVIEW_HEAD[j] }, c))));
   });
   $("#review-out").replaceChildren(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "review table" }, table),
     el("p", { class: "hint" }, "Expected: guesses still needed, this one included, playing that guess and then " +
@@ -754,7 +765,8 @@ function toggleTheme() {
 
 async function loadLists() {
   const sets = await api("GET", "/api/lists");
-  $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name }, `${s.name} (${s.answers} answers, ${s.guesses} guesses)`)));
+  $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name, title: `${s.answers} answers, ${s.guesses} guesses` },
+    `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
 }
 
 async function uploadList() {
