@@ -77,12 +77,19 @@ def open_view(driver, base, view):
 
 
 def tile_colours(row) -> str:
-    """A board row's colours as BYG text, read from the tiles' classes c0/c1/c2."""
+    """A board row's colours as BYG text, read from the tiles' classes c0/c1/c2;
+    a typed tile not coloured yet ("unset", played as grey) is "-"."""
     out = ""
     for t in row.find_elements("css selector", ".tile"):
-        c = [k for k in t.get_attribute("class").split() if k in ("c0", "c1", "c2")]
-        out += "BYG"[int(c[0][1])] if c else "."
+        classes = t.get_attribute("class").split()
+        c = [k for k in classes if k in ("c0", "c1", "c2")]
+        out += "BYG"[int(c[0][1])] if c else "-" if "unset" in classes else "."
     return out
+
+
+def played_as(colours: str) -> str:
+    """What an entry row's tiles will be played as: an uncoloured tile counts as grey."""
+    return colours.replace("-", "B")
 
 
 def entry_tiles(driver):
@@ -137,7 +144,7 @@ def test_play_a_game_to_the_answer(browser, live_server):
             click_keys(browser, word)
             assert [t.text for t in entry_tiles(browser)] == list(word.upper())
             set_colours_by_clicking(browser, colours)
-            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            assert played_as(tile_colours(css(browser, "#board .entry")[0])) == colours
             css(browser, "#enter")[0].click()
         elif turn == 2:  # the physical keyboard: a wrong letter taken back, Space on a tile, Enter
             physical_keys(browser, word[:4] + "x" + Keys.BACKSPACE + word[4])
@@ -146,7 +153,7 @@ def test_play_a_game_to_the_answer(browser, live_server):
                 for _ in range("BYG".index(c)):
                     browser.execute_script("arguments[0].focus()", entry_tiles(browser)[i])
                     ActionChains(browser).send_keys(Keys.SPACE).perform()
-            assert tile_colours(css(browser, "#board .entry")[0]) == colours
+            assert played_as(tile_colours(css(browser, "#board .entry")[0])) == colours
             ActionChains(browser).send_keys(Keys.ENTER).perform()  # on a tile: plays the row
         else:  # the suggestion's Use button, the colours typed as text
             css(browser, "#take")[0].click()
@@ -185,16 +192,22 @@ def test_play_a_game_to_the_answer(browser, live_server):
 
 
 def test_a_tile_cycles_grey_yellow_green_when_clicked(browser, live_server):
+    """A typed letter is an uncoloured tile (issue 49, 9: it showed grey
+    before any colour was set); clicks make it yellow, green, grey, yellow."""
     open_view(browser, live_server, "play")
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     click_keys(browser, "crane")
     seen = []
-    for _ in range(4):
+    for _ in range(5):
         tile = entry_tiles(browser)[2]
         seen.append((tile_colours(css(browser, "#board .entry")[0])[2], tile.get_attribute("aria-label")))
         tile.click()
-    assert [c for c, _ in seen] == ["B", "Y", "G", "B"]
-    assert seen[0][1].startswith("A, grey") and seen[1][1].startswith("A, yellow") and seen[2][1].startswith("A, green")
+    assert [c for c, _ in seen] == ["-", "Y", "G", "B", "Y"]
+    assert seen[0][1] == "A, not coloured yet, counts as grey: press for yellow"
+    assert seen[1][1].startswith("A, yellow") and seen[2][1].startswith("A, green") and seen[3][1].startswith("A, grey")
+    tile = entry_tiles(browser)[0]  # (not clicked: an empty tile's look, with its letter)
+    look = browser.execute_script("const s = getComputedStyle(arguments[0]); return s.backgroundColor", tile)
+    assert look == "rgba(0, 0, 0, 0)", look
     assert all(t.get_attribute("aria-label") for t in css(browser, "#board .row:not([aria-hidden]) .tile"))
     assert all(k.get_attribute("aria-label") for k in css(browser, "#keyboard .key"))
 
@@ -372,9 +385,9 @@ def test_use_puts_the_focus_on_the_row_and_tab_walks_its_tiles(browser, live_ser
     wait_for(browser, lambda d: text(d, "#suggestion") == "SALET")
     css(browser, "#take")[0].click()
     focused = lambda: browser.switch_to.active_element.get_attribute("aria-label")  # noqa: E731
-    assert focused().startswith("S, grey")
+    assert focused().startswith("S, not coloured yet")
     ActionChains(browser).send_keys(Keys.TAB).perform()
-    assert focused().startswith("A, grey")
+    assert focused().startswith("A, not coloured yet")
     ActionChains(browser).send_keys(Keys.SPACE).perform()
     assert focused().startswith("A, yellow")  # the focus stays on the tile it changed
 
@@ -441,3 +454,151 @@ def test_review_matches_the_cli(browser, live_server):
     assert page == cli
     assert [r[8] for r in page] == ["100.0", "86.5", "100.0"]  # skill per turn
     assert "SALET costs 7920 guesses" in text(browser, "#review-out")
+
+
+def test_a_tree_cut_short_by_the_budget_says_what_was_proven(browser, live_server, generous_limits):
+    """Issue 49, 1: QAJAQ's tree is not proven within 10 s (the CLI: minutes).  The page said
+    "Proven optimal for this opener" beside an API answer of "proven": false;
+    its words now follow the API's: the best tree found with its proven lower
+    bound, or the refusal saying that the budget is too small."""
+    generous_limits.time_limit = 10.0  # (5 s of exact search, then 5 s of the anytime one: a tree, mostly)
+    open_view(browser, live_server, "explore?opener=qajaq&lists=original&rule=easy&cap=6")
+    wait_for(browser, lambda d: text(d, "#tree-summary") or text(d, "#explore-error"))
+    summary, error = text(browser, "#tree-summary"), text(browser, "#explore-error")
+    if summary:
+        api = browser.execute_script(
+            "return fetch('/api/explore?opener=qajaq&lists=original&hard=easy&max_guesses=6').then(r => r.json())"
+        )
+        assert api["tree"]["proven"] is False, api  # (proven in 10 s would be news: it takes the CLI minutes)
+        assert "proven optimal" not in summary.lower().replace("not proven optimal", ""), summary
+        assert summary.startswith("Best tree found from QAJAQ within the server's 10 s: "), summary
+        assert "Not proven optimal: proven lower bound " in summary, summary
+        assert "estimate" in css(browser, "#tree-summary")[0].get_attribute("class")
+    else:
+        assert error.startswith("the tree from QAJAQ needs more than this server's 10 s a request"), error
+        assert "retry" not in error
+
+
+def test_enter_after_undo_plays_the_typed_row_and_redo_brings_back(browser, live_server):
+    """Issue 49, 2: after Undo the focus stays on its button; Enter with a
+    row typed used to press Undo again (a second row lost, the typed letters
+    with it).  Enter now plays the typed row wherever the focus is, and Undo
+    and New game can be taken back with Redo."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    answer = "cater"
+    rows = [(w, wordle_opt.score(w, answer).byg) for w in ("salet", "crony")]
+    game = ".".join(f"{w}.{c}" for w, c in rows)
+    open_view(browser, live_server, f"play?game={game}&lists=original&rule=easy&cap=6")
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    css(browser, "#undo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 1 and text(d, "#suggestion"))
+    word = "brace"
+    click_keys(browser, word)
+    set_colours_by_clicking(browser, wordle_opt.score(word, answer).byg)
+    undo = css(browser, "#undo")[0]
+    browser.execute_script("arguments[0].focus()", undo)
+    assert browser.switch_to.active_element == undo
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2)
+    turns = css(browser, "#board .turn")
+    assert [tile_colours(r) for r in turns] == [rows[0][1], wordle_opt.score(word, answer).byg]
+    assert "".join(t.text for t in turns[1].find_elements("css selector", ".tile")) == word.upper()
+    assert css(browser, "#redo")[0].get_attribute("disabled")  # (a row played starts a new line of play)
+    # New game, then Redo: the game is back
+    wait_for(browser, lambda d: text(d, "#suggestion"))
+    css(browser, "#newgame")[0].click()
+    wait_for(browser, lambda d: not css(d, "#board .turn") and text(d, "#suggestion") == "SALET")
+    assert "New game: Redo puts it back" in text(browser, "#play-note")
+    css(browser, "#redo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    css(browser, "#undo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 1)
+    assert (
+        text(browser, "#play-note")
+        == f"Took back {word.upper()} {wordle_opt.score(word, answer).byg}: Redo puts it back."
+    )
+    css(browser, "#redo")[0].click()
+    wait_for(browser, lambda d: len(css(d, "#board .turn")) == 2 and text(d, "#suggestion"))
+    assert f"game=salet.{rows[0][1]}.{word}." in browser.current_url
+
+
+def test_the_alternatives_are_shown_best_value_first(browser, live_server):
+    """Issue 49, 7: the table of alternatives, at the first guess (the bundled
+    ranking's best) and after SALET BYBBB (exact values), is in value order."""
+    from wordle_opt.openers.tables import table_for
+
+    table = table_for(wordle_opt.load_lists("original"), None, 6)
+    for view, words in (
+        ("play", [v.word.upper() for v in table.top(6) if v.word != "salet"][:5]),
+        ("play?game=salet.BYBBB", None),
+    ):
+        open_view(browser, live_server, f"{view}&lists=original&rule=easy&cap=6".replace("play&", "play?"))
+        wait_for(browser, lambda d: len(css(d, "#alternatives tr")) > 1)
+        rows = [[c.text for c in r.find_elements("css selector", "td")] for r in css(browser, "#alternatives tr")[1:]]
+        values = [float(value.split()[0]) for _, value, _ in rows]
+        assert values == sorted(values), rows
+        assert "best value first" in text(browser, "#alternatives caption")
+        if words:
+            assert [w.rstrip(" *") for w, _, _ in rows] == words
+        assert all("bits" not in how for _, _, how in rows), rows
+
+
+FITS_JS = """
+const page = document.documentElement, box = document.querySelector('#review-out .scroll');
+const theme = document.querySelector('#theme').getBoundingClientRect();
+return {page: [page.scrollWidth, page.clientWidth], table: [box.scrollWidth, box.clientWidth],
+        theme: [theme.right, page.clientWidth]};
+"""
+
+
+def test_the_review_fits_a_desktop_and_a_phone(browser, live_server):
+    """Issue 49, 8: at 1280 px "luck %" was behind a scroll bar with room to
+    spare; at 390 px the table was 857 px wide in 371 and the theme button
+    cut at the right edge.  Now nothing scrolls sideways, in either theme."""
+    try:
+        for width, height in ((1280, 900), (390, 844)):
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500},
+            )
+            open_view(browser, live_server, "review?game=salet+drone+crate&answer=crate&lists=original&rule=easy&cap=6")
+            wait_for(browser, lambda d: len(css(d, "#review-table .review-row")) == 3, timeout=600)
+            for theme in ("light", "dark"):
+                browser.execute_script("document.documentElement.dataset.theme = arguments[0]", theme)
+                fits = browser.execute_script(FITS_JS)
+                assert fits["page"][0] <= fits["page"][1], (width, theme, fits)
+                assert fits["table"][0] <= fits["table"][1], (width, theme, fits)
+                assert fits["theme"][0] <= fits["theme"][1], (width, theme, fits)
+            # every column's figure is on the screen: "luck %" of the last turn included
+            luck = css(browser, "#review-table .review-row td")[-1]
+            assert luck.is_displayed() and luck.text == "88"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_script("localStorage.clear()")
+
+
+def test_title_lists_yellow_and_a_centred_board(browser, live_server):
+    """Issue 49, 9: the page has a real title; the lists menu describes each
+    list and says which is today's game; the yellow is Wordle's, not brown;
+    on a desktop the board is in the middle of the page."""
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    )
+    try:
+        open_view(browser, live_server, "play?game=salet.BYBBB&lists=original&rule=easy&cap=6")
+        wait_for(browser, lambda d: text(d, "#suggestion"))
+        assert browser.title.startswith("wordle_opt: the best Wordle guess")
+        options = {o.get_attribute("value"): o.get_attribute("textContent") for o in css(browser, "#lists option")}
+        assert "today's game" in options["nyt-3158"] and "today's game" not in options["original"]
+        assert options["original"].startswith("original: Wordle before the NYT")
+        yellow = css(browser, "#board .turn .tile.c1")[0]
+        assert yellow.value_of_css_property("background-color") == "rgba(201, 180, 88, 1)"
+        board = browser.execute_script(
+            "const r = document.querySelector('#board').getBoundingClientRect(); return (r.left + r.right) / 2"
+        )
+        middle = browser.execute_script("return document.documentElement.clientWidth / 2")
+        assert abs(board - middle) < 40, (board, middle)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -12,14 +12,16 @@ is synchronous: app.py runs it in worker threads.  Where a figure comes from:
   position (every legal guess as the next one);
 - else an estimate, labelled so: the entropy strategy played out from here.
 
-Alternatives are the most informative guesses (entropy).  At the first
-guess each is valued from the ranking table of the game: one the server was
+Alternatives are the other guesses with the best values, best first.  At
+the first guess they are the best of the ranking table of the game: one the server was
 given (``serve --ranking FILE``) ranked on exactly its lists, rule and cap,
 else the bundled opener ranking where the game is one of its list sets,
 rules and caps (`wordle_opt.openers.tables`): the exact total ("7920") or a
 proven lower bound ("≥ 7950"); the answer's ``values_from`` names the table.
-The page values the rest one by one through /api/explore.  After the first guess each is valued
-exactly by a search that opens with it.
+Without a table the page values the most informative ones one by one
+through /api/explore.  After the first guess, in a position small enough,
+the POOL most informative guesses are each valued exactly by a search that
+opens with it, and the best kept.
 
 All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
@@ -29,15 +31,20 @@ such an answer is not kept in the memo.
 
 from __future__ import annotations
 
+import heapq
 import io
+import math
 import warnings
 from typing import List, Optional, Tuple
+
+import numpy as np
 
 from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
 from wordle_opt.web.compute import (
+    BeyondBudget,
     Busy,
     Game,
     OutOfTime,
@@ -56,6 +63,9 @@ from wordle_opt.wordlists import WordLists
 EXACT_LIMIT = 400
 LIST_AT_MOST = 20
 ALTERNATIVES = 5
+# Guesses valued by an exact search to show the ALTERNATIVES best by value:
+# after SALET BYBBB (102 candidates) ten searches take 1.5 s on one thread.
+POOL = 2 * ALTERNATIVES
 
 History = Tuple[Tuple[str, int], ...]
 
@@ -104,7 +114,7 @@ def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, flo
     """(guess, exact average) where the default opener's optimal tree covers the position."""
     try:
         found = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
-    except Busy:  # (its tree not proven within the budget: the position is searched or estimated)
+    except (Busy, BeyondBudget):  # (its tree not built within the budget: the position is searched or estimated)
         return None
     if found is None or found.tree is None or not found.proven:
         return None
@@ -225,29 +235,56 @@ def _from_table(entry: dict, known: OpenerValue, n: int, *, label: str, source: 
 
 
 def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, left) -> List[dict]:
-    """The most informative other guesses; valued exactly when the position is small."""
-    ranked = a.walker.strategy.ranked(a.candidates, a.legal, a.history, ALTERNATIVES + 1)
+    """The other guesses with the best values, best first.  At the first
+    guess: the ranking table's best (exact totals, then proven bounds).  In
+    a position of at most EXACT_LIMIT candidates: the POOL most informative
+    guesses, each valued by an exact search, the ALTERNATIVES best kept.
+    Else the most informative, unvalued (too many to search each here)."""
     n = len(a.candidates)
     table: Optional[RankingTable] = ranking_table(game) if not a.history else None
-    out = []
-    for r in ranked:
-        if r.word == best or len(out) == ALTERNATIVES:
-            continue
-        entry = {"word": r.word, "expected": None, "exact": False, "how": r.label, "could_be_answer": r.could_be_answer}
-        entry.update(NO_TOTAL)
-        known = table.get(r.word) if table is not None else None
-        if known is not None:
-            _from_table(entry, known, n, label=r.label, source=table.source)
-        elif sub is not None:
-            res = exact_search(sub, r.word, game.rule, left) if budget().left() > 0 else None
-            if res is None:
-                entry["how"] = f"not valued within the time budget; {r.label}"
-            elif res.feasible:
-                entry.update(expected=res.total / n, exact=True, how=f"exact; {r.label}")
-            else:
-                entry["how"] = f"cannot find every candidate within the cap; {r.label}"
-        out.append(entry)
-    return out
+    if table is not None:
+        words = [v.word for v in _best_in(table, ALTERNATIVES + 1) if v.word != best][:ALTERNATIVES]
+        out = [_alternative(game, a, w) for w in words]
+        for entry in out:
+            _from_table(entry, table.get(entry["word"]), n, label=entry["how"], source=table.source)
+        return out
+    pool = a.walker.strategy.ranked(a.candidates, a.legal, a.history, (POOL if sub is not None else ALTERNATIVES) + 1)
+    out = [_alternative(game, a, r.word) for r in pool if r.word != best][: POOL if sub is not None else ALTERNATIVES]
+    if sub is None:
+        return out
+    for entry in out:
+        res = exact_search(sub, entry["word"], game.rule, left) if budget().left() > 0 else None
+        if res is None:
+            entry["how"] = f"not valued within the time budget; {entry['how']}"
+        elif res.feasible:
+            entry.update(expected=res.total / n, exact=True, how=f"exact; {entry['how']}")
+        else:
+            entry["how"] = f"cannot find every candidate within the cap; {entry['how']}"
+    # (by value, the unvalued last in the order of information; Python's sort keeps it)
+    out.sort(key=lambda e: math.inf if e["expected"] is None else e["expected"])
+    return out[:ALTERNATIVES]
+
+
+def _best_in(table: RankingTable, k: int) -> List[OpenerValue]:
+    """The table's ``k`` best openers: exact totals, then proven lower bounds, then infeasible."""
+    kinds = {EXACT: 0, BOUND: 1}
+    return heapq.nsmallest(k, table.values.values(), key=lambda v: (kinds.get(v.kind, 2), v.total or 0, v.word))
+
+
+def _alternative(game: Game, a: Assistant, word: str) -> dict:
+    """An alternative not yet valued; ``how`` says, for a player, what it tells."""
+    colourings = game.lists.table[game.lists.guess_index(word), a.candidates]
+    counts = np.bincount(colourings, minlength=243)
+    n, groups, most = len(a.candidates), int(np.count_nonzero(counts)), int(counts.max())
+    how = f"{groups} colourings possible, at worst {most} answers left" if n > 1 else "the last answer"
+    return {
+        "word": word,
+        "expected": None,
+        "exact": False,
+        "how": how,
+        "could_be_answer": bool(counts[242]),
+        **NO_TOTAL,
+    }
 
 
 def parse_history(turns) -> History:

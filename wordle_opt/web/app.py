@@ -81,6 +81,11 @@ async def _busy(request: Request, exc: compute.Busy):
     return response
 
 
+@app.exception_handler(compute.BeyondBudget)
+async def _beyond_budget(request: Request, exc: compute.BeyondBudget):
+    return _error(503, str(exc))
+
+
 @app.exception_handler(compute.TooMany)
 async def _too_many(request: Request, exc: compute.TooMany):
     response = _error(429, str(exc))
@@ -202,10 +207,19 @@ async def heavy(request: Request, fn, *args):
     client leaves meanwhile, the budget is cancelled, which stops its searches."""
     b = compute.Budget(client=request.client.host if request.client else "unknown")
     task = asyncio.ensure_future(run_in_threadpool(compute.run_with, b, fn, *args))
-    while not task.done():
-        await asyncio.wait({task}, timeout=DISCONNECT_POLL)
-        if not task.done() and not b.cancelled.is_set() and await request.is_disconnected():
-            b.cancel()
+    try:
+        while not task.done():
+            await asyncio.wait({task}, timeout=DISCONNECT_POLL)
+            if not task.done() and not b.cancelled.is_set() and await request.is_disconnected():
+                b.cancel()
+    except asyncio.CancelledError:
+        # The server stopping (uvicorn cancels what is still running after its
+        # graceful timeout): the work stops, and the client gets the JSON 503
+        # of every refusal instead of uvicorn's plain-text 500.
+        b.cancel()
+        raise compute.Busy(
+            "the server is stopping: this request's work was stopped; retry when it is back", 1
+        ) from None
     return task.result()
 
 

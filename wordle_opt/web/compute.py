@@ -81,6 +81,11 @@ class TooMany(WordleOptError):
     """A client already has its share of heavy requests running: 429."""
 
 
+class BeyondBudget(WordleOptError):
+    """The work needs more than one request's time budget, busy or not: 503
+    without Retry-After (a retry would meet the same budget)."""
+
+
 class Cancelled(Exception):
     """The request's client left: its work was stopped, nobody reads the answer."""
 

@@ -63,7 +63,9 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
                     f"the review did not finish within {b.seconds:g} s; retry when the server is less busy",
                     max(1, round(b.seconds)),
                 ) from None
-        out = {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": notes(r)}
+        # (the CLI's note on its E(...) columns left out: the page names them in words and explains them)
+        said = [n for n in notes(r) if not n.startswith("E(...)")]
+        out = {**r.as_dict(), "mode": r.mode, "header": HEADER, "rows": rows(r), "notes": said}
         return Unkept(out) if out.get("stopped_searches") else out  # (bounds: a calmer moment proves more)
 
     return memo.get(("review", game.key, game.rule, game.cap, text, answer), compute)

@@ -92,10 +92,12 @@ function renderBoard(box, turns, { entry = null, pending = null, rows = 6 } = {}
     for (let i = 0; i < 5; i++) {
       const ch = entry.letters[i];
       if (ch) {
+        // (a tile not coloured yet shows its letter on an empty tile; played so, it counts as grey)
         const c = entry.colours[i];
+        const now = entry.set[i] ? `${COLOUR[c]} (${COLOUR_MEANS[c]})` : "not coloured yet, counts as grey";
         row.append(el("button", {
-          type: "button", class: `tile c${c} set`, "data-i": i, title: "click: grey, yellow, green",
-          "aria-label": `${ch.toUpperCase()}, ${COLOUR[c]} (${COLOUR_MEANS[c]}): press for ${COLOUR[(c + 1) % 3]}`,
+          type: "button", class: `tile ${entry.set[i] ? `c${c}` : "unset"} set`, "data-i": i, title: "click: grey, yellow, green",
+          "aria-label": `${ch.toUpperCase()}, ${now}: press for ${COLOUR[entry.set[i] ? (c + 1) % 3 : 1]}`,
           onclick: () => entry.onCycle(i),
         }, ch));
       } else {
@@ -225,7 +227,8 @@ function openView(view) {
 
 // ---------------------------------------------------------------- Play
 
-const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], advice: null, generation: 0 };
+// letters, colours, set: the row being entered (set[i]: tile i coloured by the player)
+const play = { history: [], letters: "", colours: [0, 0, 0, 0, 0], set: [false, false, false, false, false], advice: null, generation: 0, redo: [] };
 
 function cap() { return settings().max_guesses; }
 
@@ -235,13 +238,14 @@ function canEnter() { return !solved() && (cap() === null || play.history.length
 
 function renderPlay() {
   const rows = Math.max(6, cap() || 0, play.history.length + (canEnter() ? 1 : 0));
-  const entry = canEnter() ? { letters: play.letters, colours: play.colours, onCycle: cycleTile } : null;
+  const entry = canEnter() ? { letters: play.letters, colours: play.colours, set: play.set, onCycle: cycleTile } : null;
   renderBoard($("#board"), play.history, { entry, rows });
   renderKeys();
 }
 
 function cycleTile(i) {
   play.colours[i] = (play.colours[i] + 1) % 3;
+  play.set[i] = true;
   $("#colours").value = play.colours.map((c) => BYG[c]).join("");
   renderPlay();
   const again = $(`#board .entry .tile[data-i="${i}"]`);
@@ -295,6 +299,7 @@ function press(key) {
   if (key === "backspace") {
     if (play.letters.length) {
       play.colours[play.letters.length - 1] = 0;
+      play.set[play.letters.length - 1] = false;
       play.letters = play.letters.slice(0, -1);
     }
   } else if (/^[a-z]$/.test(key) && play.letters.length < 5) {
@@ -306,8 +311,10 @@ function press(key) {
 }
 
 // Physical keys: letters, Backspace and Enter play on the board unless a
-// field has the focus.  On a tile of the row, Space changes its colour and
-// Enter plays the row; on another button, Enter and Space press the button.
+// field has the focus.  On a tile of the row, Space changes its colour.  Enter
+// plays the row being typed wherever the focus is: on the Undo button it used
+// to press Undo again and take back a second row.  With no letters typed,
+// Enter and Space press the focused button.
 function onKeydown(ev) {
   if (page.view !== "play" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const t = ev.target;
@@ -315,7 +322,8 @@ function onKeydown(ev) {
   const key = ev.key.toLowerCase();
   const onTile = t.closest && t.closest("#board .entry .tile");
   if (key === " " && onTile) return;
-  if ((key === "enter" || key === " ") && !onTile && t.closest && t.closest("button, a")) return;
+  const typing = key === "enter" && play.letters.length > 0;
+  if ((key === "enter" || key === " ") && !onTile && !typing && t.closest && t.closest("button, a")) return;
   if (key === "enter" || key === "backspace" || /^[a-z]$/.test(key)) {
     ev.preventDefault();
     press(key);
@@ -326,6 +334,7 @@ function takeSuggestion(word) {
   if (!canEnter()) return;
   play.letters = word;
   play.colours = [0, 0, 0, 0, 0];
+  play.set = [false, false, false, false, false];
   $("#colours").value = "";
   renderPlay();
   const first = $("#board .entry .tile");
@@ -337,7 +346,9 @@ function takeSuggestion(word) {
 // answer: exact ("7920") or a proven lower bound ("≥ 7950"), beside the average.
 function alternativeCell(alt) {
   const total = alt.total_text ? el("span", { class: "total" }, ` (${alt.total_text})`) : null;
-  if (alt.expected !== null && alt.expected !== undefined) return el("td", { class: "num" }, fmt(alt.expected), total);
+  if (alt.expected !== null && alt.expected !== undefined) {
+    return el("td", { class: "num", "data-value": alt.expected }, fmt(alt.expected), total);
+  }
   if (alt.total_kind === "bound") return el("td", { class: "num bound" }, `\u2265 ${fmt(alt.at_least)}`, total);
   if (alt.total_kind) return el("td", { class: "num" }, "-", total);
   return el("td", { class: "num pending-value", "data-word": alt.word }, "not valued");
@@ -377,8 +388,8 @@ function renderAdvice(a) {
   if (!a.alternatives.length || n === 1) return; // one answer left: it is the guess
   const first = play.history.length === 0;
   const table = el("table", { id: "alternatives" },
-    el("caption", {}, "Alternatives: the other guesses that tell you the most"),
-    el("tr", {}, el("th", { scope: "col" }, "guess"), el("th", { scope: "col", class: "num" }, "expected guesses"), el("th", { scope: "col" }, "how")));
+    el("caption", {}, "Alternatives: the other guesses, best value first"),
+    el("tr", {}, el("th", { scope: "col" }, "guess"), el("th", { scope: "col", class: "num", title: "guesses on average to finish, this one included" }, "expected"), el("th", { scope: "col" }, "how")));
   for (const alt of a.alternatives) {
     const how = alt.expected === null && !first
       ? `${alt.how}; not valued: ${n} answers left are too many to search each guess here`
@@ -404,6 +415,15 @@ function renderAdvice(a) {
   }
 }
 
+// The rows valued so far first, by value (the API sends them so; the page's
+// own values come one by one); the others after, in the order they came.
+function sortAlternatives() {
+  const table = $("#alternatives");
+  const rows = $$("tr", table).filter((r) => r.querySelector("td"));
+  const value = (r) => Number(r.querySelector("td.num").dataset.value ?? Infinity);
+  rows.map((r, i) => [value(r), i, r]).sort((x, y) => x[0] - y[0] || x[1] - y[1]).forEach(([, , r]) => table.append(r));
+}
+
 // The first guess's alternatives, valued one by one by their optimal trees
 // (GET /api/explore at the root: the tree's exact average).
 async function valueOpeners(generation) {
@@ -415,10 +435,18 @@ async function valueOpeners(generation) {
     try {
       const node = await api("GET", `/api/explore?opener=${encodeURIComponent(word)}&path=&${settingsQuery()}`);
       if (generation !== play.generation) return;
-      cell.textContent = fmt(node.tree.average);
+      const t = node.tree;
       cell.classList.remove("pending-value");
-      how.textContent = `exact (the optimal tree from ${word.toUpperCase()}); ${how.textContent}`;
-      how.classList.remove("estimate");
+      if (t.proven) {
+        cell.textContent = fmt(t.average);
+        how.textContent = `exact (the optimal tree from ${word.toUpperCase()}); ${how.textContent}`;
+        how.classList.remove("estimate");
+      } else {
+        cell.textContent = `\u2264 ${fmt(t.average)}`;
+        how.textContent = `${t.note}; ${how.textContent}`;
+      }
+      cell.dataset.value = t.average;
+      sortAlternatives();
     } catch (e) {
       if (generation !== play.generation) return;
       cell.textContent = "not valued";
@@ -447,6 +475,7 @@ async function loadAdvice() {
 function resetEntry() {
   play.letters = "";
   play.colours = [0, 0, 0, 0, 0];
+  play.set = [false, false, false, false, false];
   $("#colours").value = "";
 }
 
@@ -467,6 +496,8 @@ async function enterTurn() {
     if (generation !== play.generation) return;
     play.history = history;
     play.advice = a;
+    play.redo = [];
+    showRedo("");
     resetEntry();
     renderPlay();
     renderAdvice(a);
@@ -478,15 +509,43 @@ async function enterTurn() {
   }
 }
 
+// Undo and New game keep what they take away: Redo puts it back (the rows,
+// and the letters being typed when New game cleared them).  A row played
+// after them starts a new line of play, as in any editor.
+function keep(what) {
+  play.redo.push({ history: [...play.history], letters: play.letters, colours: [...play.colours], set: [...play.set], what });
+  showRedo(`${what}: Redo puts it back.`);
+}
+
+function showRedo(note) {
+  $("#redo").disabled = !play.redo.length;
+  $("#play-note").textContent = note;
+}
+
 function undo() {
   if (!play.history.length) return;
-  play.history.pop();
-  resetEntry();
+  const t = play.history[play.history.length - 1];
+  keep(`Took back ${t.guess.toUpperCase()} ${t.colours}`);
+  play.history.pop(); // (the letters being typed stay)
+  writeAddress();
+  loadAdvice();
+}
+
+function redo() {
+  const back = play.redo.pop();
+  if (!back) return;
+  play.history = back.history;
+  play.letters = back.letters;
+  play.colours = back.colours;
+  play.set = back.set;
+  $("#colours").value = "";
+  showRedo("");
   writeAddress();
   loadAdvice();
 }
 
 function newGame() {
+  if (play.history.length || play.letters) keep("New game");
   play.history = [];
   resetEntry();
   $("#play-error").textContent = "";
@@ -499,6 +558,7 @@ function coloursTyped() {
   for (let i = 0; i < 5; i++) {
     const ch = text[i];
     play.colours[i] = ch === undefined ? 0 : "Y1".includes(ch) ? 1 : "G2".includes(ch) ? 2 : 0;
+    play.set[i] = ch !== undefined;
   }
   renderPlay();
 }
@@ -560,6 +620,18 @@ function renderNode(node, path, guesses) {
   return box;
 }
 
+// Exactly what was proven: the optimum, or the best tree found within the
+// server's budget with the proven lower bound (the API's t.note).
+function treeSummary(t) {
+  const figures = `${t.total} guesses for ${t.answers} answers (average ${fmt(t.average, 4)}, never more than ${t.max_depth}).`;
+  if (t.proven) {
+    return el("p", { id: "tree-summary" }, `Optimal tree from ${t.opener.toUpperCase()}: ${figures} Proven optimal for this opener.`);
+  }
+  return el("p", { id: "tree-summary", class: "estimate" }, `Best tree found from ${t.opener.toUpperCase()} within ` +
+    `the server's ${t.seconds} s: ${figures} Not proven optimal: proven lower bound ${t.lower_bound} guesses in all ` +
+    `(${fmt(t.lower_bound / t.answers, 4)} on average).`);
+}
+
 function fetchNode(path) {
   const opener = encodeURIComponent(explore.opener);
   return api("GET", `/api/explore?opener=${opener}&path=${path.join(",")}&${settingsQuery()}`);
@@ -579,8 +651,7 @@ async function loadTree(ev, open = []) {
     if (generation !== explore.generation) return;
     const t = node.tree;
     $("#tree").replaceChildren(
-      el("p", { id: "tree-summary" }, `Optimal tree from ${t.opener.toUpperCase()}: ${t.total} guesses for ${t.answers} answers `,
-        `(average ${fmt(t.average, 4)}, never more than ${t.max_depth}). Proven optimal for this opener.`),
+      treeSummary(t),
       renderNode(node, [], [t.opener]));
     let box = $("#tree > .node");
     for (const p of open) {
@@ -619,11 +690,13 @@ const REVIEW_HEAD = ["#", "guess", "answers before", "after", "expected, your gu
 
 function renderReview(r) {
   renderBoard($("#review-board"), r.turns, { rows: r.turns.length });
-  const table = el("table", { id: "review-table" }, el("tr", {}, ...REVIEW_HEAD.map((h) => el("th", { scope: "col" }, h))));
+  const table = el("table", { id: "review-table" }, el("tr", { class: "head" }, ...REVIEW_HEAD.map((h) => el("th", { scope: "col" }, h))));
   r.rows.forEach((row, i) => {
     const t = r.turns[i];
     const cells = [row[0], tiles(t.guess, t.colours, true), ...row.slice(3)];
-    table.append(el("tr", { class: "review-row" }, ...cells.map((c, j) => el("td", { class: j === 1 || j === 3 || j === 6 ? "" : "num" }, c))));
+    // (data-label: on a phone each row is a card, and each cell says its column)
+    table.append(el("tr", { class: "review-row" }, ...cells.map((c, j) =>
+      el("td", { class: j === 1 || j === 3 || j === 6 ? "" : "num", "data-label": REVIEW_HEAD[j] }, c))));
   });
   $("#review-out").replaceChildren(el("div", { class: "scroll", tabindex: "0", role: "region", "aria-label": "review table" }, table),
     el("p", { class: "hint" }, "Expected: guesses still needed, this one included, playing that guess and then " +
@@ -692,7 +765,8 @@ function toggleTheme() {
 
 async function loadLists() {
   const sets = await api("GET", "/api/lists");
-  $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name }, `${s.name} (${s.answers} answers, ${s.guesses} guesses)`)));
+  $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name, title: `${s.answers} answers, ${s.guesses} guesses` },
+    `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
 }
 
 async function uploadList() {
@@ -724,6 +798,7 @@ async function main() {
   $("#colours").addEventListener("input", coloursTyped);
   $("#colours").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); enterTurn(); } });
   $("#undo").addEventListener("click", undo);
+  $("#redo").addEventListener("click", redo);
   $("#newgame").addEventListener("click", newGame);
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
