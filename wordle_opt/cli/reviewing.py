@@ -27,7 +27,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("game", nargs="+", metavar="GAME", help="the guesses (with --answer), or WORD.COLOURS pairs")
     p.add_argument("--answer", default=None, metavar="WORD", help="the answer of a finished game")
-    add_hard_option(p)
+    add_hard_option(p, word=("GAME", "salet drone crate"))
     add_list_options(p)
     p.add_argument(
         "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"

@@ -37,7 +37,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         metavar="OPENER",
         help="first guess, e.g. salet (default: search every allowed guess)",
     )
-    add_hard_option(p)
+    add_hard_option(p, word=("OPENER", "salet"))
     add_list_options(p)
     p.add_argument(
         "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"

@@ -1,0 +1,69 @@
+"""Issue 49, what a new user hit (round three): the command line's cases.
+Each test failed before its fix."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from wordle_opt.cli import build_parser
+
+
+def _cli(*args, cwd=None, timeout=120):
+    return subprocess.run(
+        [sys.executable, "-m", "wordle_opt", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout
+    )
+
+
+def _help(command: str, option: str) -> str:
+    """The --help text of ``command``'s ``option``, on one line."""
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.choices and command in a.choices).choices[command]
+    return " ".join(sub._option_string_actions[option].help.split())
+
+
+# -- 14: help texts copied from `search` ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command,example",
+    [
+        ("search", "'search --hard salet' is 'search salet --hard nyt'"),
+        ("solve", "'solve --hard crate' is 'solve crate --hard nyt'"),
+        ("review", "'review --hard salet drone crate' is 'review salet drone crate --hard nyt'"),
+        ("simulate", None),
+        ("play", None),
+        ("openers", None),
+    ],
+)
+def test_each_commands_hard_help_names_its_own_argument_and_says_what_easy_is(command, example):
+    text = _help(command, "--hard")
+    assert "WORD argument" not in text
+    assert "easy: any allowed guess at any turn" in text
+    if example is None:
+        assert "argument" not in text and "search" not in text
+    else:
+        assert example in text
+
+
+def test_play_and_solve_say_what_their_guess_cap_does():
+    assert _help("simulate", "--max-guesses").startswith("count a game as solved within N guesses")
+    for command in ("play", "solve"):
+        text = _help(command, "--max-guesses")
+        assert "solved" not in text and "--strategy optimal plays within" in text
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["simulate", "--hard", "salet"], "simulate takes no word argument (--opener WORD: the first guess)"),
+        (["solve", "crate", "--hard", "weird"], "is the ANSWER argument, which is already 'crate'"),
+    ],
+)
+def test_a_word_after_a_bare_hard_is_explained_by_the_commands_own_arguments(args, message):
+    r = _cli(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    last = r.stderr.strip().splitlines()[-1]
+    assert message in last and last.startswith(f"python -m wordle_opt {args[0]}: error: --hard takes a rule"), last
