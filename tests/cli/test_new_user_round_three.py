@@ -67,3 +67,22 @@ def test_a_word_after_a_bare_hard_is_explained_by_the_commands_own_arguments(arg
     assert r.returncode == 2 and r.stdout == ""
     last = r.stderr.strip().splitlines()[-1]
     assert message in last and last.startswith(f"python -m wordle_opt {args[0]}: error: --hard takes a rule"), last
+
+
+# -- 15: "where the time went" only when asked or after a long run ----------------
+
+
+@pytest.fixture
+def nine(tmp_path):
+    path = tmp_path / "my-words.txt"
+    path.write_text("crane slate trace crate react caret cater least steal".replace(" ", "\n") + "\n")
+    return path
+
+
+@pytest.mark.parametrize("command", [["openers"], ["search"]])
+def test_where_the_time_went_shows_with_verbose_only_after_a_short_run(nine, tmp_path, command):
+    plain = _cli(*command, "--answers", str(nine), cwd=tmp_path)
+    assert plain.returncode == 0 and "best openers:" in plain.stdout, plain.stderr
+    assert "where the time went" not in plain.stdout + plain.stderr
+    verbose = _cli(*command, "--answers", str(nine), "--verbose", cwd=tmp_path)
+    assert verbose.returncode == 0 and "where the time went:" in verbose.stdout, verbose.stderr

@@ -193,7 +193,7 @@ def _best_opener(args) -> int:
     """Without OPENER: the proven ranking of `openers` (top 1 unless --top)."""
 
     result = run_ranking(args, 1)
-    print(result)
+    print(result.report(phases=args.verbose or None))
     if args.out and result.tree is not None:
         write_tree(result, args.out, args.format)
     return 0 if result.best is not None else 1
