@@ -86,3 +86,16 @@ def test_where_the_time_went_shows_with_verbose_only_after_a_short_run(nine, tmp
     assert "where the time went" not in plain.stdout + plain.stderr
     verbose = _cli(*command, "--answers", str(nine), "--verbose", cwd=tmp_path)
     assert verbose.returncode == 0 and "where the time went:" in verbose.stdout, verbose.stderr
+
+
+# -- 17: a word list given as a tree -------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["verify", "show"])
+def test_a_word_list_given_as_a_tree_is_called_a_word_list(nine, tmp_path, command):
+    r = _cli(command, str(nine), cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.strip() == (
+        f"error: tree file {nine}: line 1: one word, as in a word list; this is not a tree file: expected a line "
+        "per answer of guesses each with its colours and turn (salet BYBYY1 crate GGGGG2), or JSON"
+    )
