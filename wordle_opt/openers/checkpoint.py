@@ -83,6 +83,25 @@ class Checkpoint:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 
     def _open(self, ident: Dict[str, str]) -> None:
+        # The file's identity is read and checked before anything is written to
+        # it: another problem's checkpoint, or another program's database (which
+        # got wordle_opt's tables added and was taken for a new checkpoint), is
+        # refused and left as it was.
+        tables = {name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "meta" not in tables:
+            raise CheckpointError(
+                f"checkpoint {self.path} is an SQLite database of something else (tables: "
+                f"{', '.join(sorted(tables))}), not a wordle_opt checkpoint; use another checkpoint file"
+            )
+        stored = dict(self.db.execute("SELECT key, value FROM meta")) if tables else {}
+        if stored:
+            stored.setdefault("objective", "total")
+            for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
+                if stored.get(key) != ident[key]:
+                    raise CheckpointError(
+                        f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
+                        f"not {ident[key]}; use another checkpoint file"
+                    )
         with self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self.db.execute(
@@ -100,17 +119,8 @@ class Checkpoint:
                 "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
                 "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))"
             )
-            stored = dict(self.db.execute("SELECT key, value FROM meta"))
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
-                return
-        stored.setdefault("objective", "total")
-        for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
-            if stored.get(key) != ident[key]:
-                raise CheckpointError(
-                    f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
-                    f"not {ident[key]}; use another checkpoint file"
-                )
 
     def facts(self) -> Dict[int, Tuple[str, int, bool]]:
         """opener -> (kind, value, whether it was searched)."""
