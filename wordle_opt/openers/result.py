@@ -140,9 +140,16 @@ class OpenerRanking:
                 f"({plural(int(st.get('workers', 1)), 'worker')}): {how}"
             )
             if st.get("runs", 1) > 1:
+                untimed = int(st.get("untimed_runs", 0))
                 lines.append(
                     f"over the {int(st['runs'])} runs of this checkpoint: {st['all_seconds']:.1f} s wall, "
                     f"{st['all_cpu_seconds']:.1f} s CPU"
+                    + (
+                        f" (not counting the CPU of {plural(untimed, 'run')} that ended without saving it, "
+                        "killed; its wall time counts up to its last saved batch)"
+                        if untimed
+                        else ""
+                    )
                 )
             if phases is None:
                 phases = st.get("all_seconds", st.get("seconds", 0)) >= PHASES_AFTER_SECONDS
