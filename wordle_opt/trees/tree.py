@@ -1,4 +1,4 @@
-"""A decision tree over a list of answers (:class:`Tree`), with its figures,
+"""A decision tree over a list of answers ([`Tree`][wordle_opt.Tree]), with its figures,
 following it, and reading and writing its files (formats: ``treefile``).
 
     tree = Tree.load("salet.tree")          # or Tree(root_node, "original")
@@ -69,7 +69,7 @@ class Tree:
     The figures (``total``, ``average``, ``histogram``, ``max_depth``) come
     from walking every answer down the tree by its real colourings; they are
     computed on first use and raise TreeError if some answer is not solved.
-    Use :func:`verify` for a full check against the rules.
+    Use [`verify`][wordle_opt.verify] for a full check against the rules.
     """
 
     def __init__(
