@@ -153,6 +153,7 @@ def test_a_guess_that_ties_only_without_the_cap_is_not_best():
     assert r.turns[1].candidates_before == 3
     assert r.turns[1].best_guesses == ("flume",) and r.turns[1].best.total == 6
     assert r.turns[1].player.total == float("inf") and r.turns[1].skill == 0.0
+    assert str(r).splitlines()[-1] == f"reviewed in {r.seconds:.2f} s"  # (not a bare "1.09 s": issue 49)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
