@@ -99,3 +99,16 @@ def test_a_word_list_given_as_a_tree_is_called_a_word_list(nine, tmp_path, comma
         f"error: tree file {nine}: line 1: one word, as in a word list; this is not a tree file: expected a line "
         "per answer of guesses each with its colours and turn (salet BYBYY1 crate GGGGG2), or JSON"
     )
+
+
+# -- 20: the review's best opener from the bundled ranking -------------------------
+
+
+def test_a_review_on_the_bundled_lists_takes_the_best_opener_the_bundled_ranking_proves(tmp_path):
+    r = _cli("review", "--answer", "crate", "soare", "drone", "crate", "--quiet", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[1].split()
+    assert first[:2] == ["1", "SOARE"] and first[7] == "SALET", first  # (best: SALET, 7920, proven by the table)
+    assert "not proven here" not in r.stdout
+    assert "turn 1: the openers' values from the bundled opener ranking where it proves them" in r.stdout
+    assert "against 7920" in r.stdout
