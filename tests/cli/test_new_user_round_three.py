@@ -3,8 +3,10 @@ Each test failed before its fix."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +114,24 @@ def test_a_review_on_the_bundled_lists_takes_the_best_opener_the_bundled_ranking
     assert "not proven here" not in r.stdout
     assert "turn 1: the openers' values from the bundled opener ranking where it proves them" in r.stdout
     assert "against 7920" in r.stdout
+
+
+# -- 21: a checkout named wordle_opt, run from the folder above it ---------------------
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not (CHECKOUT / "setup.py").exists(), reason="needs the source checkout")
+@pytest.mark.parametrize("how", [["-m", "wordle_opt", "score", "crane", "react"], ["-c", "import wordle_opt"]])
+def test_a_checkout_that_shadows_the_package_says_so_in_one_line(tmp_path, how):
+    # (the folder above a clone named wordle_opt: Python took the clone for the
+    # package, "module 'wordle_opt' has no attribute 'score'")
+    clone = tmp_path / "wordle_opt"
+    clone.mkdir()
+    shutil.copy(CHECKOUT / "__init__.py", clone / "__init__.py")
+    r = subprocess.run([sys.executable, *how], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (
+        f"error: {clone} is a wordle_opt source checkout, not the package; it shadows the installed wordle_opt "
+        "because Python runs from the folder above it: run from another folder, or inside the checkout\n"
+    )
