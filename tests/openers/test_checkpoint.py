@@ -46,7 +46,7 @@ def test_a_run_killed_before_its_end_counts_among_the_runs(tmp_path):
     )
     assert third.stats["runs"] == 3 and third.stats["untimed_runs"] == 1
     assert "over the 3 runs of this checkpoint" in str(third)
-    assert "not counting the CPU of 1 run that ended without saving it" in str(third)
+    assert "not counting the CPU of 1 run that did not save it: killed, or the anytime search" in str(third)
     # the resume names what the file holds, not 'settled' for what the bar does not count as settled
     bounds = sum(1 for kind, _, _ in facts.values() if kind == BOUND)
     assert notes == [

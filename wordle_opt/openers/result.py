@@ -145,8 +145,8 @@ class OpenerRanking:
                     f"over the {int(st['runs'])} runs of this checkpoint: {st['all_seconds']:.1f} s wall, "
                     f"{st['all_cpu_seconds']:.1f} s CPU"
                     + (
-                        f" (not counting the CPU of {plural(untimed, 'run')} that ended without saving it, "
-                        "killed; its wall time counts up to its last saved batch)"
+                        f" (not counting the CPU of {plural(untimed, 'run')} that did not save it: killed, or the anytime search; "
+                        "wall time counted up to the last saved batch)"
                         if untimed
                         else ""
                     )
