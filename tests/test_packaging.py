@@ -3,6 +3,7 @@ as package data, no Cython sources, generated C or test oracles (slow: it compil
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -56,3 +57,23 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     assert tables and tables | {"wordle_opt/openers/table_data/manifest.json"} <= set(names)
     # the web page's own files, so `serve` works offline from the wheel
     assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css", "theme.js")} <= set(names)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="needs the source checkout")
+def test_a_build_in_a_new_folder_reuses_the_up_to_date_in_place_core(tmp_path):
+    # pip's editable install builds in a new temporary folder each time: adding
+    # an extra (pip install -e ".[web]") compiled all eight modules again (issue 49)
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", "build", "site", "__pycache__", "*.egg-info"))
+
+    def build(*args):
+        r = subprocess.run([sys.executable, "setup.py", "build_ext", *args], cwd=src, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr[-2000:]
+        return r.stdout + r.stderr
+
+    build("--inplace")  # (compiles only what is out of date, and records the directives)
+    out = build("--build-lib", str(tmp_path / "lib"), "--build-temp", str(tmp_path / "temp"))
+    built = sorted(p.name.split(".")[0] for p in (tmp_path / "lib" / "wordle_opt" / "core").glob("*.so"))
+    assert built == sorted(f"{m}{w}" for m in ("_bounds", "_caps", "_core", "_heuristics") for w in ("", "_wide"))
+    assert out.count("the in-place build is up to date, reused") == 8 and "gcc" not in out, out[-2000:]

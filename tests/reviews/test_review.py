@@ -21,7 +21,7 @@ from oracle import exhaustive_optimum, exhaustive_tree
 import wordle_opt
 from wordle_opt.errors import HardModeError, WordleOptError
 from wordle_opt.reviews import values as review_values
-from wordle_opt.reviews.game import GameError
+from wordle_opt.reviews.game import GameError, parse_game
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.rules import ALL_GREEN, score_words, violation
 from wordle_opt.solver import bounded
@@ -153,6 +153,7 @@ def test_a_guess_that_ties_only_without_the_cap_is_not_best():
     assert r.turns[1].candidates_before == 3
     assert r.turns[1].best_guesses == ("flume",) and r.turns[1].best.total == 6
     assert r.turns[1].player.total == float("inf") and r.turns[1].skill == 0.0
+    assert str(r).splitlines()[-1] == f"reviewed in {r.seconds:.2f} s"  # (not a bare "1.09 s": issue 49)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -257,6 +258,28 @@ def test_bad_games_get_one_line_errors(original, game, answer, hard, message):
     with pytest.raises(WordleOptError) as info:
         review(game, answer=answer, hard=hard, answers=original)
     assert message in str(info.value) and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "game,answer",
+    [
+        ("salet drone crate", "crate"),
+        ("salet.drone.crate", "crate"),  # as the page's links write it (app.js)
+        (["salet", "drone", "crate"], "crate"),
+        ("salet.BYBYY.drone.BGBBG.crate.GGGGG", None),
+        ("salet.BYBYY.drone.BGBBG.crate.GGGGG", "crate"),
+        ("salet BYBYY drone BGBBG crate GGGGG", "crate"),
+        ([("salet", "BYBYY"), ("drone", "BGBBG"), ("crate", "GGGGG")], None),
+    ],
+)
+def test_every_documented_form_of_a_game_reads_the_same(original, game, answer):
+    turns = parse_game(game, original, answer=answer)
+    assert [(w, p.byg) for w, p in turns] == [("salet", "BYBYY"), ("drone", "BGBBG"), ("crate", "GGGGG")]
+
+
+def test_dotted_colours_that_the_answer_contradicts_are_refused(original):
+    with pytest.raises(GameError, match="turn 2 \\(DRONE\\): pattern 'crate'"):
+        parse_game("salet.BYBYY.drone.crate", original, answer="crate")
 
 
 def test_hard_mode_errors_are_hard_mode_errors(original):

@@ -183,6 +183,20 @@ def test_report_text_and_html(small):
         r.path("zzzzz")
 
 
+def test_plot_draws_the_histogram_and_returns_nothing_for_a_notebook_to_print(small):
+    # (it returned the Axes, and a notebook printed "<Axes: ...>" above the chart: issue 49)
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    r = simulate("first", answers=small)
+    _, ax = plt.subplots()
+    assert r.plot(ax=ax) is None
+    heights = {int(p.get_height()) for p in ax.patches}
+    assert heights == set(r.histogram.values()) - {0} and ax.get_xlabel() == "guesses"
+    plt.close("all")
+
+
 def test_plot_without_matplotlib_is_a_clear_error(small, monkeypatch):
     r = simulate("first", answers=small)
     monkeypatch.setitem(sys.modules, "matplotlib", None)

@@ -79,6 +79,10 @@ def test_figures_of_a_hand_built_tree():
     assert "FLOMP" in repr(t) and "22" in repr(t)
     html = t._repr_html_()
     assert "<table>" in html and "2.7500" in html
+    # a notebook shows the first branches too, the largest group first (issue 49)
+    branches = html[html.index("after FLOMP") :]
+    assert branches.index("<code>BBBBB</code></td><td>5</td><td>WRIST") < branches.index("<code>BBBYB</code></td><td>1")
+    assert "<code>GBBBB</code></td><td>1</td><td>FIGHT" in branches and "more colouring" not in branches
 
 
 def test_tree_figures_raise_when_an_answer_is_not_solved():

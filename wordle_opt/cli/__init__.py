@@ -55,12 +55,17 @@ def _warning_line(message, category, filename, lineno, line=None) -> str:
     return f"warning: {message}\n"
 
 
-def _first_positional(args) -> str:
-    for name in ("opener", "answer", "tree", "file", "game"):
-        value = getattr(args, name, None)
-        if isinstance(value, str):
-            return value
-    return "given"
+def _bare_hard_error(command: argparse.ArgumentParser, args, word: str) -> str:
+    """The error for a word after a bare --hard that the command has no place for."""
+    hard = next(a for a in command._actions if "--hard" in a.option_strings)
+    text = f"--hard takes a rule ({', '.join(hard.choices)}), not {word!r}"
+    positional = next((a for a in command._actions if not a.option_strings and a.dest != "help"), None)
+    if positional is None:
+        opener = " (--opener WORD: the first guess)" if "--opener" in command._option_string_actions else ""
+        return f"{text}; {command.prog.split()[-1]} takes no word argument{opener}"
+    value = getattr(args, positional.dest)
+    value = " ".join(value) if isinstance(value, list) else value
+    return f"{text}; a word after a bare --hard is the {positional.metavar} argument, which is already {value!r}"
 
 
 def _stop_on_signals() -> Dict[str, Optional[int]]:
@@ -136,16 +141,14 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     argv, after_hard = bare_hard_first(sys.argv[1:] if argv is None else list(argv))
     args, extra = parser.parse_known_args(argv)
+    # (errors with the command's own usage, not the top-level one)
+    command = _command_parser(parser, args.command)
     for word in extra:
         if word in after_hard:
-            parser.error(
-                f"--hard takes a rule (nyt or strict), not {word!r}; a word after a bare --hard is "
-                f"the command's WORD argument, which is already {_first_positional(args)!r}"
-            )
+            command.error(_bare_hard_error(command, args, word))
     if extra:
-        # (the command's own usage, not the top-level one)
-        _command_parser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
-    _one_value_each(_command_parser(parser, args.command), args)
+        command.error(f"unrecognized arguments: {' '.join(extra)}")
+    _one_value_each(command, args)
     heard = _stop_on_signals()
     code = _run(args, heard)
     if getattr(args, "exit_at_once", False):

@@ -32,22 +32,33 @@ def add_list_options(p: argparse.ArgumentParser, answers_default="original", ans
 
 
 HARD_RULES = ("nyt", "strict", "easy")
-HARD_HELP = (
-    "hard mode: nyt (the game's rule; the default when given) or strict. A word after a bare "
-    "--hard that is not a rule is the command's WORD argument: 'search --hard salet' is "
-    "'search salet --hard nyt'; with WORD already given it is an error"
-)
+EASY = "easy: any allowed guess at any turn"
 
 
-def add_hard_option(p: argparse.ArgumentParser, extra_choices=(), help=None) -> None:
-    """--hard [nyt|strict]: alone, the NYT rule."""
+def add_hard_option(p: argparse.ArgumentParser, *, word=None, tree_default=False, help=None) -> None:
+    """--hard [nyt|strict]: alone, the NYT rule.  ``word``: the command's positional
+    and an example of it (("OPENER", "salet")), which a word after a bare --hard
+    is read as (`bare_hard_first`).  ``tree_default``: the default is the rule a
+    --tree file records, and ``easy`` is a choice that overrides it."""
+    text = "hard mode: nyt (the game's rule; --hard alone) or strict"
+    if tree_default:
+        text += f"; default: the rule the --tree file records, else easy; --hard {EASY}"
+    else:
+        text += f"; without --hard, {EASY}"
+    if word is not None:
+        metavar, example = word
+        command = p.prog.split()[-1]
+        text += (
+            f". A word after a bare --hard that is not a rule is the {metavar} argument: "
+            f"'{command} --hard {example}' is '{command} {example} --hard nyt'"
+        )
     p.add_argument(
         "--hard",
         nargs="?",
         const="nyt",
         default=None,
-        choices=("nyt", "strict", *extra_choices),
-        help=help or HARD_HELP,
+        choices=("nyt", "strict", "easy") if tree_default else ("nyt", "strict"),
+        help=help or text,
     )
 
 

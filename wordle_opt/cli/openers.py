@@ -19,6 +19,7 @@ from wordle_opt.cli._common import (
     ranking_bar,
     seconds,
 )
+from wordle_opt.openers.phases import PHASES_AFTER_SECONDS
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -116,6 +117,13 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
         "--workers", type=positive_int, default=None, metavar="N", help="local worker processes (default: all cores)"
     )
     p.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="the ranking's result ends with where the time went, phase by phase (shown anyway after "
+        f"runs of {PHASES_AFTER_SECONDS:.0f} s or more)",
+    )
+    p.add_argument(
         "--scheduler",
         default=None,
         metavar="ADDRESS",
@@ -162,7 +170,7 @@ def cmd_openers(args) -> int:
         if path:
             check_writable(path, option)
     result = run_ranking(args, 10)
-    print(result)
+    print(result.report(phases=args.verbose or None))
     if args.out:
         result.to_csv(args.out)
         print(f"every opener written to {args.out}", file=sys.stderr)

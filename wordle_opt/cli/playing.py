@@ -19,7 +19,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.strategies.builtin import STRATEGIES
 
 
-def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, strategy: bool = True, *, word=None, max_guesses: str) -> None:
     if strategy:
         p.add_argument(
             "--strategy",
@@ -28,7 +28,7 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
             metavar="NAME",
             help=f"one of {', '.join(STRATEGIES)} (default entropy)",
         )
-    add_hard_option(p, extra_choices=("easy",))
+    add_hard_option(p, word=word, tree_default=True)
     add_list_options(p, answers_default=None)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
@@ -45,8 +45,7 @@ def _common(p: argparse.ArgumentParser, strategy: bool = True) -> None:
         type=guess_count,
         default=None,
         metavar="N",
-        help="count a game as solved within N guesses (default 6, or the cap a --tree file "
-        "records; with --boards: 7, 9, 13 or N+5)",
+        help=f"{max_guesses} (default 6, or the cap a --tree file records; with --boards: 7, 9, 13 or N+5)",
     )
 
 
@@ -67,7 +66,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Play a strategy against every answer and report solved within "
         "--max-guesses, average, histogram, worst words and time.",
     )
-    _common(p)
+    _common(p, max_guesses="count a game as solved within N guesses; --strategy optimal plays within them")
     p.add_argument("--compare", default=None, metavar="A,B,C", help="simulate several strategies and print one table")
     p.add_argument("--paths", action="store_true", help="also print every answer's game")
     _boards_option(p)
@@ -89,7 +88,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
         "fits, it carries on with the allowed words that do.",
     )
-    _common(p)
+    _common(
+        p,
+        max_guesses="the game's guess cap: --strategy optimal plays within it, and a word other than the "
+        "suggestion is valued by the exact guesses it needs within it",
+    )
     _boards_option(p)
     p.set_defaults(func=cmd_play)
 
@@ -99,7 +102,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Print the whole game for one answer as tiles.",
     )
     p.add_argument("answer", metavar="ANSWER")
-    _common(p)
+    _common(p, word=("ANSWER", "crate"), max_guesses="the guess cap --strategy optimal plays within")
     p.set_defaults(func=cmd_solve)
 
 

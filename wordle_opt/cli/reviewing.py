@@ -27,7 +27,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("game", nargs="+", metavar="GAME", help="the guesses (with --answer), or WORD.COLOURS pairs")
     p.add_argument("--answer", default=None, metavar="WORD", help="the answer of a finished game")
-    add_hard_option(p)
+    add_hard_option(p, word=("GAME", "salet drone crate"))
     add_list_options(p)
     p.add_argument(
         "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"
@@ -45,7 +45,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="a ranking table FILE.csv that `openers --top all --out FILE.csv` wrote for these lists, "
         "rule and cap: the first guesses' values are read from it, not searched; or a checkpoint FILE: "
         "prove the best opener with the opener ranking (as `openers --top 1 --checkpoint FILE`: minutes "
-        "the first time, then read back from FILE)",
+        "the first time, then read back from FILE). Default: the bundled ranking of these lists, rule and cap, "
+        "where there is one (original and nyt lists, easy and nyt rule, 6 guesses)",
     )
     p.add_argument(
         "--time-limit",
@@ -63,9 +64,18 @@ def cmd_review(args) -> int:
     from wordle_opt.reviews.reviewer import review
 
     ranking = None
-    if args.ranking is not None and is_table_file(args.ranking):
+    if args.ranking is None:
+        # The bundled ranking of these lists, rule and cap, where there is one: it
+        # proves the best opener (the review alone searched a few, "not proven here").
+        from wordle_opt.openers.tables import table_for
+        from wordle_opt.rules import normalise_rule
+        from wordle_opt.wordlists import load_lists
+
+        lists = load_lists(args.answers, args.guesses)
+        ranking = table_for(lists, normalise_rule(args.hard), args.max_guesses)
+    elif is_table_file(args.ranking):
         ranking = read_ranking_file(args.ranking)  # (checked against the game by review())
-    elif args.ranking is not None:
+    else:
         from wordle_opt.openers.ranking import rank_openers
 
         check_writable(args.ranking, "--ranking")

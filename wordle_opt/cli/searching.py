@@ -37,7 +37,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         metavar="OPENER",
         help="first guess, e.g. salet (default: search every allowed guess)",
     )
-    add_hard_option(p)
+    add_hard_option(p, word=("OPENER", "salet"))
     add_list_options(p)
     p.add_argument(
         "--max-guesses", type=guess_cap, default=6, metavar="N|none", help="guess cap, or 'none' for no cap (default 6)"
@@ -193,7 +193,7 @@ def _best_opener(args) -> int:
     """Without OPENER: the proven ranking of `openers` (top 1 unless --top)."""
 
     result = run_ranking(args, 1)
-    print(result)
+    print(result.report(phases=args.verbose or None))
     if args.out and result.tree is not None:
         write_tree(result, args.out, args.format)
     return 0 if result.best is not None else 1

@@ -28,7 +28,7 @@ def register(sub) -> None:
     )
     add_hard_option(
         p,
-        extra_choices=("easy",),
+        tree_default=True,
         help="check a hard-mode rule (--hard alone = nyt; default: the rule the tree file records, else easy)",
     )
     p.add_argument(

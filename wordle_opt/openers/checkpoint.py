@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 from typing import Dict, Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
@@ -77,12 +78,32 @@ class Checkpoint:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA synchronous=FULL")
             self._open(identity(problem, objective))
+            self._start_run()
         except sqlite3.OperationalError as exc:
             raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 
     def _open(self, ident: Dict[str, str]) -> None:
+        # The file's identity is read and checked before anything is written to
+        # it: another problem's checkpoint, or another program's database (which
+        # got wordle_opt's tables added and was taken for a new checkpoint), is
+        # refused and left as it was.
+        tables = {name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "meta" not in tables:
+            raise CheckpointError(
+                f"checkpoint {self.path} is an SQLite database of something else (tables: "
+                f"{', '.join(sorted(tables))}), not a wordle_opt checkpoint; use another checkpoint file"
+            )
+        stored = dict(self.db.execute("SELECT key, value FROM meta")) if tables else {}
+        if stored:
+            stored.setdefault("objective", "total")
+            for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
+                if stored.get(key) != ident[key]:
+                    raise CheckpointError(
+                        f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
+                        f"not {ident[key]}; use another checkpoint file"
+                    )
         with self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self.db.execute(
@@ -100,17 +121,8 @@ class Checkpoint:
                 "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
                 "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))"
             )
-            stored = dict(self.db.execute("SELECT key, value FROM meta"))
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
-                return
-        stored.setdefault("objective", "total")
-        for key in ("format", "answers", "guesses", "rule", "cap", "objective"):
-            if stored.get(key) != ident[key]:
-                raise CheckpointError(
-                    f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
-                    f"not {ident[key]}; use another checkpoint file"
-                )
 
     def facts(self) -> Dict[int, Tuple[str, int, bool]]:
         """opener -> (kind, value, whether it was searched)."""
@@ -132,6 +144,7 @@ class Checkpoint:
             return
         marks = ", ".join("?" * (len(key) + 4))
         with self.db:
+            self._save_wall()
             old = {}
             for o, _, _ in rows:
                 r = self.db.execute(
@@ -163,6 +176,7 @@ class Checkpoint:
         higher bound, and the further widening."""
         rows = list(rows)
         with self.db:
+            self._save_wall()
             old = {
                 p: (t, lb, w)
                 for p, t, lb, w in self.db.execute(
@@ -184,18 +198,51 @@ class Checkpoint:
                     (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))),
                 )
 
-    def time_spent(self) -> Tuple[float, float, int]:
-        """(wall seconds, CPU seconds, runs) of the runs saved here before."""
-        meta = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('seconds', 'cpu_seconds', 'runs')"))
-        return float(meta.get("seconds", 0)), float(meta.get("cpu_seconds", 0)), int(meta.get("runs", 0))
-
-    def add_time(self, seconds: float, cpu_seconds: float) -> None:
-        """Count one more run, of ``seconds`` wall and ``cpu_seconds`` CPU, stopped or not."""
-        wall, cpu, runs = self.time_spent()
+    def _start_run(self) -> None:
+        """Count this run now, so that one killed (kill -9) before its end is counted too."""
+        meta = dict(
+            self.db.execute("SELECT key, value FROM meta WHERE key IN ('seconds', 'cpu_seconds', 'runs', 'timed')")
+        )
+        runs = int(meta.get("runs", 0))
+        # (wall, CPU, runs, runs whose CPU was never saved) of the runs before this one;
+        # files from before 'timed' counted only the runs that saved their time
+        self._before = (
+            float(meta.get("seconds", 0)),
+            float(meta.get("cpu_seconds", 0)),
+            runs,
+            runs - int(meta.get("timed", runs)),
+        )
+        self._opened = time.perf_counter()
         with self.db:
             self.db.executemany(
                 "INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                [("seconds", repr(wall + seconds)), ("cpu_seconds", repr(cpu + cpu_seconds)), ("runs", str(runs + 1))],
+                [("runs", str(runs + 1)), ("timed", str(runs - self._before[3]))],
+            )
+
+    def _save_wall(self) -> None:
+        """This run's wall time so far, in the transaction of a batch (a killed run counts up to its last batch)."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('seconds', ?)",
+            (repr(self._before[0] + time.perf_counter() - self._opened),),
+        )
+
+    def time_spent(self) -> Tuple[float, float, int, int]:
+        """(wall seconds, CPU seconds, runs, runs whose CPU was never saved) of the
+        runs before this one.  A run killed before its end counts among the runs,
+        with its wall time up to its last saved batch, and not in the CPU."""
+        return self._before
+
+    def add_time(self, seconds: float, cpu_seconds: float) -> None:
+        """This run took ``seconds`` wall and ``cpu_seconds`` CPU, stopped or not."""
+        wall, cpu, runs, untimed = self._before
+        with self.db:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                [
+                    ("seconds", repr(wall + seconds)),
+                    ("cpu_seconds", repr(cpu + cpu_seconds)),
+                    ("timed", str(runs + 1 - untimed)),
+                ],
             )
 
     def close(self) -> None:

@@ -13,6 +13,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List
 
+# "where the time went" (each phase's wall and CPU) is shown by default after runs
+# of at least this many seconds: it is for finding where a long run spends its
+# time; after a short one (a 9-word list: 0.1 s) it is longer than the answer.
+PHASES_AFTER_SECONDS = 60.0
+
 # The phases in the order a ranking runs them (see ranking.py's docstring);
 # "checkpoint": facts read back from a checkpoint file.
 ORDER = ("quick", "screen", "seed", "bounds", "bounds, all", "search", "checkpoint")

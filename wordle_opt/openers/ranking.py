@@ -439,10 +439,15 @@ def rank(
             progress=progress,
         )
     store = open_checkpoint(checkpoint, task_problem, objective)
-    before = (0.0, 0.0, 0) if store is None else store.time_spent()  # (the runs that saved here before)
-    known = 0 if store is None else len(store.facts())
+    before = (0.0, 0.0, 0, 0) if store is None else store.time_spent()  # (the runs here before)
+    known = {} if store is None else store.facts()
     if known and note is not None:
-        note(f"resumed from checkpoint {checkpoint}: {plural(known, 'opener')} already settled or bounded")
+        bounded = sum(1 for kind, _, _ in known.values() if kind == BOUND)
+        note(
+            f"resumed from checkpoint {checkpoint}: facts on {plural(len(known), 'opener')} from earlier runs "
+            f"({len(known) - bounded} exact or infeasible, {bounded} lower bounds, which settle an opener "
+            "once enough others are proven below them)"
+        )
     pool = make_pool(workers, scheduler)
     bar = _bar(progress, len(lists.guesses))
 
@@ -490,7 +495,7 @@ def rank(
         _attach_trees(ranked, problem, cache_mb)
     _finish_stats(stats, t0, cpu0)
     if before[2]:  # (resumed: the whole ranking's time, over every run)
-        stats.update(runs=before[2] + 1, all_seconds=before[0] + stats["seconds"])
+        stats.update(runs=before[2] + 1, untimed_runs=before[3], all_seconds=before[0] + stats["seconds"])
         stats["all_cpu_seconds"] = before[1] + stats["cpu_seconds"]
     inc = ranker.incumbent()
     return OpenerRanking(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.display import gap, plural
-from wordle_opt.openers.phases import describe
+from wordle_opt.openers.phases import PHASES_AFTER_SECONDS, describe
 from wordle_opt.openers.tables import PROBLEM_COLUMNS, problem_cells
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 
@@ -108,6 +108,11 @@ class OpenerRanking:
         )
 
     def __str__(self) -> str:
+        return self.report()
+
+    def report(self, *, phases: Optional[bool] = None) -> str:
+        """The ranking as text; ``phases``: where the time went (default: after a
+        run of at least PHASES_AFTER_SECONDS, counting its checkpoint's earlier runs)."""
         head = f"best openers: {self.lists} lists ({plural(self.n_answers, 'answer')}), {self.mode}"
         widths = (4, 6, 6, 7) + ((5, 9, 0) if self.anytime else (0,))  # (0: the last column, unpadded)
         fmt = "  ".join(f"{{:{'<' if k == 1 or w == 0 else '>'}{w}}}" for k, w in enumerate(widths))
@@ -135,11 +140,20 @@ class OpenerRanking:
                 f"({plural(int(st.get('workers', 1)), 'worker')}): {how}"
             )
             if st.get("runs", 1) > 1:
+                untimed = int(st.get("untimed_runs", 0))
                 lines.append(
                     f"over the {int(st['runs'])} runs of this checkpoint: {st['all_seconds']:.1f} s wall, "
                     f"{st['all_cpu_seconds']:.1f} s CPU"
+                    + (
+                        f" (not counting the CPU of {plural(untimed, 'run')} that did not save it: killed, or the anytime search; "
+                        "wall time counted up to the last saved batch)"
+                        if untimed
+                        else ""
+                    )
                 )
-            if st.get("phases"):
+            if phases is None:
+                phases = st.get("all_seconds", st.get("seconds", 0)) >= PHASES_AFTER_SECONDS
+            if phases and st.get("phases"):
                 lines.append("where the time went:")
                 lines.extend(describe(st["phases"]))
         return "\n".join(lines)

@@ -5,8 +5,12 @@ Two forms, as a string or a sequence:
 * the guesses alone, with the answer given: ``"salet drone crate"`` (or
   ``["salet", "drone", "crate"]``) and ``answer="crate"``;
 * the game state, colours instead of an answer (a game still in progress):
-  ``"salet.BBBYB.drone.YBBBG"`` -- word and colours alternate, separated by
-  dots or spaces -- or ``[("salet", "BBBYB"), ("drone", "YBBBG")]``.
+  ``"salet.BBBYB.drone.YBBBG"`` -- word and colours alternate -- or
+  ``[("salet", "BBBYB"), ("drone", "YBBBG")]``.
+
+Parts are separated by dots or spaces alike (``"salet.drone.crate"`` with the
+answer is the first form, as the page's links write it); with an answer, the
+colours may be given too, and are checked against it.
 
 Every way a game can be wrong gets one line naming the turn, the word, the
 list and what was expected (`GameError`).
@@ -33,26 +37,24 @@ class GameError(WordleOptError):
 
 
 def _tokens(game: GameText) -> Tuple[List[object], bool]:
-    """The parts of a game and whether it was written with dots (WORD.COLOURS)."""
+    """The parts of a game and whether it was given as (word, colours) pairs."""
     if isinstance(game, str):
         if "/" in game or "\\" in game:
             raise GameError(f"game {_show(game)} looks like a file path; expected {FORMS}")
-        return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], "." in game
+        return [t for t in re.split(r"[\s.,;]+", game.strip()) if t], False
     if not isinstance(game, (list, tuple)):
         raise GameError(f"game must be a string or a list of words or (word, colours) pairs, got {type(game).__name__}")
     out: List[object] = []
-    dotted = False
+    paired = False
     for item in game:
         if isinstance(item, str):
-            parts, dots = _tokens(item)
-            out += parts
-            dotted = dotted or dots
+            out += _tokens(item)[0]
         elif isinstance(item, (list, tuple)) and len(item) == 2:
             out += list(item)
-            dotted = True
+            paired = True
         else:
             raise GameError(f"game part {item!r}: expected a word or a (word, colours) pair")
-    return out, dotted
+    return out, paired
 
 
 def _is_colours(token: object) -> bool:
@@ -66,18 +68,15 @@ def _is_colours(token: object) -> bool:
 def parse_game(game: GameText, lists: WordLists, answer: Optional[str] = None) -> List[Tuple[str, Pattern]]:
     """(word, colours) for each turn; colours come from the answer when only
     guesses are given, and are checked against it when both are."""
-    tokens, dotted = _tokens(game)
+    tokens, paired = _tokens(game)
     if not tokens:
         raise GameError(f"empty game: expected {FORMS}")
     if answer is not None:
         answer = lists.answers[lists.answer_index(str(answer).strip().lower())]
-    # Alternating word/colours unless it can only be guesses: with an answer,
-    # no dots, and some second part that is not a colouring (or an odd count).
-    pairs = (
-        answer is None
-        or dotted
-        or (len(tokens) % 2 == 0 and all(_is_colours(t) and not lists.is_guess(str(t).lower()) for t in tokens[1::2]))
-    )
+    # Alternating word/colours unless it can only be guesses: with an answer, dots
+    # or spaces alike (salet.drone.crate as the page's links write it), and no part
+    # a colouring rather than a word.
+    pairs = answer is None or paired or any(_is_colours(t) and not lists.is_guess(str(t).lower()) for t in tokens)
     if pairs:
         if len(tokens) % 2:
             raise GameError(

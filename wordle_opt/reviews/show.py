@@ -117,7 +117,7 @@ def notes(review) -> List[str]:
                 f"opener: {t.guess.upper()} costs {_cost_words(t.player)} guesses over {n} answers "
                 f"against {_cost_words(t.best)} (from bounds: not exact)."
             )
-    out.append(f"{review.seconds:.2f} s")
+    out.append(f"reviewed in {review.seconds:.2f} s")
     return out
 
 

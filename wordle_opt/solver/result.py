@@ -28,28 +28,38 @@ class SearchResult:
     """
 
     opener: Optional[str]
+    """The first guess (the best one, proven by the ranking, when none was given)."""
     hard: Optional[str]
+    """The hard-mode rule: None (easy), ``"nyt"`` or ``"strict"``."""
     max_guesses: Optional[int]
+    """The guess cap (None: no cap)."""
     lists: str
+    """The name of the word lists searched."""
     n_answers: int
+    """How many answers the tree solves."""
     feasible: bool
+    """False when no strategy solves every answer within ``max_guesses``."""
     tree: Optional[Tree]
+    """The tree (a `Tree`: walk it, save it, verify it); None when not ``feasible``."""
     stats: Dict[str, float] = field(default_factory=dict)
+    """How the search went: ``seconds`` (wall), ``cpu_seconds``, ``nodes`` searched, ``cache_hits``, ..."""
     unsolvable: List[str] = field(default_factory=list)
+    """When not ``feasible``: the opener's groups proven not to finish within the cap."""
     objective: str = "total"
-    # Why nothing better exists under the objective, beyond the capped optimum
-    # (e.g. "no tree solves all 2315 answers within 4 guesses from SALET").
+    """What was minimised: ``"total"``, ``"worst,total"`` or ``"total,worst"``."""
     proof: Optional[str] = None
-    # Anytime searches (beam, time limit): no tree from the opener totals less.
+    """Why nothing better exists under the objective, beyond the capped optimum
+    (e.g. "no tree solves all 2315 answers within 4 guesses from SALET")."""
     lower_bound: Optional[int] = None
-    # The time limit or Ctrl-C ended an anytime search before its proof; when
-    # it is not ``feasible`` then, no tree was found in time (nothing proven).
+    """Anytime searches (beam, time limit): no tree from the opener totals less (None: an exact search)."""
     stopped: bool = False
-    # The anytime search's beam fitted no tree within the cap even at its
-    # widest (``max_beam``): no tree, and nothing proven about the cap.
+    """The time limit or Ctrl-C ended an anytime search before its proof; when
+    it is not ``feasible`` then, no tree was found in time (nothing proven)."""
     gave_up: bool = False
-    # ``stopped`` by Ctrl-C, not by the time limit.
+    """The anytime search's beam fitted no tree within the cap even at its
+    widest (``max_beam``): no tree, and nothing proven about the cap."""
     interrupted: bool = False
+    """``stopped`` by Ctrl-C, not by the time limit."""
 
     @property
     def proven(self) -> bool:
@@ -61,26 +71,32 @@ class SearchResult:
 
     @property
     def total(self) -> Optional[int]:
+        """The total number of guesses over all answers (the tree's); None when not ``feasible``."""
         return self.tree.total if self.tree else None
 
     @property
     def average(self) -> Optional[float]:
+        """The average number of guesses per answer (``total / n_answers``)."""
         return self.tree.average if self.tree else None
 
     @property
     def histogram(self) -> Optional[Dict[int, int]]:
+        """How many answers are solved in each number of guesses: ``{2: 84, 3: 1234, 4: 935, 5: 62}`` for SALET."""
         return self.tree.histogram if self.tree else None
 
     @property
     def max_depth(self) -> Optional[int]:
+        """The worst case: the most guesses any answer takes."""
         return self.tree.max_depth if self.tree else None
 
     @property
     def rule_name(self) -> str:
+        """The rule in words: "easy", "hard (NYT rule)" or "hard (strict rule)"."""
         return {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
 
     @property
     def cap_name(self) -> str:
+        """The cap in words: "at most 6 guesses" or "no cap"."""
         return "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
 
     def summary_rows(self) -> List[Tuple[str, str]]:

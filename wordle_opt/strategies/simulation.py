@@ -262,8 +262,11 @@ class SimulationResult:
         table = "".join(f"<tr><th style='text-align:left'>{e(str(k))}</th><td>{e(str(v))}</td></tr>" for k, v in rows)
         return f"<div><b>{e(self._title())}</b><table>{table}</table>{html_histogram(self.histogram)}</div>"
 
-    def plot(self, ax=None):
-        """Bar chart of the histogram; returns the matplotlib Axes."""
+    def plot(self, ax=None) -> None:
+        """Bar chart of the histogram, into ``ax`` (a matplotlib Axes) or a new
+        figure.  Returns nothing, so that a notebook shows the chart alone (an
+        Axes returned was printed above it as ``<Axes: ...>``); pass ``ax`` to
+        style it further."""
         try:
             import matplotlib.pyplot as plt
         except ImportError:
@@ -279,7 +282,6 @@ class SimulationResult:
         ax.set_title(
             f"{self.strategy}: average {self.average:.4f}, {self.solved_percent:.1f}% within {self.max_guesses}"
         )
-        return ax
 
 
 def simulate(

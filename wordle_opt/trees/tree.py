@@ -1,4 +1,4 @@
-"""A decision tree over a list of answers (:class:`Tree`), with its figures,
+"""A decision tree over a list of answers ([`Tree`][wordle_opt.Tree]), with its figures,
 following it, and reading and writing its files (formats: ``treefile``).
 
     tree = Tree.load("salet.tree")          # or Tree(root_node, "original")
@@ -9,6 +9,7 @@ Checking a tree against the rules is ``wordle_opt.verify``.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from typing import Dict, Iterable, List, Optional, Tuple
@@ -69,7 +70,7 @@ class Tree:
     The figures (``total``, ``average``, ``histogram``, ``max_depth``) come
     from walking every answer down the tree by its real colourings; they are
     computed on first use and raise TreeError if some answer is not solved.
-    Use :func:`verify` for a full check against the rules.
+    Use [`verify`][wordle_opt.verify] for a full check against the rules.
     """
 
     def __init__(
@@ -303,4 +304,28 @@ class Tree:
             hist = {}
             rows = [("opener", upper(self.root.guess)), ("answers", len(self.answers)), ("problem", str(exc))]
         rows += [("hard mode", self.hard or "off"), ("guess cap", self.max_guesses if self.max_guesses else "none")]
-        return html_table(rows) + html_histogram(hist)
+        return html_table(rows) + html_histogram(hist) + self._branches_html()
+
+    def _branches_html(self, shown: int = 10) -> str:
+        """The opener's ``shown`` largest branches: colours, answers, second guess."""
+        groups: Dict[int, int] = {}
+        for a in self.answers:
+            p = score_words(self.root.guess, a)
+            groups[p] = groups.get(p, 0) + 1
+        order = sorted(groups, key=lambda p: (-groups[p], p))
+        cells = []
+        for p in order[:shown]:
+            child = self.root.children.get(p)
+            then = "solved" if p == all_green(self.length) else upper(child.guess) if child else "no branch"
+            cells.append((Pattern(p, self.length).byg, groups[p], then))
+        body = "".join(f"<tr><td><code>{c}</code></td><td>{n}</td><td>{html.escape(t)}</td></tr>" for c, n, t in cells)
+        more = len(order) - shown
+        foot = (
+            f"<p>... and {plural(more, 'more colouring')} (tree.next_guess(history) follows any)</p>"
+            if more > 0
+            else ""
+        )
+        return (
+            f"<p>after {upper(self.root.guess)}, the largest groups first:</p>"
+            f"<table><tr><th>colours</th><th>answers</th><th>second guess</th></tr>{body}</table>{foot}"
+        )

@@ -128,6 +128,10 @@ def _parse_path(n: int, tokens: List[str], length: int) -> List[Tuple[str, int]]
     return path
 
 
+# A leaderboard text line, as the errors describe it.
+_LINE_FORM = "a line per answer of guesses each with its colours and turn (salet BYBYY1 crate GGGGG2)"
+
+
 def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
     """Lines of the leaderboard format -> [(line number, [(guess, pattern), ...])].
     The first guess decides the word length.
@@ -156,8 +160,12 @@ def parse_text(text: str) -> List[Tuple[int, List[Tuple[str, int]]]]:
         else:
             full = line
         tokens = normalise(full).split()
+        if not entries and len(tokens) == 1:
+            raise TreeError(
+                f"line {n}: one word, as in a word list; this is not a tree file: expected {_LINE_FORM}, or JSON"
+            )
         if len(tokens) % 2:
-            raise TreeError(f"line {n}: expected pairs 'GUESS PATTERNk', got an odd number of items")
+            raise TreeError(f"line {n}: an odd number of items; expected {_LINE_FORM}")
         if length is None and tokens:
             length = len(tokens[0])
             if not MIN_LENGTH <= length <= MAX_LENGTH:

@@ -27,7 +27,7 @@ _MAX_ERRORS = 20  # VerifyReport keeps the first few problems, counts all
 
 @dataclass
 class VerifyReport:
-    """What :func:`verify` found.  Figures (total, average, histogram) count only
+    """What [`verify`][wordle_opt.verify] found.  Figures (total, average, histogram) count only
     the answers the tree does solve (``n_solved`` of ``n_answers``)."""
 
     ok: bool
