@@ -9,10 +9,9 @@ from __future__ import annotations
 from wordle_opt.solver.exact import (
     DEFAULT_CACHE_MB,
     check_anytime,
-    check_cache,
-    check_threads,
     solve,
 )
+from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.solver.problem import Problem
 
 

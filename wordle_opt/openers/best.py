@@ -27,11 +27,10 @@ from wordle_opt.solver.exact import (
     DEFAULT_CACHE_MB,
     SearchResult,
     check_anytime,
-    check_cache,
-    check_threads,
     over_caps,
     solve,
 )
+from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.solver.problem import Problem
 
 

@@ -48,7 +48,8 @@ from wordle_opt.openers.tasks import (
     threshold_stop,
 )
 from wordle_opt.solver.anytime import check_options
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, check_threads, solve
+from wordle_opt.solver.exact import DEFAULT_CACHE_MB, solve
+from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"

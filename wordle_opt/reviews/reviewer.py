@@ -45,7 +45,7 @@ from wordle_opt.reviews.values import (
 )
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_time_limit
-from wordle_opt.solver.exact import check_cache, check_threads
+from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
