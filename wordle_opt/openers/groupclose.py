@@ -40,10 +40,10 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.core.levels import CAPS_DEPTH, cap_fits
 from wordle_opt.openers.hardcap import families
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.levels import CAPS_DEPTH, cap_fits
 from wordle_opt.trees.node import Node
 
 WHOLE, TERM, STRUCK, FITS, EXACT = "whole", "term", "struck", "fits", "exact"

@@ -15,9 +15,9 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.core import modules
-from wordle_opt.core.levels import cap_fits
 from wordle_opt.rules import all_green
 from wordle_opt.solver.dominance import neighbour_keys, undominated
+from wordle_opt.solver.levels import cap_fits
 from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 

@@ -71,8 +71,8 @@ def group3(
     table: np.ndarray,
     S: np.ndarray,
     L: np.ndarray,
-    d: int,
     *,
+    d: int,
     cap: int = -1,
     legal_after: Optional[LegalAfter] = None,
     known: Optional[int] = None,
@@ -163,7 +163,7 @@ def group3(
             continue
         third = thirds.get(h)
         if third is None:
-            third = thirds[h] = _Third(bounder, table, S, L, d, h, key, legal_after)
+            third = thirds[h] = _Third(bounder, table, S, L, d=d, h=h, v=key, legal_after=legal_after)
         step = max(1, slack, (best - b2) // 32)
         target = min(best, (heap[0][0] if heap else INFINITY) + step)
         v, done = third.raise_to(target, stopped)
@@ -189,7 +189,7 @@ class _Third:
     only colourings and counts between raises (a part's answers and legal
     guesses are made again: thousands of candidates wait at once)."""
 
-    def __init__(self, bounder, table, S, L, d, h, v, legal_after):
+    def __init__(self, bounder, table, S, L, *, d, h, v, legal_after):
         self.bounder, self.table, self.S, self.L, self.d, self.h = bounder, table, S, L, d, h
         self.legal_after, self.v = legal_after, v
         pats, counts = np.unique(table[h, S], return_counts=True)
