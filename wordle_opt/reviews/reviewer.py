@@ -3,7 +3,7 @@
     r = wordle_opt.review("salet drone crate", answer="crate")
     r.turns[0].skill, r.turns[0].luck, r     # a table in a notebook
 
-For each turn, with V and Q(g) as in `wordle_opt.reviews.values` (the exact
+For each turn, with V and Q(g) as in `wordle_opt.solver.evaluator` (the exact
 optimum under the rule, lists and cap of the review):
 
 * ``player``: Q(guess) -- playing the player's guess now and optimally after;
@@ -33,18 +33,10 @@ from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
-from wordle_opt.reviews.values import (
-    INF,
-    Cost,
-    Evaluator,
-    RootBest,
-    Split,
-    best_first_guess,
-    opener_cost,
-    table_of,
-)
+from wordle_opt.reviews.values import RootBest, best_first_guess, opener_cost, table_of
 from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_time_limit
+from wordle_opt.solver.evaluator import INF, Cost, Evaluator, Split
 from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
