@@ -31,13 +31,13 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem, prove_opener
-from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
+from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import rank_key
 from wordle_opt.solver.problem import Problem
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
-CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
+CAPS_MAX = CAPS_ASKED_WITHIN + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
 SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
 # make_ranker(problem, places, *, facts_store, exclude, ties) -> a run() ranker (ranking._Ranker)

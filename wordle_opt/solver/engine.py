@@ -170,12 +170,6 @@ class Engine:
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
 
-    # The searches ask the cap proofs about sets with at most this many guesses
-    # left.  The proofs decide up to levels.CAPS_DEPTH (4), but within 4 costs
-    # seconds on a big set (0.8-3 s for 138 answers of the every-word game):
-    # only the anytime closing's three-level step asks it, once a candidate.
-    CAPS_DEPTH = 3
-
     def parts(self, S: np.ndarray, guess: int) -> List[Tuple[int, np.ndarray]]:
         """(colouring, answers) of S by ``guess``'s colourings, largest part
         first (ties by colouring), the all-green one left out."""
@@ -188,7 +182,7 @@ class Engine:
         ]
 
     def within(self, S: np.ndarray, d: int) -> bool:
-        """Can a tree solve every answer of S within d <= levels.CAPS_DEPTH
+        """Can a tree solve every answer of S within d <= levels.CAPS_DECIDE_WITHIN
         guesses, with every guess allowed?  Exact (the cap proofs); a False
         holds under every rule.  One prover per engine keeps its witnesses."""
         if self._caps is None:

@@ -25,6 +25,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
 from wordle_opt.solver.anytime import anytime_search, check_options
 from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
@@ -384,7 +385,7 @@ def _search_cap(
                 done += 1
             return p, S, sub
 
-        if feasible and depth - 1 <= engine.CAPS_DEPTH:
+        if feasible and depth - 1 <= CAPS_ASKED_WITHIN:
             # Under a cap of 4 or less the cap proofs refute a group in
             # seconds (SALET's 221 greys at cap 4: ~2 s, where the exact
             # search took ~60 s).  In easy mode they decide every group, so
