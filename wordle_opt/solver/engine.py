@@ -14,8 +14,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.core import modules
-from wordle_opt.rules import all_green
+from wordle_opt.rules import Rule, all_green
 from wordle_opt.solver.dominance import neighbour_keys, undominated
 from wordle_opt.solver.levels import cap_fits
 from wordle_opt.trees.node import Node
@@ -24,7 +23,7 @@ from wordle_opt.wordlists import WordLists
 
 def rule_code(core, rule: Optional[str]) -> int:
     """The core's code of a hard-mode rule (None: easy)."""
-    return {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}[rule]
+    return Rule(rule).code(core)
 
 
 class StopScope:
@@ -67,9 +66,6 @@ class StopScope:
                 scope._solvers.append(solver)
                 if scope.stopped:
                     solver.request_stop()
-
-
-RULE_CODES = {rule: rule_code(modules(5).core, rule) for rule in (None, "nyt", "strict")}  # five-letter core's
 
 
 POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
