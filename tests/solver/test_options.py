@@ -60,3 +60,10 @@ def test_the_public_search_builds_the_options_once_and_passes_them_down(monkeypa
     assert options == SearchOptions(threads=1, cache_mb=4, share_min=3)
     direct = solve(Problem.parse(answers=WORDS), "cigar", SearchOptions(threads=1, cache_mb=4))
     assert r.total == direct.total and r.tree.total == direct.tree.total
+
+
+def test_threads_past_the_cores_warn_at_the_users_call():
+    cores = os.cpu_count() or 1
+    with pytest.warns(UserWarning, match="capped at the machine") as caught:
+        wordle_opt.search("cigar", answers=WORDS[:4], threads=cores + 1, cache_mb=4)
+    assert caught[0].filename == __file__

@@ -19,10 +19,10 @@ from wordle_opt.errors import WordleOptError
 DEFAULT_CACHE_MB = core.DEFAULT_CACHE_MB
 
 
-def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads") -> int:
+def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads", stacklevel: int = 3) -> int:
     """The number of solver threads (or worker processes, ``what``): ``threads``
     checked (a positive integer, capped at the machine's cores with a ``note``,
-    else a warning), or the cores for None."""
+    else a warning at the caller's caller, ``stacklevel``), or the cores for None."""
     cores = os.cpu_count() or 1
     if threads is None:
         return cores
@@ -34,7 +34,7 @@ def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads"
         if note is not None:
             note(f"warning: {line}")
         else:
-            warnings.warn(line, stacklevel=3)
+            warnings.warn(line, stacklevel=stacklevel)
         return cores
     return threads
 
@@ -62,7 +62,8 @@ def check_cache(cache_mb, threads: int) -> None:
 @dataclass(frozen=True)
 class SearchOptions:
     """How a search runs, beside what it solves (the `Problem`): built once at
-    the edge (`parse`: the public `search`, the ranking, the web page) and
+    the edge (the public `search` parses the user's values with `parse`; the
+    ranking and the web page build theirs from values already checked) and
     passed down whole; the solver trusts it.
 
     ``threads``: solver threads (None: the machine's cores); ``cache_mb``: the
@@ -93,7 +94,7 @@ class SearchOptions:
         """The options from a user's values: ``threads`` (capped at the cores,
         with a ``note``), ``cache_mb`` and ``share_min`` checked here, once,
         with a one-line `WordleOptError` for a bad one; ``others`` as given."""
-        threads = check_threads(threads, note=note)
+        threads = check_threads(threads, note=note, stacklevel=4)  # (the warning at the user's call)
         check_cache(cache_mb, threads)
         if share_min is not None and (not isinstance(share_min, int) or isinstance(share_min, bool) or share_min < 1):
             # (a str reached a comparison deep in the search: a TypeError, fuzz 2026-11-27)
