@@ -6,13 +6,8 @@ function checks them."""
 
 from __future__ import annotations
 
-from wordle_opt.solver.exact import (
-    DEFAULT_CACHE_MB,
-    check_anytime,
-    check_cache,
-    check_threads,
-    solve,
-)
+from wordle_opt.solver.exact import check_anytime, solve
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
 from wordle_opt.solver.problem import Problem
 
 
@@ -32,10 +27,11 @@ def search(
     **options,
 ):
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
-    threads = check_threads(threads, note=note)
-    check_cache(cache_mb, threads)
+    # (what solve hears besides the options: progress, note, on_refuted, store)
+    tell = {k: options.pop(k) for k in ("progress", "on_refuted", "store") if k in options}
+    options = SearchOptions.parse(
+        threads=threads, cache_mb=cache_mb, note=note, beam=beam, time_limit=time_limit, **options
+    )
     if beam is not None or time_limit is not None:
         check_anytime(problem, opener, beam=beam, time_limit=time_limit)
-    return solve(
-        problem, opener, threads=threads, cache_mb=cache_mb, note=note, beam=beam, time_limit=time_limit, **options
-    )
+    return solve(problem, opener, options, note=note, **tell)

@@ -10,7 +10,7 @@ The package by job, bottom to top (data flows upwards):
     core/                                       the compiled kernels and their plain twins
     wordlists, patterns, display                lists, colourings, how results print
     trees/                                      decision trees: nodes, files, verification
-    solver/                                     the exact and anytime searches of one opener
+    solver/                                     the searches of one opener, their options, the values of positions
     strategies/, openers/, reviews/             heuristics and simulation; the opener ranking; reviews
     games/, assistant/, proofs/                 Absurdle and multi-board games; the play assistant; proofs
     web/, cli/                                  the page's server; the command line

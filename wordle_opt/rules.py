@@ -19,6 +19,7 @@ builds on it.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from typing import Iterable, Optional, Tuple
 
@@ -73,15 +74,56 @@ def score_words(guess: str, answer: str) -> int:
     return total
 
 
+class Rule(enum.Enum):
+    """The rule a game is played under: easy or one of the two hard-mode
+    rules (python-chess's one type for a family of rules).  ``value`` is what
+    the public API and the files store: None (easy), 'nyt' or 'strict'."""
+
+    EASY = None
+    NYT = "nyt"
+    STRICT = "strict"
+
+    @classmethod
+    def parse(cls, hard) -> "Rule":
+        """The rule a user means: None/False/'easy'/'none' -> EASY, True/'nyt'
+        -> NYT, 'strict' -> STRICT (a Rule as it is); else a one-line error."""
+        if isinstance(hard, Rule):
+            return hard
+        if hard is None or hard is False or hard == "" or hard == "easy" or hard == "none":
+            return cls.EASY
+        if hard is True or hard == "nyt":
+            return cls.NYT
+        if hard == "strict":
+            return cls.STRICT
+        raise WordleOptError(f"unknown hard-mode rule {hard!r}: expected 'nyt', 'strict' or none")
+
+    @property
+    def word(self) -> str:
+        """Its one word: 'easy', 'nyt' or 'strict' (ranking tables, the page, --hard)."""
+        return _NAMES[self][0]
+
+    @property
+    def label(self) -> str:
+        """How results name it: 'easy', 'hard (NYT rule)', 'hard (strict rule)'."""
+        return _NAMES[self][1]
+
+    def code(self, core) -> int:
+        """The compiled core's code of the rule (``core.RULE_EASY``, ...)."""
+        return getattr(core, f"RULE_{self.name}")
+
+
+# The one name map: (word, label) of each rule.
+_NAMES = {
+    Rule.EASY: ("easy", "easy"),
+    Rule.NYT: ("nyt", "hard (NYT rule)"),
+    Rule.STRICT: ("strict", "hard (strict rule)"),
+}
+
+
 def normalise_rule(hard) -> Optional[str]:
-    """None/False -> None (easy); True/'nyt' -> 'nyt'; 'strict' -> 'strict'."""
-    if hard is None or hard is False or hard == "" or hard == "easy" or hard == "none":
-        return None
-    if hard is True or hard == "nyt":
-        return "nyt"
-    if hard == "strict":
-        return "strict"
-    raise WordleOptError(f"unknown hard-mode rule {hard!r}: expected 'nyt', 'strict' or none")
+    """None/False -> None (easy); True/'nyt' -> 'nyt'; 'strict' -> 'strict':
+    `Rule.parse`'s value, what the API and the files store."""
+    return Rule.parse(hard).value
 
 
 def digits(pattern: int, length: int = 5) -> Tuple[int, ...]:

@@ -163,8 +163,8 @@ def test_with_a_time_limit_the_trees_verify_and_the_bounds_stay_below_the_optima
 def test_ctrl_c_stops_the_ranking_with_what_it_has(medium, monkeypatch):
     real = openers_anytime.solve
 
-    def interrupted(*args, **kwargs):  # as Ctrl-C at once: the anytime search stops and returns
-        return real(*args, **dict(kwargs, time_limit=1e-6))
+    def interrupted(problem, word, options, **kwargs):  # as Ctrl-C at once: the anytime search stops and returns
+        return real(problem, word, options.but(time_limit=1e-6), **kwargs)
 
     monkeypatch.setattr(openers_anytime, "solve", interrupted)
     r = rank_openers(answers=medium, top=3, workers=1, progress=False, beam=1, time_limit=60)
@@ -263,9 +263,9 @@ def test_a_candidate_the_beam_cannot_fit_is_passed_over_for_the_next(monkeypatch
     # The ranking tries the next screened opener in its place.
     real, calls = openers_anytime.solve, []
 
-    def first_gives_up(problem, word, **kwargs):
-        calls.append((word, kwargs["max_beam"]))
-        res = real(problem, word, **kwargs)
+    def first_gives_up(problem, word, options, **kwargs):
+        calls.append((word, options.max_beam))
+        res = real(problem, word, options, **kwargs)
         return replace(res, feasible=False, tree=None, gave_up=True) if len(calls) == 1 else res
 
     monkeypatch.setattr(openers_anytime, "solve", first_gives_up)

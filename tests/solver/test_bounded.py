@@ -14,6 +14,7 @@ from oracle import exhaustive_optimum
 from wordle_opt.solver.bounded import solve_bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify
@@ -67,7 +68,7 @@ def test_every_group_in_batch_gives_the_opener_s_exhaustive_optimum(answers, ext
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap, opener=opener)
-    result = solve(Problem(lists, None, cap), opener, threads=threads, cache_mb=1, bounded_min=1)
+    result = solve(Problem(lists, None, cap), opener, SearchOptions(threads=threads, cache_mb=1, bounded_min=1))
     if expected is None:
         assert not result.feasible and result.tree is None
         return
@@ -84,7 +85,7 @@ def test_hard_mode_searches_keep_their_own_path(rule, answers, extra, cap, threa
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=opener)
-    result = solve(Problem(lists, rule, cap), opener, threads=threads, cache_mb=1, bounded_min=1)
+    result = solve(Problem(lists, rule, cap), opener, SearchOptions(threads=threads, cache_mb=1, bounded_min=1))
     assert result.feasible == (expected is not None)
     if expected is not None:
         assert result.total == expected

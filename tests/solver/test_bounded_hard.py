@@ -19,6 +19,7 @@ from wordle_opt.rules import score_words
 from wordle_opt.solver.bounded import solve_bounded_hard
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.exact import solve
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 from wordle_opt.trees.node import Node
 from wordle_opt.trees.tree import Tree
@@ -109,7 +110,7 @@ def test_every_group_in_batch_gives_the_opener_s_exhaustive_optimum(rule, answer
     lists = lists_for(answers, extra)
     opener = data.draw(st.sampled_from(lists.guesses))
     expected = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=opener)
-    result = solve(Problem(lists, rule, cap), opener, threads=threads, cache_mb=1, hard_bounded_min=1)
+    result = solve(Problem(lists, rule, cap), opener, SearchOptions(threads=threads, cache_mb=1, hard_bounded_min=1))
     assert result.feasible == (expected is not None)
     if expected is None:
         assert result.tree is None and result.unsolvable

@@ -99,7 +99,7 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     words = ["batch", "catch", "hatch", "latch", "match", "crane", "pious"]
     code = (
         "from wordle_opt import search\nfrom wordle_opt.wordlists import WordLists\n"
-        "import wordle_opt.solver.engine as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
+        "import wordle_opt.core as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
         f"w = {words!r}\n"
         "for hard in (None, 'nyt', 'strict'):\n"
         "    print(search('crane', hard=hard, answers=WordLists.from_words(w, w), threads=2,"

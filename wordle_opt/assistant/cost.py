@@ -2,8 +2,8 @@
 
 For each of the two guesses at the position: the exact optimal number of
 guesses to finish (this one included, then optimal play, each candidate
-equally likely: ``review_values`` Q(g) / |S|) and the candidates it leaves on
-average.  A value whose search outlasted the time limit is the core's proven
+equally likely: Q(g) / |S|, `wordle_opt.solver.evaluator`) and the
+candidates it leaves on average.  A value whose search outlasted the time limit is the core's proven
 lower bound and is labelled so; a difference built from one is a bound too,
 and from two it is only an estimate.
 """
@@ -15,7 +15,7 @@ from typing import List, Optional
 import numpy as np
 
 from wordle_opt.display import upper
-from wordle_opt.reviews.values import Cost, Evaluator
+from wordle_opt.solver.evaluator import Cost, Evaluator
 from wordle_opt.wordlists import WordLists
 
 # One value search is stopped after this many seconds (then: a proven bound).

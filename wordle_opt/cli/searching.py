@@ -107,7 +107,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
 def cmd_search(args) -> int:
     from wordle_opt.openers.best import search  # (the public one: it opens --checkpoint)
-    from wordle_opt.solver.exact import DEFAULT_CACHE_MB
+    from wordle_opt.solver.options import DEFAULT_CACHE_MB
 
     if args.format is not None and args.out is None:
         raise WordleOptError(f"--format {args.format} needs --out FILE (the tree is written only to a file)")

@@ -129,7 +129,8 @@ def cmd_serve(args) -> int:
 def given_tables(files):
     """serve --ranking: each table read and checked whole now (a bad one is an
     error before the server starts), with one line saying which game it serves."""
-    from wordle_opt.openers.tables import EXACT, RULE_NAMES, read_ranking_file
+    from wordle_opt.openers.tables import EXACT, read_ranking_file
+    from wordle_opt.rules import Rule
     from wordle_opt.web import compute
 
     tables = [read_ranking_file(f) for f in files]
@@ -139,7 +140,7 @@ def given_tables(files):
         exact = sum(v.kind == EXACT for v in t.values.values())
         cap = "no cap" if t.cap is None else f"{t.cap} guesses"
         print(
-            f"wordle_opt: {t.source}: {exact} of {len(t.values)} openers exact ({RULE_NAMES[t.rule]}, {cap}, "
+            f"wordle_opt: {t.source}: {exact} of {len(t.values)} openers exact ({Rule(t.rule).word}, {cap}, "
             f"answers {t.answers}); the page values the first guesses of {where} from it",
             flush=True,
         )

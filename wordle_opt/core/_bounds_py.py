@@ -345,7 +345,7 @@ class Bounder:
         cap <= 0: no cap.  With ``fits(T, k)`` (False only when T cannot be
         solved within k guesses), the guesses h with a group T of more than 2
         answers for which fits(T, d - 1) is False are left out.  The reference
-        for wordle_opt.core.levels.group3, which finds the same value best
+        for wordle_opt.solver.levels.group3, which finds the same value best
         first."""
         S = np.asarray(S, dtype=np.int64)
         s = len(S)

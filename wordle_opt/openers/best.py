@@ -23,15 +23,8 @@ from wordle_opt.openers.ranking import rank
 from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import all_green, violation
-from wordle_opt.solver.exact import (
-    DEFAULT_CACHE_MB,
-    SearchResult,
-    check_anytime,
-    check_cache,
-    check_threads,
-    over_caps,
-    solve,
-)
+from wordle_opt.solver.exact import SearchResult, check_anytime, over_caps, solve
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
 from wordle_opt.solver.problem import Problem
 
 
@@ -102,49 +95,43 @@ def search(
     """
     t0 = time.perf_counter()
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
-    solver_threads = check_threads(threads, note=note)
-    check_cache(cache_mb, solver_threads)
-    if share_min is not None and (not isinstance(share_min, int) or isinstance(share_min, bool) or share_min < 1):
-        # (a str reached a comparison deep in the search: a TypeError, fuzz 2026-11-27)
-        raise WordleOptError(f"share_min must be a positive integer (answers in a group) or None, not {share_min!r}")
+    options = SearchOptions.parse(
+        threads=threads,
+        cache_mb=cache_mb,
+        share_min=share_min,
+        note=note,
+        fallback=fallback,
+        beam=beam,
+        time_limit=time_limit,
+        fit=fit,
+    )
     if opener is not None:
         if not isinstance(opener, str):
             raise WordleOptError(f"opener must be a word (a str) or None, not {type(opener).__name__} {opener!r}")
         opener = opener.strip().lower()
-    anytime = beam is not None or time_limit is not None or fit
-    if anytime:
+    if options.anytime:
         check_anytime(problem, opener, beam=beam, time_limit=time_limit)
     elif checkpoint is not None:
         raise WordleOptError(
             "checkpoint: search resumes only the anytime search of an opener (with beam or "
             "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
         )
-    second = _second_guesses(problem, opener, second, fit=fit)
-    options = dict(
-        threads=solver_threads,
-        cache_mb=cache_mb,
-        progress=progress,
-        share_min=share_min,
-        note=note,
-        fallback=fallback,
-        on_refuted=on_refuted,
-    )
+    options = options.but(second=_second_guesses(problem, opener, second, fit=fit))
+    tell = dict(progress=progress, note=note, on_refuted=on_refuted)
     if checkpoint is not None:
-        store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=cache_mb))
+        store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=options.cache_mb))
         try:
-            return solve(
-                problem, opener, beam=beam, time_limit=time_limit, store=store, fit=fit, second=second, **options
-            )
+            return solve(problem, opener, options, store=store, **tell)
         finally:
             store.close()
-    if opener is not None or problem.objective != "total" or anytime:
-        return solve(problem, opener, beam=beam, time_limit=time_limit, fit=fit, second=second, **options)
+    if opener is not None or problem.objective != "total" or options.anytime:
+        return solve(problem, opener, options, **tell)
     lists = problem.lists
     n = len(lists.answers)
 
     def best_at(c: Optional[int]) -> SearchResult:
         at_cap = problem.with_cap(c)
-        ranking = rank(at_cap, top=1, workers=solver_threads, cache_mb=cache_mb, progress=False, trees=False)
+        ranking = rank(at_cap, top=1, workers=options.threads, cache_mb=options.cache_mb, progress=False, trees=False)
         best = ranking.best
         if best is None:
             return SearchResult(
@@ -158,7 +145,7 @@ def search(
                 stats=dict(ranking.stats),
                 proof=f"no opener solves every answer within {plural(c, 'guess')}",
             )
-        result = solve(at_cap, best.word, **dict(options, fallback=False, on_refuted=None))
+        result = solve(at_cap, best.word, options.but(fallback=False), progress=progress, note=note)
         if not result.feasible or result.total != best.total:
             raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
         result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"

@@ -24,6 +24,7 @@ from typing import Dict, Iterable, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
+from wordle_opt.rules import Rule
 from wordle_opt.trees.node import Node
 
 FORMAT = "wordle_opt openers checkpoint 1"
@@ -38,13 +39,18 @@ def _digest(words: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(words).encode()).hexdigest()[:16]
 
 
+def _rule_text(rule: Rule) -> str:
+    """The rule as a checkpoint names it: 'easy', 'hard (nyt)', 'hard (strict)'."""
+    return "easy" if rule is Rule.EASY else f"hard ({rule.word})"
+
+
 def identity(problem: TaskProblem, objective: str = "total") -> Dict[str, str]:
     """What a checkpoint must match, as readable text (it goes into error messages)."""
     return {
         "format": FORMAT,
         "answers": f"{problem.name} answers ({len(problem.answers)} words, sha256 {_digest(problem.answers)})",
         "guesses": f"{problem.name} guesses ({len(problem.guesses)} words, sha256 {_digest(problem.guesses)})",
-        "rule": {None: "easy", "nyt": "hard (nyt)", "strict": "hard (strict)"}[problem.rule],
+        "rule": _rule_text(Rule(problem.rule)),
         "cap": f"{problem.depth} guesses",
         "objective": objective,
     }

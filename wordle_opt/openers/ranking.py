@@ -48,7 +48,8 @@ from wordle_opt.openers.tasks import (
     threshold_stop,
 )
 from wordle_opt.solver.anytime import check_options
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, check_cache, check_threads, solve
+from wordle_opt.solver.exact import solve
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cache, check_threads
 from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
@@ -625,7 +626,7 @@ def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
 
 def _attach_trees(ranked: List[RankedOpener], problem: Problem, cache_mb: float) -> None:
     for r in ranked:
-        res = solve(problem, r.word, cache_mb=cache_mb)
+        res = solve(problem, r.word, SearchOptions(cache_mb=cache_mb))
         if not res.feasible or res.total != r.total:
             raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
         r.tree = res.tree

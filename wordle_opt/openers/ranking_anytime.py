@@ -46,6 +46,7 @@ from wordle_opt.solver.anytime import opener_parts
 from wordle_opt.solver.anytime_widen import stopping
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 
 SCREEN = 4  # without a time limit, the screen values this many openers per candidate
@@ -124,18 +125,14 @@ def rank_anytime(
         until = None if share is None else time.monotonic() + share
         # (with a cap, the beam's width stays: an opener it cannot fit is passed over, as most of the
         # every-word game's best screened openers are: SALET, TARNS, TALES, PARTS at beam 64)
-        res = solve(
-            Problem(lists, problem.rule, cap),
-            word,
+        options = SearchOptions(
             threads=threads,
             cache_mb=problem.cache_mb,
-            progress=progress,
-            note=note,
             beam=beam,
             time_limit=share,
-            store=store,
             max_beam=None if cap is None else beam,
         )
+        res = solve(Problem(lists, problem.rule, cap), word, options, progress=progress, note=note, store=store)
         found.append((o, res))
         if res.lower_bound is not None:
             facts[o] = (EXACT, res.total) if res.proven else (BOUND, max(facts[o][1], res.lower_bound))

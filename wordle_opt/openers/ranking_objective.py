@@ -31,13 +31,14 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem, prove_opener
-from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
+from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import rank_key
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 
 SEEDS = 3  # openers tried one by one before the search over every opener at a cap
-CAPS_MAX = Engine.CAPS_DEPTH + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
+CAPS_MAX = CAPS_ASKED_WITHIN + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
 SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
 # make_ranker(problem, places, *, facts_store, exclude, ties) -> a run() ranker (ranking._Ranker)
@@ -175,7 +176,9 @@ def _none_fits(problem: TaskProblem, lists, *, store, tell, fallback: bool = Tru
         if tell is None
         else (lambda done, total, status: tell(f"does any opener fit {plural(problem.depth, 'guess')}? {status}"))
     )
-    found = solve(Problem(lists, problem.rule, problem.depth), None, cache_mb=problem.cache_mb, progress=progress)
+    found = solve(
+        Problem(lists, problem.rule, problem.depth), None, SearchOptions(cache_mb=problem.cache_mb), progress=progress
+    )
     if found.feasible:
         return False
     if store is not None:
@@ -260,7 +263,9 @@ def rank_total_then_worst(
             break
         # (every opener with the K-th total is exact here: one of them may have the smaller worst case)
         res = solve(
-            Problem(lists, problem.rule, cap, objective="total,worst"), problem.guesses[o], cache_mb=problem.cache_mb
+            Problem(lists, problem.rule, cap, objective="total,worst"),
+            problem.guesses[o],
+            SearchOptions(cache_mb=problem.cache_mb),
         )
         if not res.feasible or res.total != v:
             raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {v}, its tree totals {res.total}")
@@ -282,7 +287,11 @@ def rank_total_then_worst(
 
 
 def _tree(problem: TaskProblem, lists, o: int, *, cap: int, objective: str, total: int):
-    res = solve(Problem(lists, problem.rule, cap, objective=objective), problem.guesses[o], cache_mb=problem.cache_mb)
+    res = solve(
+        Problem(lists, problem.rule, cap, objective=objective),
+        problem.guesses[o],
+        SearchOptions(cache_mb=problem.cache_mb),
+    )
     if not res.feasible or res.total != total:
         raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {total}, its tree totals {res.total}")
     return res.tree

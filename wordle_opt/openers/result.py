@@ -11,8 +11,7 @@ from wordle_opt.display import gap, plural
 from wordle_opt.openers.phases import PHASES_AFTER_SECONDS, describe
 from wordle_opt.openers.tables import PROBLEM_COLUMNS, problem_cells
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
-
-_RULE_NAMES = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}
+from wordle_opt.rules import Rule
 
 
 @dataclass
@@ -77,7 +76,7 @@ class OpenerRanking:
     def mode(self) -> str:
         cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
         by = "" if self.objective == "total" else f", minimise {self.objective}"
-        return f"{_RULE_NAMES[self.hard]}, {cap}{by}"
+        return f"{Rule(self.hard).label}, {cap}{by}"
 
     def statement(self) -> str:
         """What is proven about the openers outside the ranking, in one line."""

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import Rule
 from wordle_opt.wordlists import WordLists
 
 EXACT, BOUND, INFEASIBLE = "exact", "bound", "infeasible"  # (as openers.tasks and the CSV name them)
@@ -42,7 +43,6 @@ MANIFEST = "manifest.json"
 COLUMNS = ["opener", "kind", "total"]
 # What every row of `openers --out FILE.csv` says about the problem it was ranked on.
 PROBLEM_COLUMNS = ["answers", "rule", "max_guesses", "objective"]
-RULE_NAMES = {None: "easy", "nyt": "nyt", "strict": "strict"}
 SQLITE_MAGIC = b"SQLite format 3\x00"  # (an openers checkpoint, not a table)
 
 
@@ -128,7 +128,7 @@ class RankingTable:
             return None if self is table_for(lists, rule, cap) else "it is a bundled table of another game"
         wrong = []
         if self.rule != rule:
-            wrong.append(f"rule {RULE_NAMES[self.rule]}, not {RULE_NAMES[rule]}")
+            wrong.append(f"rule {Rule(self.rule).word}, not {Rule(rule).word}")
         if self.cap != cap:
             wrong.append(f"max_guesses {_cap_text(self.cap)}, not {_cap_text(cap)}")
         ours = answers_fingerprint(lists.answers)
@@ -155,7 +155,7 @@ def answers_fingerprint(answers: Iterable[str]) -> str:
 
 def problem_cells(answers: Iterable[str], rule: Optional[str], cap: Optional[int], objective: str) -> List[str]:
     """The `PROBLEM_COLUMNS` cells of every row of a ranking's CSV."""
-    return [answers_fingerprint(answers), RULE_NAMES[rule], _cap_text(cap), objective]
+    return [answers_fingerprint(answers), Rule(rule).word, _cap_text(cap), objective]
 
 
 def is_checkpoint(path) -> bool:
@@ -245,7 +245,7 @@ def read_ranking_file(path) -> RankingTable:
     if problem is None:
         raise RankingTableError(f"ranking table {name}: has no openers")
     answers, rule, cap, objective = problem
-    rules = {v: k for k, v in RULE_NAMES.items()}
+    rules = {r.word: r.value for r in Rule}
     counted = re.fullmatch(r"(\d+) words, sha256 [0-9a-f]{16}", answers)
     if rule not in rules or not (cap == "none" or cap.isdigit()) or counted is None:
         raise RankingTableError(

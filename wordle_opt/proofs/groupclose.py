@@ -40,10 +40,10 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.core.levels import CAPS_DEPTH, cap_fits
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.hardcap import families
 from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.levels import CAPS_DECIDE_WITHIN, cap_fits
 from wordle_opt.trees.node import Node
 
 WHOLE, TERM, STRUCK, FITS, EXACT = "whole", "term", "struck", "fits", "exact"
@@ -115,7 +115,7 @@ class GroupCloser:
         if v >= target:
             return Verdict(TERM, v)
         parts = engine.parts(S, h)
-        if d - 1 <= CAPS_DEPTH:
+        if d - 1 <= CAPS_DECIDE_WITHIN:
             for q, T in parts:
                 if len(T) > 2 and not self.fits(T, d - 1):
                     F = self.family_core(T)
@@ -202,7 +202,7 @@ class GroupCloser:
         """T fits no tree within d - 1 guesses (the cap proofs; each set decided once)."""
         key = T.tobytes()
         if key not in self._infeasible:
-            self._infeasible[key] = len(T) > 2 and self.d - 1 <= CAPS_DEPTH and not self.fits(T, self.d - 1)
+            self._infeasible[key] = len(T) > 2 and self.d - 1 <= CAPS_DECIDE_WITHIN and not self.fits(T, self.d - 1)
         return self._infeasible[key]
 
     def strike(self, T: np.ndarray, h: int, q: int, family: Optional[np.ndarray] = None) -> None:

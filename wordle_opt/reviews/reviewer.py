@@ -3,7 +3,7 @@
     r = wordle_opt.review("salet drone crate", answer="crate")
     r.turns[0].skill, r.turns[0].luck, r     # a table in a notebook
 
-For each turn, with V and Q(g) as in `wordle_opt.reviews.values` (the exact
+For each turn, with V and Q(g) as in `wordle_opt.solver.evaluator` (the exact
 optimum under the rule, lists and cap of the review):
 
 * ``player``: Q(guess) -- playing the player's guess now and optimally after;
@@ -33,19 +33,11 @@ from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
-from wordle_opt.reviews.values import (
-    INF,
-    Cost,
-    Evaluator,
-    RootBest,
-    Split,
-    best_first_guess,
-    opener_cost,
-    table_of,
-)
-from wordle_opt.rules import ALL_GREEN, normalise_rule, parse_cap
+from wordle_opt.reviews.values import RootBest, best_first_guess, opener_cost, table_of
+from wordle_opt.rules import ALL_GREEN, Rule, normalise_rule, parse_cap
 from wordle_opt.solver.anytime import check_time_limit
-from wordle_opt.solver.exact import check_cache, check_threads
+from wordle_opt.solver.evaluator import INF, Cost, Evaluator, Split
+from wordle_opt.solver.options import check_cache, check_threads
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
@@ -142,7 +134,7 @@ class Review:
 
     @property
     def mode(self) -> str:
-        rule = {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
+        rule = Rule(self.hard).label
         cap = "no cap" if self.max_guesses is None else f"at most {plural(self.max_guesses, 'guess')}"
         return f"{rule}, {cap}, lists {self.lists} ({plural(self.n_answers, 'answer')})"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 from typing import List, Optional
 
-from wordle_opt.reviews.values import INF
 from wordle_opt.rules import ALL_GREEN
+from wordle_opt.solver.evaluator import INF
 
 _SHOW_WORDS = 8  # list the candidates left when there are at most this many
 _SHOW_BEST = 3  # best guesses shown in the table, then a count

@@ -44,13 +44,13 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.core.levels import Terms, cap_fits, group3, new_terms
 from wordle_opt.display import Note, ProgressCallback, gap, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.anytime_fit import Fitter
 from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, stopping, subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.feasible import Feasible, OutOfTime
+from wordle_opt.solver.levels import Terms, cap_fits, group3, new_terms
 from wordle_opt.trees.node import Node
 
 SAVE_SECONDS = 30.0  # the groups' trees and bounds go to the checkpoint this often (widening, closing)
@@ -69,7 +69,7 @@ FAR_SHARE = 2 / 3
 # 590 -> 609) take 0.05 s.
 TWO_LEVEL_MIN = 100
 # Then the open groups of this many answers or more get their three-level
-# bound (wordle_opt.core.levels.group3), smallest first, in this share of the
+# bound (wordle_opt.solver.levels.group3), smallest first, in this share of the
 # time left (each group an even part of what remains; the exact rounds have
 # the rest).  TARNS's open groups after the from-scratch 40 minutes, one core
 # each: 1331 answers 4309 -> 4373 in 134 s (the full value; its tree 4375),
@@ -674,7 +674,7 @@ def three_level(
     share: float = THREE_LEVEL_SHARE,
 ) -> bool:
     """Raise each open group of ``min_size`` answers or more to its three-level
-    bound with ``depth`` guesses left (`wordle_opt.core.levels.group3`, capped
+    bound with ``depth`` guesses left (`wordle_opt.solver.levels.group3`, capped
     at the group's tree total), smallest first.  With a ``deadline``
     (time.monotonic()), the step ends by ``share`` of the time left, each
     group stopped at an even part of what remains then (a stopped group3 is
@@ -694,7 +694,7 @@ def three_level(
             engine.table,
             g.S,
             g.legal,
-            depth,
+            d=depth,
             cap=cap,
             legal_after=legal_after,
             known=g.lb,

@@ -9,7 +9,7 @@ in order of their largest part (a tree within the cap needs small parts),
 each part first given the beam's tree and, only where that fails, fitted
 the same way one level down.  Two things keep the failures cheap:
 
-- a set with at most `Engine.CAPS_DEPTH` guesses left is first decided by
+- a set with at most `CAPS_ASKED_WITHIN` guesses left is first decided by
   the cap proofs (`Engine.within`, exact with every guess allowed; a "no"
   holds under every rule), so a guess with a hopeless part is dropped
   before any search;
@@ -29,6 +29,7 @@ from typing import Optional, Set, Tuple
 import numpy as np
 
 from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.trees.node import Node
 
 # First guesses tried at a group's root: each costs ~0.05 s when it fails
@@ -60,7 +61,7 @@ class Fitter:
         if node is not None or depth <= 1:
             return node
         # (after the beam: a set it fits never pays for the cap proof)
-        if depth <= Engine.CAPS_DEPTH and not e.within(S, depth):
+        if depth <= CAPS_ASKED_WITHIN and not e.within(S, depth):
             self.failed.add(key)
             return None
         for guess in guess_order(e, S, legal, largest_first=True)[:width]:
@@ -77,7 +78,7 @@ class Fitter:
         or None at the first part that fails."""
         e = self.beamer
         parts = e.parts(S, guess)
-        if depth - 1 <= Engine.CAPS_DEPTH and not all(e.within(part, depth - 1) for _, part in parts):
+        if depth - 1 <= CAPS_ASKED_WITHIN and not all(e.within(part, depth - 1) for _, part in parts):
             return None  # (proven hopeless before any search)
         children = {}
         for p, part in parts:

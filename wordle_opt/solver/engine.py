@@ -14,17 +14,16 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from wordle_opt.core import modules
-from wordle_opt.core.levels import cap_fits
-from wordle_opt.rules import all_green
+from wordle_opt.rules import Rule, all_green
 from wordle_opt.solver.dominance import neighbour_keys, undominated
+from wordle_opt.solver.levels import cap_fits
 from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 
 
 def rule_code(core, rule: Optional[str]) -> int:
     """The core's code of a hard-mode rule (None: easy)."""
-    return {None: core.RULE_EASY, "nyt": core.RULE_NYT, "strict": core.RULE_STRICT}[rule]
+    return Rule(rule).code(core)
 
 
 class StopScope:
@@ -67,9 +66,6 @@ class StopScope:
                 scope._solvers.append(solver)
                 if scope.stopped:
                     solver.request_stop()
-
-
-RULE_CODES = {rule: rule_code(modules(5).core, rule) for rule in (None, "nyt", "strict")}  # five-letter core's
 
 
 POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
@@ -170,12 +166,6 @@ class Engine:
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
 
-    # The searches ask the cap proofs about sets with at most this many guesses
-    # left.  The proofs decide up to levels.CAPS_DEPTH (4), but within 4 costs
-    # seconds on a big set (0.8-3 s for 138 answers of the every-word game):
-    # only the anytime closing's three-level step asks it, once a candidate.
-    CAPS_DEPTH = 3
-
     def parts(self, S: np.ndarray, guess: int) -> List[Tuple[int, np.ndarray]]:
         """(colouring, answers) of S by ``guess``'s colourings, largest part
         first (ties by colouring), the all-green one left out."""
@@ -188,7 +178,7 @@ class Engine:
         ]
 
     def within(self, S: np.ndarray, d: int) -> bool:
-        """Can a tree solve every answer of S within d <= levels.CAPS_DEPTH
+        """Can a tree solve every answer of S within d <= levels.CAPS_DECIDE_WITHIN
         guesses, with every guess allowed?  Exact (the cap proofs); a False
         holds under every rule.  One prover per engine keeps its witnesses."""
         if self._caps is None:

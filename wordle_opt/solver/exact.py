@@ -10,30 +10,28 @@ user's values and calls it.
 
 from __future__ import annotations
 
-import math
 import os
 import resource
 import threading
 import time
-import warnings
 from typing import Callable, Dict, List, Mapping, Optional
 
 import numpy as np
 
-from wordle_opt.core import core
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
 from wordle_opt.solver.anytime import anytime_search, check_options
 from wordle_opt.solver.engine import Engine
+from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
 from wordle_opt.trees.tree import Node, Tree
 from wordle_opt.wordlists import WordLists
 
-DEFAULT_CACHE_MB = core.DEFAULT_CACHE_MB
 # The largest first-level group of the published instances (SALET, TRACE, ... on
 # the original and NYT lists) is a few hundred answers; groups far beyond this
 # may take hours, so solve() warns before it starts.
@@ -44,30 +42,21 @@ _SKIPPED = object()  # hard mode: a group not searched, as another one of the op
 def solve(
     problem: Problem,
     opener: Optional[str],
+    options: Optional[SearchOptions] = None,
     *,
-    threads: Optional[int] = None,
-    cache_mb: float = DEFAULT_CACHE_MB,
     progress: Optional[ProgressCallback] = None,
-    share_min: Optional[int] = None,
-    fallback: bool = False,
     on_refuted: Optional[Callable[["SearchResult"], None]] = None,
     note: Optional[Note] = None,
-    beam: Optional[int] = None,
-    time_limit: Optional[float] = None,
     store=None,
-    max_beam: Optional[int] = None,
-    fit: bool = False,
-    second: Optional[Mapping[int, int]] = None,
-    bounded_min: Optional[int] = None,
-    hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
     """The tree of ``problem`` from ``opener`` (a word of its guesses; None:
     every guess a candidate opener, the threads sharing the root) that is
     optimal under ``problem.objective``, with its proof.
 
-    The internal entry: ``problem`` is trusted as parsed, ``threads`` (None:
-    the machine's cores) and ``cache_mb`` as checked (`check_threads`,
-    `check_cache`); the public `wordle_opt.search` does both.
+    The internal entry: ``problem`` is trusted as parsed and ``options`` as
+    checked (`wordle_opt.solver.options.SearchOptions.parse`; None: the
+    defaults); the public `wordle_opt.search` builds both.  The options:
+    ``threads`` (None: the machine's cores), ``cache_mb``;
     ``beam``/``time_limit``: the anytime search instead (`wordle_opt.solver.anytime`,
     'total' and an opener only): a tree from the ``beam`` (default 2) most
     promising guesses at each node, then a proven lower bound raised until
@@ -76,9 +65,7 @@ def solve(
     the result has no tree and ``gave_up``); ``fit``: the anytime search
     fits every group within the cap depth first before anything else
     (`wordle_opt.solver.feasible`; without a time limit it stops there),
-    ``second[colouring]`` (a guess index) tried first in that group;
-    ``store``: an open checkpoint
-    (`wordle_opt.openers.checkpoint`) it resumes from and saves to.
+    ``second[colouring]`` (a guess index) tried first in that group.
     ``share_min``: groups of at least this many answers after the opener are
     solved by all threads together, sharing the group's root (default: 100
     in easy mode; off in hard mode, where it measured slower).
@@ -92,17 +79,22 @@ def solve(
     one fits (reusing the solvers and their caches); ``on_refuted(result)``
     hears of each cap that does not.  ``progress(done, total, status)``:
     groups done and, while big groups run, the nodes searched; ``note(line)``:
-    warnings and the cap being tried.
+    warnings and the cap being tried; ``store``: an open checkpoint
+    (`wordle_opt.openers.checkpoint`) the anytime search resumes from and
+    saves to.
     """
     t0 = time.perf_counter()
     cpu0 = time.process_time()
     lists, rule, cap, objective = problem.lists, problem.rule, problem.cap, problem.objective
+    o = SearchOptions() if options is None else options
     n = len(lists.answers)
-    if threads is None:
-        threads = os.cpu_count() or 1
+    threads = o.threads or os.cpu_count() or 1
+    cache_mb = o.cache_mb
     opener_idx = None if opener is None else lists.guess_index(opener)
+    share_min = o.share_min
     if share_min is None:
         share_min = 100 if rule is None else n + 1
+    hard_bounded_min = bounded.HARD_BOUNDED_MIN if o.hard_bounded_min is None else o.hard_bounded_min
     lists.table  # (first: lists too large to colour are said so, not blamed on the cache below)
     try:
         engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
@@ -111,21 +103,21 @@ def solve(
             f"cache_mb={cache_mb:g}: cannot allocate {threads} x {cache_mb:g} MiB of "
             "cache; give a smaller cache_mb (--cache-mb)"
         ) from None
-    if beam is not None or time_limit is not None or fit:
+    if o.anytime:
         return _anytime(
             engine,
             problem,
             opener_idx,
-            beam=beam,
-            time_limit=time_limit,
+            beam=o.beam,
+            time_limit=o.time_limit,
             note=note,
             progress=progress,
-            max_beam=max_beam,
+            max_beam=o.max_beam,
             t0=t0,
             cpu0=cpu0,
             store=store,
-            fit=fit,
-            second=second,
+            fit=o.fit,
+            second=o.second,
         )
     _warn_if_huge(lists, opener_idx, engine, note)
 
@@ -136,7 +128,7 @@ def solve(
             opener_idx,
             progress=progress,
             share_min=share_min,
-            bounded_min=bounded_min,
+            bounded_min=o.bounded_min,
             hard_bounded_min=hard_bounded_min,
         )
         # (figures since the call: one engine serves every cap)
@@ -148,7 +140,7 @@ def solve(
         result.objective = objective
         return result
 
-    return _by_objective(at_cap, objective, n=n, cap=cap, fallback=fallback, on_refuted=on_refuted, note=note)
+    return _by_objective(at_cap, objective, n=n, cap=cap, fallback=o.fallback, on_refuted=on_refuted, note=note)
 
 
 def _by_objective(
@@ -294,46 +286,6 @@ def check_anytime(problem: Problem, opener: Optional[str], *, beam, time_limit) 
     check_options(beam, time_limit)
 
 
-def check_threads(threads, *, note: Optional[Note] = None, what: str = "threads") -> int:
-    """The number of solver threads (or worker processes, ``what``): ``threads``
-    checked (a positive integer, capped at the machine's cores with a ``note``,
-    else a warning), or the cores for None."""
-    cores = os.cpu_count() or 1
-    if threads is None:
-        return cores
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise WordleOptError(f"{what} must be a positive integer, not {threads!r}")
-    if threads > cores:
-        # More solvers than cores only share the cores and multiply the caches.
-        line = f"{threads} {what} capped at the machine's {plural(cores, 'core')}"
-        if note is not None:
-            note(f"warning: {line}")
-        else:
-            warnings.warn(line, stacklevel=3)
-        return cores
-    return threads
-
-
-def check_cache(cache_mb, threads: int) -> None:
-    """One line for a ``cache_mb`` that is not a positive finite number or
-    that ``threads`` caches of it would not fit this machine's memory."""
-    if (
-        isinstance(cache_mb, bool)
-        or not isinstance(cache_mb, (int, float))
-        or not (cache_mb > 0 and math.isfinite(cache_mb))
-    ):
-        raise WordleOptError(f"cache_mb must be a positive finite number of MiB, not {cache_mb!r}")
-    try:
-        ram_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
-    except (ValueError, OSError, AttributeError):
-        return
-    if threads * cache_mb > ram_mb:
-        raise WordleOptError(
-            f"cache_mb={cache_mb:g}: {threads} thread(s) x {cache_mb:g} MiB is more than "
-            f"this machine's {ram_mb:.0f} MiB of memory; give a smaller cache_mb (--cache-mb)"
-        )
-
-
 def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, note: Optional[Note]) -> None:
     n = len(lists.answers)
     if note is None:
@@ -426,7 +378,7 @@ def _search_cap(
                 done += 1
             return p, S, sub
 
-        if feasible and depth - 1 <= engine.CAPS_DEPTH:
+        if feasible and depth - 1 <= CAPS_ASKED_WITHIN:
             # Under a cap of 4 or less the cap proofs refute a group in
             # seconds (SALET's 221 greys at cap 4: ~2 s, where the exact
             # search took ~60 s).  In easy mode they decide every group, so

@@ -10,7 +10,7 @@ asks only for some tree within the cap:
   the least sum of squared part sizes (small parts fit a tight cap; the last
   keys keep the totals fair);
 - a guess is dropped at once when a part cannot fit by size: with one guess
-  left a part must be a single answer, and with up to `Engine.CAPS_DEPTH`
+  left a part must be a single answer, and with up to `levels.CAPS_ASKED_WITHIN`
   left the cap proofs decide every part first (exact with every guess
   allowed, so a "no" holds under every rule);
 - each part is fitted the same way, the largest first (it fails soonest);

@@ -14,6 +14,7 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.display import gap, plural
 from wordle_opt.display import html_histogram as _html_histogram
 from wordle_opt.display import html_table as _html_table
+from wordle_opt.rules import Rule
 from wordle_opt.trees.tree import Tree
 
 
@@ -92,7 +93,7 @@ class SearchResult:
     @property
     def rule_name(self) -> str:
         """The rule in words: "easy", "hard (NYT rule)" or "hard (strict rule)"."""
-        return {None: "easy", "nyt": "hard (NYT rule)", "strict": "hard (strict rule)"}[self.hard]
+        return Rule(self.hard).label
 
     @property
     def cap_name(self) -> str:

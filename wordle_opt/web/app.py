@@ -39,7 +39,7 @@ from starlette.exceptions import HTTPException
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import parse_cap
+from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore
@@ -47,7 +47,7 @@ from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
 
 STATIC = Path(__file__).with_name("static")
-Rule = Literal["easy", "nyt", "strict"]
+RuleWord = Literal[tuple(r.word for r in Rule)]  # (the one name map: wordle_opt.rules.Rule)
 
 
 # No /docs page: FastAPI's loads its scripts from a CDN, and the page must work
@@ -176,7 +176,7 @@ app.add_middleware(BodyLimit)
 
 class Settings(BaseModel):
     lists: str = Field("original", max_length=64)
-    hard: Rule = "easy"
+    hard: RuleWord = "easy"
     max_guesses: Optional[int] = Field(6, ge=1, le=20)
 
     def to_game(self) -> compute.Game:
@@ -296,7 +296,7 @@ async def explore_node(
     opener: str = Query(DEFAULT_OPENER, max_length=32),
     path: str = Query("", max_length=200),
     lists: str = Query("original", max_length=64),
-    hard: Rule = "easy",
+    hard: RuleWord = "easy",
     max_guesses: str = Query("6", max_length=8),
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in

@@ -33,6 +33,7 @@ from wordle_opt.openers.tables import RankingTable, table_for
 from wordle_opt.rules import normalise_rule
 from wordle_opt.solver.engine import StopScope
 from wordle_opt.solver.exact import SearchResult, solve
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import SETS, WordLists, load_lists, parse_words, require_five_letters
 
@@ -43,6 +44,8 @@ SEARCH_SLOTS = max(4, os.cpu_count() or 1)
 # Transposition table of one web search (the CLI's default is 192 MiB): keeps
 # SEARCH_SLOTS searches well inside memory.  SALET easy still proves in ~0.5 s.
 SEARCH_CACHE_MB = 48.0
+# The page's searches: one thread each (requests run side by side), their own cache.
+SEARCH = SearchOptions(threads=1, cache_mb=SEARCH_CACHE_MB)
 UPLOAD_LIMIT = 256 * 1024  # bytes of an uploaded list (the largest bundled list is 78 KB)
 # The work of a game the page serves, answers x guesses (its table of
 # colourings in bytes): nyt-3158, the largest bundled set it offers, is
@@ -331,7 +334,7 @@ def exact_search(
         until = b.deadline if not anytime else time.monotonic() + b.left() / 2
         try:
             with b.stopping_at(until):
-                return solve(problem, opener, threads=1, cache_mb=SEARCH_CACHE_MB)
+                return solve(problem, opener, SEARCH)
         except KeyboardInterrupt:  # (stopped: the deadline or the client leaving)
             if b.cancelled.is_set():
                 raise Cancelled() from None
@@ -339,7 +342,7 @@ def exact_search(
         if not anytime or b.left() <= 0:
             return None
         with b.stopping_at(b.deadline):
-            r = solve(problem, opener, threads=1, cache_mb=SEARCH_CACHE_MB, time_limit=max(0.1, b.left()))
+            r = solve(problem, opener, SEARCH.but(time_limit=max(0.1, b.left())))
         if b.cancelled.is_set():
             raise Cancelled()
         return r

@@ -1,4 +1,4 @@
-"""Three-level group bounds (`wordle_opt.core.levels.group3`): best first over
+"""Three-level group bounds (`wordle_opt.solver.levels.group3`): best first over
 either twin equals the plain twin's definition, lies between the two-level
 bound and the exhaustive optimum, and stopped part way is still a bound."""
 
@@ -15,7 +15,7 @@ from wordpools import IGHT_OUND, POOL, REPEATS
 
 from wordle_opt.core import _bounds, _caps, _caps_py
 from wordle_opt.core._core_py import INFINITY
-from wordle_opt.core.levels import cap_fits, group3, new_terms
+from wordle_opt.solver.levels import cap_fits, group3, new_terms
 from wordle_opt.wordlists import WordLists
 
 RULES = {None: 0, "nyt": 1, "strict": 2}
@@ -128,14 +128,14 @@ def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, 
     # (slack 1: candidates raised a little at a time, put back and raised again)
     slack = data.draw(st.sampled_from([1, 2, 16]), label="slack")
     after = _legal_after(slow, hard)
-    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=two, slack=slack) == want
+    assert group3(fast, table, S, L, d=d, cap=cap, legal_after=after, known=two, slack=slack) == want
     # Going on from an earlier group2's terms (as the anytime closing does).
     terms = new_terms(table)
     known = fast.group2(S, L, d, cap=cap, terms=terms[0], stages=terms[1])
-    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=known, terms=terms, slack=slack) == want
-    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, slack=slack) == want
+    assert group3(fast, table, S, L, d=d, cap=cap, legal_after=after, known=known, terms=terms, slack=slack) == want
+    assert group3(fast, table, S, L, d=d, cap=cap, legal_after=after, slack=slack) == want
     # (the plain twin's group2 ignores caps: many small raises cost it seconds)
-    assert group3(slow, table, S, L, d, cap=cap, legal_after=after) == want
+    assert group3(slow, table, S, L, d=d, cap=cap, legal_after=after) == want
     # Leaving out the second guesses with a group that fits in no tree (either
     # prover; the compiled one keeps its witnesses from call to call).
     compiled = _caps.CapProver(table, lists.length)
@@ -144,7 +144,7 @@ def test_best_first_three_level_bound_equals_the_definition(case, hard, d, cap, 
     )
     want_fit = slow.group3(S, L, d, cap, fits=fits)
     assert want_fit >= want
-    assert group3(fast, table, S, L, d, cap=cap, legal_after=after, known=two, slack=slack, fits=fits) == want_fit
+    assert group3(fast, table, S, L, d=d, cap=cap, legal_after=after, known=two, slack=slack, fits=fits) == want_fit
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,7 +176,7 @@ def test_three_level_bound_goes_on_from_any_terms_that_are_bounds(answers, hard,
             terms[h], stages[h] = slow.second_value(S, L, d, h), 2
     want = slow.group3(S, L, d)
     after = _legal_after(slow, hard)
-    assert group3(fast, table, S, L, d, legal_after=after, known=slow.group2(S, L, d), terms=(terms, stages)) == want
+    assert group3(fast, table, S, L, d=d, legal_after=after, known=slow.group2(S, L, d), terms=(terms, stages)) == want
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -192,7 +192,7 @@ def test_three_level_bound_of_every_xyqq_answer_equals_the_definition(answers, h
     S = np.arange(len(answers), dtype=np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
     want = slow.group3(S, L, d)
-    got = group3(fast, table, S, L, d, legal_after=_legal_after(slow, hard), slack=slack)
+    got = group3(fast, table, S, L, d=d, legal_after=_legal_after(slow, hard), slack=slack)
     assert got == want >= fast.group2(S, L, d)
 
 
@@ -210,7 +210,7 @@ def test_three_level_bounds_never_pass_the_exhaustive_optimum(case, hard, cap, d
     for p in sorted(set(row.tolist()) - {slow.all_green}):
         S = np.flatnonzero(row == p).astype(np.int32)
         fits = cap_fits(_caps.CapProver(table, lists.length))
-        total += group3(fast, table, S, slow.legal(o, p), d - 1, legal_after=_legal_after(slow, hard), fits=fits)
+        total += group3(fast, table, S, slow.legal(o, p), d=d - 1, legal_after=_legal_after(slow, hard), fits=fits)
     best = exhaustive_optimum(lists.answers, lists.guesses, hard=hard, max_guesses=cap, opener=lists.guesses[o])
     if best is not None:
         assert total <= best
@@ -224,16 +224,16 @@ def test_three_levels_pass_two_on_the_ound_words():
     table, fast, slow = _pair(lists, 0)
     S = np.flatnonzero(lists.table[lists.guess_index("fight")] == 0).astype(np.int32)
     L = np.arange(len(lists.guesses), dtype=np.int32)
-    one, two, three = fast.group(S, L, 6), fast.group2(S, L, 6), group3(fast, table, S, L, 6)
+    one, two, three = fast.group(S, L, 6), fast.group2(S, L, 6), group3(fast, table, S, L, d=6)
     best = exhaustive_optimum([lists.answers[i] for i in S], lists.guesses, max_guesses=6)
     assert three == slow.group3(S, L, 6)
     assert (one, two, three, best) == (15, 18, 20, 21)
     # A cap below the value: the cap (the search only needs to know the tree is not beaten).
-    assert group3(fast, table, S, L, 6, cap=19) == 19 == slow.group3(S, L, 6, 19)
+    assert group3(fast, table, S, L, d=6, cap=19) == 19 == slow.group3(S, L, 6, 19)
     # Given the two-level bound, the same value without computing it again;
     # past the deadline, what is known.
-    assert group3(fast, table, S, L, 6, known=two) == three
-    assert group3(fast, table, S, L, 6, known=two, deadline=time.monotonic() - 1) == two
+    assert group3(fast, table, S, L, d=6, known=two) == three
+    assert group3(fast, table, S, L, d=6, known=two, deadline=time.monotonic() - 1) == two
 
 
 class _StopAfter:
@@ -286,7 +286,7 @@ def test_a_stopped_three_level_bound_lies_between_the_one_level_and_the_full_one
     for k in range(0, 30):
         fresh = _bounds.Bounder(table, np.ascontiguousarray(lists.guess_codes), RULES[hard])
         stopping = _StopAfter(fresh, k)
-        values.append(group3(stopping, table, S, L, d, cap=cap, legal_after=_legal_after(slow, hard), slack=slack))
+        values.append(group3(stopping, table, S, L, d=d, cap=cap, legal_after=_legal_after(slow, hard), slack=slack))
     assert all(b1 <= v <= full for v in values)
     assert values == sorted(values)
 
@@ -302,5 +302,5 @@ def test_second_guesses_with_a_group_that_fits_no_tree_are_left_out():
     S, L = np.arange(6, dtype=np.int32), np.arange(6, dtype=np.int32)
     assert exhaustive_optimum(answers, lists.guesses, max_guesses=4) is None
     fits = cap_fits(_caps.CapProver(table, lists.length))
-    assert slow.group3(S, L, 4) == group3(fast, table, S, L, 4) < INFINITY
-    assert slow.group3(S, L, 4, fits=fits) == group3(fast, table, S, L, 4, fits=fits) >= INFINITY
+    assert slow.group3(S, L, 4) == group3(fast, table, S, L, d=4) < INFINITY
+    assert slow.group3(S, L, 4, fits=fits) == group3(fast, table, S, L, d=4, fits=fits) >= INFINITY

@@ -21,10 +21,16 @@ import numpy as np
 
 from wordle_opt.core._core_py import INFINITY
 
-__all__ = ["cap_fits", "group3", "new_terms"]
+__all__ = ["CAPS_ASKED_WITHIN", "CAPS_DECIDE_WITHIN", "cap_fits", "group3", "new_terms"]
 
-# The cap proofs (wordle_opt.core._caps) decide sets within this many guesses.
-CAPS_DEPTH = 4
+# The cap proofs (wordle_opt.core._caps: CapProver.within2/3/4) decide
+# whether a set fits within k guesses for k up to this, and no further.
+CAPS_DECIDE_WITHIN = 4
+# The searches (exact, fitting, the ranking's least caps) ask them only up to
+# this many guesses left: within 4 costs seconds on a big set (0.8-3 s for
+# 138 answers of the every-word game), so only the three-level bound's
+# cap_fits and the group closing ask it, once a candidate.
+CAPS_ASKED_WITHIN = 3
 
 LegalAfter = Callable[[np.ndarray, int, int], np.ndarray]
 # fits(T, k): False only when no tree solves every answer of T within k guesses
@@ -40,14 +46,14 @@ def new_terms(table: np.ndarray) -> Terms:
 
 def cap_fits(prover) -> Fits:
     """``fits`` for group3 from a CapProver (either twin): exact for k <=
-    CAPS_DEPTH guesses, True above (nothing proven).  A "no" is with every
+    CAPS_DECIDE_WITHIN guesses, True above (nothing proven).  A "no" is with every
     guess allowed, so it holds under every rule.  The prover keeps its
     witnesses between calls: one a thread."""
 
     def fits(T: np.ndarray, k: int) -> bool:
         if k <= 1:
             return len(T) <= 1
-        if k > CAPS_DEPTH:
+        if k > CAPS_DECIDE_WITHIN:
             return True
         T = np.ascontiguousarray(T, dtype=np.int32)
         test = (prover.within2, prover.within3, prover.within4)[k - 2]
@@ -71,8 +77,8 @@ def group3(
     table: np.ndarray,
     S: np.ndarray,
     L: np.ndarray,
-    d: int,
     *,
+    d: int,
     cap: int = -1,
     legal_after: Optional[LegalAfter] = None,
     known: Optional[int] = None,
@@ -163,7 +169,7 @@ def group3(
             continue
         third = thirds.get(h)
         if third is None:
-            third = thirds[h] = _Third(bounder, table, S, L, d, h, key, legal_after)
+            third = thirds[h] = _Third(bounder, table, S, L, d=d, h=h, v=key, legal_after=legal_after)
         step = max(1, slack, (best - b2) // 32)
         target = min(best, (heap[0][0] if heap else INFINITY) + step)
         v, done = third.raise_to(target, stopped)
@@ -189,7 +195,7 @@ class _Third:
     only colourings and counts between raises (a part's answers and legal
     guesses are made again: thousands of candidates wait at once)."""
 
-    def __init__(self, bounder, table, S, L, d, h, v, legal_after):
+    def __init__(self, bounder, table, S, L, *, d, h, v, legal_after):
         self.bounder, self.table, self.S, self.L, self.d, self.h = bounder, table, S, L, d, h
         self.legal_after, self.v = legal_after, v
         pats, counts = np.unique(table[h, S], return_counts=True)
