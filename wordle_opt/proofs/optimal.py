@@ -26,7 +26,8 @@ from wordle_opt.openers.checkpoint import open_checkpoint
 from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.proofs.closing import Run, check_all, close_all
 from wordle_opt.proofs.polish import polish_file
-from wordle_opt.solver.exact import DEFAULT_CACHE_MB, SearchResult, check_anytime, solve
+from wordle_opt.solver.exact import SearchResult, check_anytime, solve
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
 from wordle_opt.solver.problem import Problem
 
 SEARCH, SEARCHED, TREE, LOG = "search.sqlite", "searched.json", "tree.json", "prove.log"
@@ -112,7 +113,8 @@ def _search(problem: Problem, opener: str, *, beam: int, time_limit: float, out:
     """The anytime search of ``opener`` (one thread), its checkpoint in ``out``."""
     store = open_checkpoint(os.path.join(out, SEARCH), TaskProblem.of(problem, cache_mb=DEFAULT_CACHE_MB))
     try:
-        return solve(problem, opener, threads=1, beam=beam, time_limit=time_limit, store=store, progress=progress)
+        options = SearchOptions(threads=1, beam=beam, time_limit=time_limit)
+        return solve(problem, opener, options, store=store, progress=progress)
     finally:
         store.close()
 
