@@ -35,11 +35,12 @@ HARD_RULES = ("nyt", "strict", "easy")
 EASY = "easy: any allowed guess at any turn"
 
 
-def add_hard_option(p: argparse.ArgumentParser, *, word=None, tree_default=False, help=None) -> None:
+def add_hard_option(p: argparse.ArgumentParser, *, word=None, tree_default=False, easy=False, help=None) -> None:
     """--hard [nyt|strict]: alone, the NYT rule.  ``word``: the command's positional
     and an example of it (("OPENER", "salet")), which a word after a bare --hard
     is read as (`bare_hard_first`).  ``tree_default``: the default is the rule a
-    --tree file records, and ``easy`` is a choice that overrides it."""
+    --tree file records, and ``easy`` is a choice that overrides it; ``easy``:
+    ``easy`` is a choice (the same as no --hard)."""
     text = "hard mode: nyt (the game's rule; --hard alone) or strict"
     if tree_default:
         text += f"; default: the rule the --tree file records, else easy; --hard {EASY}"
@@ -57,7 +58,7 @@ def add_hard_option(p: argparse.ArgumentParser, *, word=None, tree_default=False
         nargs="?",
         const="nyt",
         default=None,
-        choices=("nyt", "strict", "easy") if tree_default else ("nyt", "strict"),
+        choices=("nyt", "strict", "easy") if tree_default or easy else ("nyt", "strict"),
         help=help or text,
     )
 

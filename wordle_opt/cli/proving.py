@@ -38,7 +38,7 @@ def register(sub) -> None:
         answers=None,
     )
     p.set_defaults(func=cmd_prove)
-    add_hard_option(p, extra_choices=("easy",), help="--cap: the rule (--hard alone = nyt; default easy mode)")
+    add_hard_option(p, easy=True, help="--cap: the rule (--hard alone = nyt; default easy mode)")
     p.add_argument("--check", metavar="PATH", default=None, help="re-decide this proof from scratch")
     p.add_argument("--tree", metavar="TREE", default=None, help="--check: the tree a group's file or folder is about")
     p.add_argument(
