@@ -114,9 +114,9 @@ class ReuseInPlace(build_ext):
         super().build_extension(ext)
 
     def _fresh(self, ext, path) -> bool:
-        # Against our own sources, not the C file: pip's isolated build installs
-        # numpy afresh, and its newer __init__.pxd makes cythonize write every
-        # C file again (measured: all eight regenerated, then compiled).
+        # Against our own sources, not the C file nor ext.depends: pip's isolated
+        # build installs numpy afresh, and its newer __init__.pxd (which cythonize
+        # lists in depends) made it write every C file again and compile all eight.
         own = [os.path.splitext(s)[0] + ".pyx" for s in ext.sources]
         own += [
             os.path.join("wordle_opt/core", f) for f in os.listdir("wordle_opt/core") if f.endswith((".pxd", ".tp"))
@@ -124,7 +124,7 @@ class ReuseInPlace(build_ext):
         try:
             with open(BUILT_WITH, encoding="utf-8") as f:
                 same = json.load(f) == json.loads(json.dumps(self._built_with()))
-            return same and os.path.getmtime(path) >= max(os.path.getmtime(s) for s in [*own, *ext.depends])
+            return same and os.path.getmtime(path) >= max(os.path.getmtime(s) for s in own)
         except (OSError, ValueError):
             return False
 
