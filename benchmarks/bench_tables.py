@@ -11,16 +11,18 @@ seeded uniform sample of the 14855 openers (nyt-3158: 3158 answers, the list
 - the full-table projection: the sample's mean CPU x 14855 openers (a uniform
   sample makes the mean an unbiased estimate; a stopped opener counts with
   its CPU so far, so the projection is then a lower bound, flagged);
-- the switch of the table run's one lever already in place: the sample on one
-  shared solver (as the ranking runs it, in the sample's order) against a
-  fresh solver per opener, as a CPU ratio in the same run, and the check that
-  both give every opener the same value.
+- the sample on one shared solver (as the ranking runs it, in the sample's
+  order) against a fresh solver per opener, and in hard mode against the
+  previous order and dispatch of the groups (`tasks.HARD_AS_SEARCH` off:
+  largest first, each by the core's search), as CPU ratios in the same run,
+  with the check that every way gives every opener the same value.
 
     pytest benchmarks/bench_tables.py --benchmark-columns=min,max
     WORDLE_OPT_TABLE_SAMPLE=12 WORDLE_OPT_TABLE_LIMIT=300 pytest benchmarks/bench_tables.py -s
+    WORDLE_OPT_TABLE_OPENERS=razes,waive pytest benchmarks/bench_tables.py -k hard   # named openers
 
-With --benchmark-disable (CI) the sample is 2 openers a mode and the limit
-60 s.  The machine is shared: note what else ran (uptime) beside a figure.
+With --benchmark-disable (CI) the sample is 1 opener a mode and the limit
+30 s.  The machine is shared: note what else ran (uptime) beside a figure.
 """
 
 from __future__ import annotations
@@ -90,11 +92,14 @@ def prove(task: tasks.TaskProblem, o: int, *, fresh: bool, limit: float) -> dict
 @pytest.mark.parametrize("mode", sorted(MODES))
 def test_table_sample(benchmark, nyt3158, mode):
     quick = not benchmark.enabled
-    k = int(os.environ.get("WORDLE_OPT_TABLE_SAMPLE", 2 if quick else 8))
-    limit = float(os.environ.get("WORDLE_OPT_TABLE_LIMIT", 60 if quick else 300))
+    k = int(os.environ.get("WORDLE_OPT_TABLE_SAMPLE", 1 if quick else 8))
+    limit = float(os.environ.get("WORDLE_OPT_TABLE_LIMIT", 30 if quick else 300))
     problem = Problem(nyt3158.lists, MODES[mode], 6)
     task = tasks.TaskProblem.of(problem, cache_mb=192)
-    openers = sample(len(task.guesses), k)
+    named = os.environ.get("WORDLE_OPT_TABLE_OPENERS")  # (words instead of the sample: a, b, ...)
+    openers = (
+        [task.guesses.index(w.strip().lower()) for w in named.split(",")] if named else sample(len(task.guesses), k)
+    )
 
     def run():
         tasks._local.states = {}
@@ -103,10 +108,22 @@ def test_table_sample(benchmark, nyt3158, mode):
         return shared, fresh
 
     shared, fresh = benchmark.pedantic(run, rounds=1, iterations=1)
+    before = []
+    if problem.rule is not None:
+        # The previous behaviour: largest group first, each by the core's search.
+        tasks._local.states = {}
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(tasks, "HARD_AS_SEARCH", False)
+            before = [prove(task, o, fresh=False, limit=limit) for o in openers]
+        benchmark.extra_info.update(
+            before=before,
+            now_over_before_cpu=round(sum(r["cpu"] for r in shared) / max(sum(r["cpu"] for r in before), 1e-9), 3),
+        )
     tasks._local.states = {}
-    for a, b in zip(shared, fresh):
-        if "stopped" not in (a["kind"], b["kind"]):
-            assert (a["kind"], a["value"]) == (b["kind"], b["value"]), (a, b)  # a shared value changes nothing
+    for other in (fresh, before):
+        for a, b in zip(shared, other):
+            if "stopped" not in (a["kind"], b["kind"]):
+                assert (a["kind"], a["value"]) == (b["kind"], b["value"]), (a, b)  # the same value either way
     cpu_shared = sum(r["cpu"] for r in shared)
     cpu_fresh = sum(r["cpu"] for r in fresh)
     cpus = sorted(r["cpu"] for r in shared)

@@ -30,7 +30,7 @@ def prove(lists, rule, cap, opener):
 
 @pytest.mark.parametrize("rule", [None, "nyt", "strict"])
 @pytest.mark.parametrize("batch_min", [1, bounded.HARD_BOUNDED_MIN])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     answers=st.lists(st.sampled_from(POOL), min_size=2, max_size=11, unique=True),
     extra=st.lists(st.sampled_from(POOL), max_size=5, unique=True),
