@@ -147,7 +147,7 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     if beta < st.inf:
         total = _raise_groups(st, o, pats.tolist(), bounds.tolist(), total=total, beta=beta)
     else:
-        total = _solve_groups(st, o, pats.tolist(), sizes.tolist(), bounds.tolist(), total=total)
+        total = _solve_groups(st, o, pats=pats.tolist(), sizes=sizes.tolist(), bounds=bounds.tolist(), total=total)
     if total >= st.inf:
         return o, INFEASIBLE, int(st.inf)
     if total >= beta:
@@ -162,7 +162,7 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
 HARD_AS_SEARCH = True
 
 
-def _solve_groups(st: _State, o: int, pats: List[int], sizes: List[int], bounds: List[int], *, total: int) -> int:
+def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], bounds: List[int], total: int) -> int:
     """Opener o's exact total (or INFINITY) from ``total`` (n + the sum of
     ``bounds``, its groups' lower bounds), each group solved with no
     cut-off: easy mode largest first, the biggest in batch
