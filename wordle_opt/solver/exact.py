@@ -388,15 +388,9 @@ def _search_cap(
             unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in groups if p in refuted]
             groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
         if feasible and rule is not None:
-            # Hard mode: the groups likeliest to have no tree within the cap
-            # first -- those with the most answers per legal guess, like the
-            # few _ATCH words the rule leaves a few dozen guesses for -- and
-            # once one has none, the rest are skipped: the opener fails this
-            # cap.  The big groups with thousands of legal guesses, which
-            # take the time, come last.  (HOIST, original lists, cap 6: its
-            # 8 answers after YBYBG have no tree, proven in milliseconds, but
-            # largest first searched its 464 all-grey answers first, 3.5 s.)
-            groups.sort(key=lambda pg: (-len(pg[1]) / max(1, len(legal(pg[0]))), -len(pg[1])))
+            # Hard mode: the likeliest to have no tree first; once one has
+            # none, the rest are skipped (the opener fails this cap).
+            groups.sort(key=lambda pg: bounded.hard_first(len(pg[1]), len(legal(pg[0]))))
         if feasible:
             # The biggest groups take all threads each (one of them can outlast
             # all the rest together), in easy mode refuted in batch by the
