@@ -49,7 +49,8 @@ def check(r):
     if r.status_code >= 400:
         assert isinstance(body.get("error"), str) and body["error"] and "\n" not in body["error"], body
         assert "Traceback" not in body["error"]
-    if r.status_code == 503:
+    if r.status_code == 503 and "needs more than this server's" not in body["error"]:
+        # (a tree beyond one request's budget has no Retry-After: a retry meets the same budget)
         assert int(r.headers["retry-after"]) >= 1
 
 
