@@ -376,3 +376,12 @@ def test_serve_command_prints_the_address_and_serves(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_review_on_the_bundled_lists_reads_the_best_opener_the_bundled_ranking_proves():
+    # (issue 49, 20: the page said "the best opener is not proven here" while the
+    # bundled ranking proves SALET best; it now reads the table as `review` does)
+    r = client.post("/api/review", json={"lists": "original", "game": "salet.BBBBB.crony.BBYBB"})
+    assert r.status_code == 200, r.text
+    notes = " ".join(r.json()["notes"])
+    assert "not proven here" not in notes, notes

@@ -3,8 +3,8 @@
 The table's cells are the CLI's own (``review_show.rows``), so the page and
 ``python -m wordle_opt review`` cannot disagree; the figures behind them come
 along for anything else the page shows.  Given a ranking table of the game
-(``serve --ranking FILE``), the review reads the first guesses' values from
-it as ``review --ranking FILE`` does.
+(``serve --ranking FILE``) or a bundled one, the review reads the first
+guesses' values from it as ``review`` does.
 """
 
 from __future__ import annotations
@@ -53,8 +53,9 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
                         threads=1,
                         cache_mb=SEARCH_CACHE_MB,
                         time_limit=max(0.1, b.left() * BATCH_SHARE),
-                        # a table the server was given (serve --ranking): the first guesses' values from it
-                        ranking=ranking_table(game, bundled=False),
+                        # the first guesses' values from a table the server was given (serve --ranking), else
+                        # the bundled one, as `review` does: the page and the command review alike
+                        ranking=ranking_table(game),
                     )
             except KeyboardInterrupt:  # (stopped: the deadline or the client leaving)
                 if b.cancelled.is_set():
