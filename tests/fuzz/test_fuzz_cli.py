@@ -107,6 +107,7 @@ def test_score_any_words(guess, answer):
 @example(argv=["", "\r", "0"])  # (defect: the '\r' echoed raw split the error line in two)
 @example(argv=["--answers", "a\nb"])
 @example(argv=["\x850"])  # (defect: 'tree file not found: \x850', a line break (NEL) in the error)
+@example(argv=["--hard", ""])  # (defect: a word after --hard on a command with no --hard: StopIteration)
 def test_any_arguments_to_a_cheap_command(argv):
     for command in ("score", "show", "verify"):
         assert_clean(*run([command, *argv]))

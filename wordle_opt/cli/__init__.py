@@ -143,6 +143,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args, extra = parser.parse_known_args(argv)
     # (errors with the command's own usage, not the top-level one)
     command = _command_parser(parser, args.command)
+    if after_hard and "--hard" not in command._option_string_actions:
+        # (bare_hard_first read a word after --hard as the NYT rule's: this command has no --hard)
+        command.error(f"unrecognized arguments: --hard ({args.command} has no --hard option)")
     for word in extra:
         if word in after_hard:
             command.error(_bare_hard_error(command, args, word))
