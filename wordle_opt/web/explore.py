@@ -85,7 +85,7 @@ def kept_tree(game: Game, opener: str, *, wait: float = 0.0) -> Optional[Found]:
     if found is None and prover.submit(key, lambda: _prove_tree(game, opener)):
         prover.wait(key, wait)
         found = _trees.peek(key)
-    return found if found is not None and found.proven else None
+    return found if found is not None and found.proven and found.tree is not None else None
 
 
 def tree_pending(game: Game, opener: str) -> bool:
