@@ -5,9 +5,10 @@ Everything is computed with the public API (``play.Assistant`` replays and
 checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
 is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 
-- the position is in the optimal tree of the default opener (SALET, under
-  the same rule, lists and cap): the tree's guess, and the exact average of
-  its subtree (a subtree of an optimal tree is optimal for its candidates);
+- the position is in the optimal tree of the game's opener (SALET; TARSE on
+  nyt-3158 easy), proven for the same rule, lists and cap: the tree's guess,
+  and the exact average of its subtree (a subtree of an optimal tree is
+  optimal for its candidates);
 - else, with at most ``EXACT_LIMIT`` candidates: an exact search of the
   position (every legal guess as the next one);
 - else an estimate, labelled so: the entropy strategy played out from here.
@@ -26,7 +27,11 @@ opens with it, and the best kept.
 All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
 answer says what is missing ("not valued within 3 s") instead of waiting;
-such an answer is not kept in the memo.
+such an answer is not kept in the memo.  Values proven are kept across
+requests (``positions``, keyed by the position's candidates, not its
+turns), and what the budget cut short is proven by the background worker
+(`wordle_opt.web.background`) for later requests: the answer meanwhile says
+"being proven in the background" and ``pending``.
 """
 
 from __future__ import annotations
