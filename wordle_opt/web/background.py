@@ -27,9 +27,9 @@ class Prover:
 
     def __init__(self, queue: int = QUEUE):
         self.queue = queue
-        self.finished = 0  # jobs run to their end (the tests wait on it)
         self._jobs: "OrderedDict[tuple, Callable[[], object]]" = OrderedDict()
-        self._running: Optional[tuple] = None
+        self._running: Optional[tuple] = None  # the key of the job running
+        self._alive = False  # the worker thread runs (between two jobs too)
         self._cond = threading.Condition()
 
     def submit(self, key: tuple, job: Callable[[], object]) -> bool:
@@ -41,8 +41,8 @@ class Prover:
             if len(self._jobs) >= self.queue:
                 return False
             self._jobs[key] = job
-            if self._running is None:
-                self._running = ("starting",)
+            if not self._alive:
+                self._alive = True
                 threading.Thread(target=self._work, name="wordle-opt-prover", daemon=True).start()
             return True
 
@@ -64,8 +64,7 @@ class Prover:
         while True:
             with self._cond:
                 if not self._jobs:
-                    self._running = None
-                    self._cond.notify_all()
+                    self._alive = False
                     return
                 key, job = self._jobs.popitem(last=False)
                 self._running = key
@@ -75,8 +74,7 @@ class Prover:
             except Exception:  # (a job that fails is asked for again, and its error said, by a request)
                 pass
             with self._cond:
-                self.finished += 1
-                self._running = ("next",)
+                self._running = None
                 self._cond.notify_all()
 
 

@@ -263,7 +263,6 @@ class Memo:
 
     def __init__(self, size: int = 512):
         self.size = size
-        self.hits = 0  # results answered from the memo, not computed (the tests read it)
         self._lock = threading.Lock()
         self._items: "OrderedDict[tuple, Future]" = OrderedDict()
 
@@ -274,7 +273,6 @@ class Memo:
             if fut is None or not fut.done() or fut.exception() is not None or isinstance(fut.result(), Unkept):
                 return None
             self._items.move_to_end(key)
-            self.hits += 1
             return fut.result()
 
     def get(self, key: tuple, compute: Callable[[], object]):
@@ -287,7 +285,6 @@ class Memo:
                     self._evict()
                 else:
                     self._items.move_to_end(key)
-                    self.hits += 1
             if owner:
                 try:
                     value = compute()
