@@ -140,7 +140,7 @@ def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, flo
 positions = Memo(size=4096)
 
 
-def _valued(game: Game, a: Assistant, sub: WordLists, opener: Optional[str], out: dict):
+def _valued(game: Game, a: Assistant, sub: WordLists, opener: Optional[str], *, out: dict):
     """(guess, total, feasible) of the position's optimum when opening with
     ``opener`` (None: the best guess): kept from an earlier request, or
     searched within the budget.  None when the budget runs out: the search
@@ -225,7 +225,7 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
             out["suggestion"].update(total=round(value * n), total_kind=EXACT, total_text=str(round(value * n)))
     unfinished = ""
     if covered is None and sub is not None:
-        r = _valued(game, a, sub, None, out)
+        r = _valued(game, a, sub, None, out=out)
         if r is None:
             unfinished = (
                 "being proven in the background: ask again in a few seconds; "
@@ -304,7 +304,7 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: s
     if sub is None:
         return shown
     for entry in shown:
-        res = _valued(game, a, sub, entry["word"], out)
+        res = _valued(game, a, sub, entry["word"], out=out)
         if res is None:
             entry["how"] = f"not valued within the time budget; {entry['how']}"
         elif res[2]:
