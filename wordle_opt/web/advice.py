@@ -5,9 +5,10 @@ Everything is computed with the public API (``play.Assistant`` replays and
 checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
 is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 
-- the position is in the optimal tree of the default opener (SALET, under
-  the same rule, lists and cap): the tree's guess, and the exact average of
-  its subtree (a subtree of an optimal tree is optimal for its candidates);
+- the position is in the optimal tree of the game's opener (SALET; TARSE on
+  nyt-3158 easy), proven for the same rule, lists and cap: the tree's guess,
+  and the exact average of its subtree (a subtree of an optimal tree is
+  optimal for its candidates);
 - else, with at most ``EXACT_LIMIT`` candidates: an exact search of the
   position (every legal guess as the next one);
 - else an estimate, labelled so: the entropy strategy played out from here.
@@ -26,7 +27,11 @@ opens with it, and the best kept.
 All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
 answer says what is missing ("not valued within 3 s") instead of waiting;
-such an answer is not kept in the memo.
+such an answer is not kept in the memo.  Values proven are kept across
+requests (``positions``, keyed by the position's candidates, not its
+turns), and what the budget cut short is proven by the background worker
+(`wordle_opt.web.background`) for later requests: the answer meanwhile says
+"being proven in the background" and ``pending``.
 """
 
 from __future__ import annotations
@@ -43,10 +48,10 @@ from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
+from wordle_opt.web.background import prover
 from wordle_opt.web.compute import (
-    BeyondBudget,
-    Busy,
     Game,
+    Memo,
     OutOfTime,
     Unkept,
     budget,
@@ -55,7 +60,7 @@ from wordle_opt.web.compute import (
     ranking_table,
     search_slot,
 )
-from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree, tree_view
+from wordle_opt.web.explore import kept_tree, tree_opener, tree_pending, tree_view
 from wordle_opt.wordlists import WordLists
 
 # An exact search of a position with this many candidates or fewer takes
@@ -111,21 +116,56 @@ def _sub_lists(game: Game, a: Assistant) -> WordLists:
 
 
 def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, float]]:
-    """(guess, exact average) where the default opener's optimal tree covers the position."""
-    try:
-        found = opener_tree(game, DEFAULT_OPENER) if game.lists.is_guess(DEFAULT_OPENER) else None
-    except (Busy, BeyondBudget):  # (its tree not built within the budget: the position is searched or estimated)
+    """(guess, exact average) where the game's opener's optimal tree, proven
+    and kept by the server, covers the position.  A tree not kept yet is
+    proven in the background and waited for a third of the budget (SALET
+    easy on ``original``: 0.5 s; TARSE on ``nyt-3158``: seconds)."""
+    opener = tree_opener(game)
+    if not game.lists.is_guess(opener):
         return None
-    if found is None or found.tree is None or not found.proven:
+    found = kept_tree(game, opener, wait=budget().left() / 3)
+    if found is None:
         return None
     tree = found.tree
     try:
         guess = tree.next_guess(history)
     except WordleOptError:
         return None
-    node = tree_view(game, DEFAULT_OPENER)[0].group(tuple(p for _, p in history))
+    node = tree_view(game, opener)[0].group(tuple(p for _, p in history))
     total = sum(d for _, d in node) - len(history) * n
     return guess, total / n
+
+
+# Proven values of positions, kept across requests (a few hundred bytes each).
+positions = Memo(size=4096)
+
+
+def _valued(game: Game, a: Assistant, sub: WordLists, opener: Optional[str], *, out: dict):
+    """(guess, total, feasible) of the position's optimum when opening with
+    ``opener`` (None: the best guess): kept from an earlier request, or
+    searched within the budget.  None when the budget runs out: the search
+    then goes on in the background (``out["pending"]``) for later requests."""
+    left = game.remaining(len(a.history))
+    # (the answers left and the guesses left decide it; in hard mode also the guesses still legal)
+    legal = np.sort(a.legal).tobytes() if game.rule else b""
+    key = ("position", game.key, game.rule, left, np.sort(a.candidates).tobytes(), legal, opener)
+    known = positions.peek(key)
+    if known is not None:
+        out["from_memo"] += 1
+        return known
+    r = None
+    if not prover.pending(key) and budget().left() > 0:
+        r = exact_search(sub, opener, game.rule, left)
+    if r is not None:
+        return positions.get(key, lambda: (r.opener, r.total, r.feasible))
+    budget().cut = True
+    out["pending"] |= prover.submit(key, lambda: positions.get(key, lambda: _prove(sub, opener, game.rule, left)))
+    return None
+
+
+def _prove(sub: WordLists, opener: Optional[str], rule, left):
+    r = exact_search(sub, opener, rule, left)
+    return Unkept(None) if r is None else (r.opener, r.total, r.feasible)
 
 
 def advise(game: Game, history: History) -> dict:
@@ -136,7 +176,8 @@ def advise(game: Game, history: History) -> dict:
 def _advise(game: Game, history: History):
     b = budget()
     out = _advice(game, history, b.seconds)
-    return Unkept(out) if b.cut else out
+    # (an answer cut short, or waiting for the background, is not kept: a later request does better)
+    return Unkept(out) if b.cut or out["pending"] else out
 
 
 def _advice(game: Game, history: History, seconds: float) -> dict:
@@ -152,6 +193,8 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
         "alternatives": [],
         "note": None,
         "values_from": None,  # the first guess: the ranking table its values come from
+        "pending": False,  # exact values missing here are being proven in the background: ask again
+        "from_memo": 0,  # values kept from earlier requests, not searched again
     }
     if out["solved"]:
         return out
@@ -168,29 +211,37 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
 
 
 def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, seconds: float) -> None:
-    n, left = out["candidates"], game.remaining(len(history))
+    n = out["candidates"]
     sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
     if covered is not None:
         guess, value = covered
         how = (
             f"exact for {guess.upper()} (the optimal tree from it)"
             if not history
-            else f"exact (the optimal tree from {DEFAULT_OPENER.upper()})"
+            else f"exact (the optimal tree from {tree_opener(game).upper()})"
         )
         out["suggestion"] = _entry(game, a, guess, value=value, exact=True, how=how)
         if not history:
             out["suggestion"].update(total=round(value * n), total_kind=EXACT, total_text=str(round(value * n)))
     unfinished = ""
     if covered is None and sub is not None:
-        r = exact_search(sub, None, game.rule, left)
+        r = _valued(game, a, sub, None, out=out)
         if r is None:
-            unfinished = f"the exact search did not finish in {seconds:g} s; "
-        elif r.feasible:
-            out["suggestion"] = _entry(
-                game, a, r.opener, value=r.total / n, exact=True, how="exact (search of this position)"
+            unfinished = (
+                "being proven in the background: ask again in a few seconds; "
+                if out["pending"]
+                else f"the exact search did not finish in {seconds:g} s; "
             )
+        elif r[2]:
+            out["suggestion"] = _entry(game, a, r[0], value=r[1] / n, exact=True, how="exact (search of this position)")
         else:
             out["note"] = f"no strategy finds every candidate within the cap of {game.cap} guesses"
+    opener = tree_opener(game)
+    if out["suggestion"] is None and not history and tree_pending(game, opener):
+        # (turn 1 without a table: the opener's tree is being proven, no play-out of seconds meanwhile)
+        out["pending"] = True
+        how = f"the optimal tree from {opener.upper()} is being proven in the background: ask again in a few seconds"
+        out["suggestion"] = _entry(game, a, opener, value=None, exact=False, how=how)
     if out["suggestion"] is None:
         guess = a.suggestion()
         try:
@@ -201,7 +252,7 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
             value, how = None, f"the entropy strategy's guess; no estimate of its value within {seconds:g} s"
         out["suggestion"] = _entry(game, a, guess, value=value, exact=False, how=unfinished + how)
     if budget().left() > 0:
-        out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], left=left)
+        out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], out=out)
         if any(x["total_kind"] for x in out["alternatives"]):
             out["values_from"] = ranking_table(game).source
     else:
@@ -234,7 +285,7 @@ def _from_table(entry: dict, known: OpenerValue, n: int, *, label: str, source: 
         entry["how"] = f"cannot find every answer within the cap ({source}); {label}"
 
 
-def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, left) -> List[dict]:
+def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, out: dict) -> List[dict]:
     """The other guesses with the best values, best first.  At the first
     guess: the ranking table's best (exact totals, then proven bounds).  In
     a position of at most EXACT_LIMIT candidates: the POOL most informative
@@ -249,20 +300,20 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: s
             _from_table(entry, table.get(entry["word"]), n, label=entry["how"], source=table.source)
         return out
     pool = a.walker.strategy.ranked(a.candidates, a.legal, a.history, (POOL if sub is not None else ALTERNATIVES) + 1)
-    out = [_alternative(game, a, r.word) for r in pool if r.word != best][: POOL if sub is not None else ALTERNATIVES]
+    shown = [_alternative(game, a, r.word) for r in pool if r.word != best][: POOL if sub is not None else ALTERNATIVES]
     if sub is None:
-        return out
-    for entry in out:
-        res = exact_search(sub, entry["word"], game.rule, left) if budget().left() > 0 else None
+        return shown
+    for entry in shown:
+        res = _valued(game, a, sub, entry["word"], out=out)
         if res is None:
             entry["how"] = f"not valued within the time budget; {entry['how']}"
-        elif res.feasible:
-            entry.update(expected=res.total / n, exact=True, how=f"exact; {entry['how']}")
+        elif res[2]:
+            entry.update(expected=res[1] / n, exact=True, how=f"exact; {entry['how']}")
         else:
             entry["how"] = f"cannot find every candidate within the cap; {entry['how']}"
     # (by value, the unvalued last in the order of information; Python's sort keeps it)
-    out.sort(key=lambda e: math.inf if e["expected"] is None else e["expected"])
-    return out[:ALTERNATIVES]
+    shown.sort(key=lambda e: math.inf if e["expected"] is None else e["expected"])
+    return shown[:ALTERNATIVES]
 
 
 def _best_in(table: RankingTable, k: int) -> List[OpenerValue]:

@@ -37,12 +37,13 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from wordle_opt.assistant.play import TODAY_SET
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
-from wordle_opt.web.explore import DEFAULT_OPENER, explore
+from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
 
@@ -226,15 +227,26 @@ async def heavy(request: Request, fn, *args):
 def _warm_up():
     """The bundled lists are loaded, the default view's tree (SALET,
     original lists, easy, 6 guesses) proven and a review from it made once at start, in the background and without a time limit: every
-    first visit needs it, and on a loaded machine it takes more than a budget."""
+    first visit needs it, and on a loaded machine it takes more than a budget.
+    Today's game too (nyt-3158, easy and hard, 6 guesses): the opener's tree,
+    which values its first turn and many later ones, is queued for the
+    background worker (TARSE easy: 2.5 s of one core measured, more than a
+    budget under load), and the first turn's advice made once (it ranks
+    14855 guesses for the alternatives: 1.3 s)."""
 
     def warm():
         try:
             compute.list_names()  # (loads every bundled set: a second, once)
+            today = [compute.make_game(TODAY_SET, rule, 6) for rule in ("easy", "nyt")]
+            for g in today:
+                kept_tree(g, tree_opener(g))
             game = compute.make_game("original", "easy", 6)
             explore(game, DEFAULT_OPENER, ())
             # (a review proves its first turn's openers, seconds of CPU, then remembers them)
             review_game(game, f"{DEFAULT_OPENER} crane", "crane")
+            for g in today:
+                kept_tree(g, tree_opener(g), wait=b.left())
+                advise(g, ())
         except Exception:  # (a failure here is met again, and said, by the first request)
             pass
 

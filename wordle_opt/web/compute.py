@@ -266,6 +266,15 @@ class Memo:
         self._lock = threading.Lock()
         self._items: "OrderedDict[tuple, Future]" = OrderedDict()
 
+    def peek(self, key: tuple):
+        """The kept result of ``key``, or None when there is none yet (nor computed nor waited for)."""
+        with self._lock:
+            fut = self._items.get(key)
+            if fut is None or not fut.done() or fut.exception() is not None or isinstance(fut.result(), Unkept):
+                return None
+            self._items.move_to_end(key)
+            return fut.result()
+
     def get(self, key: tuple, compute: Callable[[], object]):
         while True:
             with self._lock:

@@ -14,9 +14,15 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
+from wordle_opt.web.background import prover
 from wordle_opt.web.compute import BeyondBudget, Game, Memo, Unkept, budget, exact_search
 
 DEFAULT_OPENER = "salet"
+# The opener whose optimal tree values a game's later turns, where not SALET:
+# on today's list TARSE is the best easy opener known (`search tarse
+# --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
+# on `nyt` (results.md), is kept.
+TREE_OPENERS = {("nyt-3158", None): "tarse"}
 LIST_AT_MOST = 20
 
 # Trees and their indexes are a few MB each: keep few.
@@ -58,7 +64,39 @@ def opener_tree(game: Game, opener: str) -> Found:
             return Unkept(Found(r.tree, False, r.lower_bound, seconds))
         return Found(r.tree if r.feasible else None, True)
 
-    return _trees.get(("tree", game.key, game.rule, game.cap, opener), compute)
+    return _trees.get(_tree_key(game, opener), compute)
+
+
+def _tree_key(game: Game, opener: str) -> tuple:
+    return ("tree", game.key, game.rule, game.cap, opener)
+
+
+def tree_opener(game: Game) -> str:
+    """The opener whose tree the Play view follows in this game."""
+    return TREE_OPENERS.get((game.key, game.rule), DEFAULT_OPENER)
+
+
+def kept_tree(game: Game, opener: str, *, wait: float = 0.0) -> Optional[Found]:
+    """The opener's proven tree if the server keeps one.  Else it is proven
+    in the background (`wordle_opt.web.background`), waited for at most
+    ``wait`` seconds, and None when it is not there by then."""
+    key = _tree_key(game, opener)
+    found = _trees.peek(key)
+    if found is None and prover.submit(key, lambda: _prove_tree(game, opener)):
+        prover.wait(key, wait)
+        found = _trees.peek(key)
+    return found if found is not None and found.proven and found.tree is not None else None
+
+
+def tree_pending(game: Game, opener: str) -> bool:
+    return prover.pending(_tree_key(game, opener))
+
+
+def _prove_tree(game: Game, opener: str) -> None:
+    # (twice: the first may only have waited for a request's search that its budget cut short)
+    for _ in range(2):
+        if opener_tree(game, opener).proven:
+            return
 
 
 class TreeView:
