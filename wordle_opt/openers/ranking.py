@@ -47,9 +47,8 @@ from wordle_opt.openers.tasks import (
     prove_openers,
     threshold_stop,
 )
-from wordle_opt.solver.anytime import check_options
 from wordle_opt.solver.exact import solve
-from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cache, check_threads
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cache, check_options, check_threads
 from wordle_opt.solver.problem import Problem
 
 SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"

@@ -42,7 +42,7 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.display import Note, gap, plural
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
-from wordle_opt.solver.anytime import opener_parts
+from wordle_opt.solver.anytime_groups import opener_parts
 from wordle_opt.solver.anytime_widen import stopping
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
