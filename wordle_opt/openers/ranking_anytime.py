@@ -10,7 +10,7 @@ Here, each step keeps a fact per opener, as there:
 
 1. quick bounds for every opener (n + sum of lb_size over its groups, the
    exact ranking's first step; 1.3 s on the every-word game);
-2. refined bounds (`wordle_opt.openers.ranking`, ``_Ranker.refine``), least quick
+2. refined bounds (`wordle_opt.openers.ranker`, ``Ranker.refine``), least quick
    bound first, for at most half the time limit (the every-word
    game: about 0.17 s per opener and core, LARES 41278 -> 48496);
 3. screen: the refined openers, least bound first, are valued by one beam
