@@ -56,7 +56,9 @@ def test_wheel_has_core_and_lists_and_no_sources(tmp_path):
     tables = {f"wordle_opt/openers/table_data/{e['file']}" for e in manifest()}
     assert tables and tables | {"wordle_opt/openers/table_data/manifest.json"} <= set(names)
     # the web page's own files, so `serve` works offline from the wheel
-    assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "style.css", "theme.js")} <= set(names)
+    static = ROOT / "wordle_opt" / "web" / "static"
+    assert {f"wordle_opt/web/static/{f.name}" for f in static.iterdir()} <= set(names)
+    assert {f"wordle_opt/web/static/{f}" for f in ("index.html", "app.js", "shared.js", "play.js")} <= set(names)
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import pytest
 
 from wordle_opt import search
 from wordle_opt.cli import main
-from wordle_opt.openers import ranking, tasks
+from wordle_opt.openers import ranker, tasks
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.result import EXACT, INFEASIBLE
 from wordle_opt.wordlists import WordLists
@@ -60,7 +60,7 @@ def test_a_complete_table_stopped_part_way_resumes_without_redoing_saved_openers
         return real(problem, o, beta)
 
     monkeypatch.setattr(tasks, "prove_opener", stopping)  # (the batches)
-    monkeypatch.setattr(ranking, "prove_opener", stopping)  # (the seeds)
+    monkeypatch.setattr(ranker, "prove_opener", stopping)  # (the seeds)
     ck = str(tmp_path / "ck.sqlite")
     with pytest.raises(KeyboardInterrupt):
         rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)

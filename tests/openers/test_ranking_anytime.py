@@ -17,7 +17,8 @@ from searching import search
 import wordle_opt.openers.ranking_anytime as openers_anytime
 from wordle_opt.cli import main
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.ranking import _Ranker, rank_openers
+from wordle_opt.openers.ranker import Ranker
+from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE
 from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
@@ -174,7 +175,7 @@ def test_ctrl_c_stops_the_ranking_with_what_it_has(medium, monkeypatch):
     def refine(self, until=None):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_Ranker, "refine", refine)
+    monkeypatch.setattr(Ranker, "refine", refine)
     r = rank_openers(answers=medium, top=3, workers=1, progress=False, beam=1, time_limit=60)
     assert not r.ranking and not r.searched and "3 of 3 candidates not reached (interrupted)" in r.proof
     least = min(v for kind, v in r.facts.values() if kind != INFEASIBLE)

@@ -16,19 +16,16 @@ from wordle_opt.openers.tables import EXACT, table_for
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.hardcap import (
     Certificate,
-    DeepCertificate,
     SubsetGame,
     candidates,
     check,
-    check_deep,
     counted,
     families,
-    part_holds,
     part_of,
     pattern_of,
     refute,
-    refute_deep,
 )
+from wordle_opt.proofs.hardcap_deep import DeepCertificate, check_deep, part_holds, refute_deep
 from wordle_opt.proofs.hardcap_run import _deep_lines, deep_certs
 from wordle_opt.rules import all_green
 from wordle_opt.wordlists import WordLists, load_lists

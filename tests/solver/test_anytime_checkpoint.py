@@ -198,7 +198,7 @@ def test_the_far_widening_runs_on_the_groups_left_open_and_a_rerun_skips_it(orig
     does not run it again."""
     import wordle_opt.solver.anytime as anytime
 
-    monkeypatch.setattr(anytime, "_prove_trees", lambda *args, **kwargs: False)
+    monkeypatch.setattr(anytime, "prove_trees", lambda *args, **kwargs: False)
     monkeypatch.setattr(anytime, "FAR", 8)  # (the rank the anytime search passes to widen_far)
     path = tmp_path / "ck.sqlite"
     first, notes = _run(original, path, time_limit=600)
@@ -224,12 +224,13 @@ def test_the_beam_phase_reports_progress_and_saves_its_trees_as_it_goes(sliced, 
 
     import wordle_opt.solver.anytime as anytime
     import wordle_opt.solver.engine as engine_module
+    from wordle_opt.solver.anytime_fit import Fitter
 
     monkeypatch.setattr(engine_module, "POLL_SECONDS", 0.005)
     monkeypatch.setattr(anytime, "SAVE_SECONDS", 0.0)
     path = tmp_path / "ck.sqlite"
     stored = []  # the groups in the checkpoint as each group's beam starts
-    fit = anytime.Fitter.fit
+    fit = Fitter.fit
 
     def slow_fit(self, *args, **kwargs):
         time.sleep(0.03)  # (the main thread polls meanwhile)
@@ -237,7 +238,7 @@ def test_the_beam_phase_reports_progress_and_saves_its_trees_as_it_goes(sliced, 
             stored.append(db.execute("SELECT COUNT(*) FROM anytime").fetchone()[0])
         return fit(self, *args, **kwargs)
 
-    monkeypatch.setattr(anytime.Fitter, "fit", slow_fit)
+    monkeypatch.setattr(Fitter, "fit", slow_fit)
     calls = []
     r = search("salet", answers=sliced, beam=1, threads=1, checkpoint=str(path), progress=lambda *a: calls.append(a))
     groups = _groups(sliced)

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from wordpools import IGHT_OUND, POOL
 
-from wordle_opt.solver.anytime import bounder_for, opener_groups, three_level, two_level
+from wordle_opt.solver.anytime_close import three_level, two_level
+from wordle_opt.solver.anytime_groups import bounder_for, opener_groups
 from wordle_opt.solver.engine import Engine
 from wordle_opt.wordlists import WordLists
 

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.solver.anytime import fits, opener_groups
 from wordle_opt.solver.anytime_fit import WIDTH, Fitter, guess_order
+from wordle_opt.solver.anytime_groups import fits, opener_groups
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
 from wordle_opt.trees.tree import Tree

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 from searching import search
 
-from wordle_opt.solver.anytime import _beam_trees, opener_groups
+from wordle_opt.solver.anytime_beam import beam_trees
+from wordle_opt.solver.anytime_groups import opener_groups
 from wordle_opt.solver.anytime_widen import subtree_total, widen, widen_far
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
@@ -39,7 +40,7 @@ def beam_then_widen(lists, opener, hard, cap, beam, far=0, **widening):
     n, o = len(lists.answers), lists.guess_index(opener)
     engine = Engine(lists, hard, threads=1, cache_mb=1, opener=o)
     groups = opener_groups(engine, o, cap)
-    stopped, beamer = _beam_trees(engine, groups, cap - 1, beam=beam, note=None, deadline=None)
+    stopped, beamer = beam_trees(engine, groups, cap - 1, beam=beam, note=None, deadline=None)
     assert not stopped
     if any(g.node is None for g in groups):
         return None
@@ -108,7 +109,7 @@ def test_the_far_widening_finds_second_guesses_that_the_first_missed(original):
     o = original.guess_index("crate")
     engine = Engine(original, None, threads=1, cache_mb=64, opener=o)
     groups = opener_groups(engine, o, 6)
-    _beam_trees(engine, groups, 5, beam=1, note=None, deadline=None)
+    beam_trees(engine, groups, 5, beam=1, note=None, deadline=None)
     beamer, exact = engine.with_beam(1), engine.with_beam(0)
 
     def total() -> int:

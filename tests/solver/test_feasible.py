@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.solver.anytime import fits, opener_groups
+from wordle_opt.solver.anytime_groups import fits, opener_groups
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.feasible import Feasible, OutOfTime
 from wordle_opt.trees.node import Node

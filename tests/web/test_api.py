@@ -49,7 +49,9 @@ def position(original, history):
 def test_page_and_its_files_are_served_and_need_no_network():
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    for name in ("app.js", "style.css", "theme.js"):
+    scripts = sorted(f.name for f in Path(STATIC).iterdir() if f.suffix in (".js", ".css"))
+    assert {"app.js", "shared.js", "play.js", "review.js", "explore.js", "style.css", "theme.js"} <= set(scripts)
+    for name in scripts:  # (each one loaded by the page: a script left out breaks a view)
         assert client.get(f"/static/{name}").status_code == 200
         assert f"/static/{name}" in page.text
     for f in Path(STATIC).iterdir():  # offline: nothing fetched from elsewhere

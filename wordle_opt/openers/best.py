@@ -14,7 +14,7 @@ and the anytime search go to the solver directly.
 from __future__ import annotations
 
 import time
-from typing import Callable, Dict, Mapping, Optional
+from typing import Callable, Dict, Mapping, Optional, Tuple
 
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
@@ -94,6 +94,62 @@ def search(
     one-line message.
     """
     t0 = time.perf_counter()
+    problem, opener, options = _parse(
+        opener,
+        hard=hard,
+        answers=answers,
+        guesses=guesses,
+        max_guesses=max_guesses,
+        minimise=minimise,
+        threads=threads,
+        cache_mb=cache_mb,
+        share_min=share_min,
+        note=note,
+        fallback=fallback,
+        beam=beam,
+        time_limit=time_limit,
+        checkpoint=checkpoint,
+        fit=fit,
+        second=second,
+    )
+    tell = dict(progress=progress, note=note, on_refuted=on_refuted)
+    if checkpoint is not None:
+        store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=options.cache_mb))
+        try:
+            return solve(problem, opener, options, store=store, **tell)
+        finally:
+            store.close()
+    if opener is not None or problem.objective != "total" or options.anytime:
+        return solve(problem, opener, options, **tell)
+
+    def best_at(c: Optional[int]) -> SearchResult:
+        return _best_at_cap(problem.with_cap(c), options, progress=progress, note=note, t0=t0)
+
+    n = len(problem.lists.answers)
+    return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
+
+
+def _parse(
+    opener,
+    *,
+    hard,
+    answers,
+    guesses,
+    max_guesses,
+    minimise,
+    threads,
+    cache_mb,
+    share_min,
+    note,
+    fallback,
+    beam,
+    time_limit,
+    checkpoint,
+    fit,
+    second,
+) -> Tuple[Problem, Optional[str], SearchOptions]:
+    """`search`'s values checked, once: the problem, the opener (stripped,
+    lower case) and the options (a one-line `WordleOptError` for a bad one)."""
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
     options = SearchOptions.parse(
         threads=threads,
@@ -116,47 +172,39 @@ def search(
             "checkpoint: search resumes only the anytime search of an opener (with beam or "
             "time_limit); the opener ranking resumes with rank_openers(checkpoint=...)"
         )
-    options = options.but(second=_second_guesses(problem, opener, second, fit=fit))
-    tell = dict(progress=progress, note=note, on_refuted=on_refuted)
-    if checkpoint is not None:
-        store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=options.cache_mb))
-        try:
-            return solve(problem, opener, options, store=store, **tell)
-        finally:
-            store.close()
-    if opener is not None or problem.objective != "total" or options.anytime:
-        return solve(problem, opener, options, **tell)
-    lists = problem.lists
-    n = len(lists.answers)
+    return problem, opener, options.but(second=_second_guesses(problem, opener, second, fit=fit))
 
-    def best_at(c: Optional[int]) -> SearchResult:
-        at_cap = problem.with_cap(c)
-        ranking = rank(at_cap, top=1, workers=options.threads, cache_mb=options.cache_mb, progress=False, trees=False)
-        best = ranking.best
-        if best is None:
-            return SearchResult(
-                opener=None,
-                hard=problem.rule,
-                max_guesses=c,
-                lists=lists.name,
-                n_answers=n,
-                feasible=False,
-                tree=None,
-                stats=dict(ranking.stats),
-                proof=f"no opener solves every answer within {plural(c, 'guess')}",
-            )
-        result = solve(at_cap, best.word, options.but(fallback=False), progress=progress, note=note)
-        if not result.feasible or result.total != best.total:
-            raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
-        result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
-        for key in ("settled_by_bounds", "searched", "workers"):
-            result.stats[f"ranking_{key}"] = ranking.stats[key]
-        result.stats["ranking_cpu_seconds"] = ranking.stats["cpu_seconds"]
-        result.stats["cpu_seconds"] = result.stats.get("cpu_seconds", 0) + ranking.stats["cpu_seconds"]
-        result.stats["seconds"] = time.perf_counter() - t0
-        return result
 
-    return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
+def _best_at_cap(
+    at_cap: Problem, options: SearchOptions, *, progress: Optional[ProgressCallback], note: Optional[Note], t0: float
+) -> SearchResult:
+    """The proven best opener under ``at_cap``'s cap (the ranking, top 1)
+    and its search, with the ranking's statement as its ``proof``."""
+    lists, c = at_cap.lists, at_cap.cap
+    ranking = rank(at_cap, top=1, workers=options.threads, cache_mb=options.cache_mb, progress=False, trees=False)
+    best = ranking.best
+    if best is None:
+        return SearchResult(
+            opener=None,
+            hard=at_cap.rule,
+            max_guesses=c,
+            lists=lists.name,
+            n_answers=len(lists.answers),
+            feasible=False,
+            tree=None,
+            stats=dict(ranking.stats),
+            proof=f"no opener solves every answer within {plural(c, 'guess')}",
+        )
+    result = solve(at_cap, best.word, options.but(fallback=False), progress=progress, note=note)
+    if not result.feasible or result.total != best.total:
+        raise RuntimeError(f"internal error: {best.word} ranked at {best.total}, its search gave {result.total}")
+    result.proof = f"{best.word.upper()} is the proven best opener: {ranking.statement()}"
+    for key in ("settled_by_bounds", "searched", "workers"):
+        result.stats[f"ranking_{key}"] = ranking.stats[key]
+    result.stats["ranking_cpu_seconds"] = ranking.stats["cpu_seconds"]
+    result.stats["cpu_seconds"] = result.stats.get("cpu_seconds", 0) + ranking.stats["cpu_seconds"]
+    result.stats["seconds"] = time.perf_counter() - t0
+    return result
 
 
 def _second_guesses(problem: Problem, opener: Optional[str], second, *, fit: bool) -> Optional[Dict[int, int]]:

@@ -10,7 +10,7 @@ Here, each step keeps a fact per opener, as there:
 
 1. quick bounds for every opener (n + sum of lb_size over its groups, the
    exact ranking's first step; 1.3 s on the every-word game);
-2. refined bounds (`wordle_opt.openers.ranking`, ``_Ranker.refine``), least quick
+2. refined bounds (`wordle_opt.openers.ranker`, ``Ranker.refine``), least quick
    bound first, for at most half the time limit (the every-word
    game: about 0.17 s per opener and core, LARES 41278 -> 48496);
 3. screen: the refined openers, least bound first, are valued by one beam
@@ -42,7 +42,7 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.display import Note, gap, plural
 from wordle_opt.openers.result import OpenerRanking, RankedOpener
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
-from wordle_opt.solver.anytime import opener_parts
+from wordle_opt.solver.anytime_groups import opener_parts
 from wordle_opt.solver.anytime_widen import stopping
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve

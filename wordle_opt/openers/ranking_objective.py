@@ -1,6 +1,6 @@
 """The opener ranking under the lexicographic objectives (`wordle_opt.solver.objectives`).
 
-Both are built from the total ranking (`openers._Ranker`, handed in as
+Both are built from the total ranking (`openers.ranker.Ranker`, handed in as
 ``make_ranker`` so this module sits below it):
 
 worst,total -- classes by worst case.  For the caps c = 1, 2, ... the total
@@ -41,7 +41,7 @@ SEEDS = 3  # openers tried one by one before the search over every opener at a c
 CAPS_MAX = CAPS_ASKED_WITHIN + 1  # the cap proofs decide an opener's groups within 3 more guesses: caps up to 4
 SAVE_SECONDS = 5.0  # the cap proofs' refuted openers go to the checkpoint this often
 
-# make_ranker(problem, places, *, facts_store, exclude, ties) -> a run() ranker (ranking._Ranker)
+# make_ranker(problem, places, *, facts_store, exclude, ties) -> a run() ranker (ranker.Ranker)
 MakeRanker = Callable[..., object]
 
 

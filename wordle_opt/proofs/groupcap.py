@@ -40,7 +40,7 @@ import numpy as np
 
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.runs import OPEN
-from wordle_opt.solver.anytime import opener_parts
+from wordle_opt.solver.anytime_groups import opener_parts
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.feasible import Feasible, OutOfTime
 

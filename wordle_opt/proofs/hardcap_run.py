@@ -26,10 +26,10 @@ file from scratch (`hardcap.check`, no node budget) with counting for the
 rest; either run prints that no opener has a tree within the cap (proven)
 only when every opener is refuted.  ``--deep FILE`` refutes the named
 openers (default: those FILE lists as open) two levels deep
-(`hardcap.refute_deep`) and appends their certificates to FILE, one line a
+(`hardcap_deep.refute_deep`) and appends their certificates to FILE, one line a
 second guess that counting does not refute (opener, colouring, second guess,
 its colouring, the part's shared letters), and takes them off its open list;
-``--check`` checks those too (`hardcap.check_deep`).  ``--levels 3`` lets a
+``--check`` checks those too (`hardcap_deep.check_deep`).  ``--levels 3`` lets a
 second guess be refuted by one of its colourings and every third guess
 after it (a node: one line a leaf below it, opener, colouring, second guess,
 its colouring, third guess, its colouring, the part's letters; a node whose
@@ -47,19 +47,15 @@ from wordle_opt.openers.progress import PlainBar
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.hardcap import (
     Certificate,
-    DeepCertificate,
-    Part,
     SubsetGame,
     check,
-    check_deep,
     counted,
     families,
-    opener_group,
     part_of,
     pattern_of,
     refute,
-    refute_deep,
 )
+from wordle_opt.proofs.hardcap_deep import DeepCertificate, Part, check_deep, opener_group, refute_deep
 from wordle_opt.proofs.runs import (
     OPEN,
     Clock,

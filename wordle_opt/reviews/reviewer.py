@@ -35,9 +35,8 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import RootBest, best_first_guess, opener_cost, table_of
 from wordle_opt.rules import ALL_GREEN, Rule, normalise_rule, parse_cap
-from wordle_opt.solver.anytime import check_time_limit
 from wordle_opt.solver.evaluator import INF, Cost, Evaluator, Split
-from wordle_opt.solver.options import check_cache, check_threads
+from wordle_opt.solver.options import check_cache, check_threads, check_time_limit
 from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's

@@ -22,11 +22,11 @@ from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
-from wordle_opt.solver.anytime import anytime_search, check_options
+from wordle_opt.solver.anytime import anytime_search
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
-from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.options import SearchOptions, check_options
 from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
 from wordle_opt.trees.tree import Node, Tree

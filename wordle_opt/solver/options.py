@@ -59,6 +59,35 @@ def check_cache(cache_mb, threads: int) -> None:
         )
 
 
+# The longest time limit (about 31 years): a timer cannot wait 2**70 seconds,
+# and its thread died with a traceback instead of an error (issue 26 fuzz).
+MAX_TIME_LIMIT = 1e9
+# The widest beam: more guesses than any list has (the core holds it in a C long).
+MAX_BEAM = 10**6
+
+
+def check_options(beam, time_limit) -> None:
+    """One line for a bad ``beam`` or ``time_limit`` (None: the default)."""
+    if beam is not None and (isinstance(beam, bool) or not isinstance(beam, int) or not 1 <= beam <= MAX_BEAM):
+        raise WordleOptError(f"beam must be a positive number of guesses, at most {MAX_BEAM:,}, not {beam!r}")
+    check_time_limit(time_limit)
+
+
+def check_time_limit(time_limit) -> None:
+    """One line for a ``time_limit`` that is not None or a positive finite number
+    of seconds (an infinite one would overflow the timer: None is no limit)."""
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not (time_limit > 0 and math.isfinite(time_limit))
+        or time_limit > MAX_TIME_LIMIT
+    ):
+        raise WordleOptError(
+            f"time_limit must be a positive finite number of seconds, at most {MAX_TIME_LIMIT:.0e} "
+            f"(None: no limit), not {time_limit!r}"
+        )
+
+
 @dataclass(frozen=True)
 class SearchOptions:
     """How a search runs, beside what it solves (the `Problem`): built once at

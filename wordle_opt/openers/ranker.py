@@ -1,0 +1,297 @@
+"""The total ranking's state and loop: the fact about every opener (an
+exact total, a lower bound, or infeasible), and the phases that complete
+them (screen, seed, bounds, search; see `wordle_opt.openers.ranking`) on a
+pool of workers, each fact saved to the checkpoint as it comes."""
+
+from __future__ import annotations
+
+import time
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.openers.phases import PhaseClock, timed
+from wordle_opt.openers.tasks import (
+    BOUND,
+    EXACT,
+    INFEASIBLE,
+    TaskProblem,
+    bound_openers,
+    prove_opener,
+    prove_openers,
+    threshold_stop,
+)
+
+SEED_BAR = "{desc}{n_fmt}/{total_fmt} {unit} [{elapsed}{postfix}]"
+BOUND_CHUNK = 24  # openers per bound task: a second or two of work, then a checkpoint
+# Seeds are chosen by refined bound among the SEED_POOL * top openers with the
+# least quick bounds (their full bounds stay as facts).  On the original lists
+# (easy) the 10 least refined bounds among the first 300 are 9 of the
+# published top 10 and LEAST 7954: the seeds' 10th total is 7954, where the 10
+# least quick bounds (ties all around 6800) gave 7974 (EARST), so the searches
+# started with beta 7974 and solved exactly every opener below it.  Cost:
+# 300 full bounds, about 15 s of CPU, most of them needed anyway.
+SEED_POOL = 30
+# Openers per screen task: each task's stop is the K-th least refined bound
+# found so far (+ 1), so after the first few tasks a screened opener is
+# refined only until it cannot be a seed.  Hard mode (NYT, original lists):
+# the full bound costs about 0.6 s of CPU per near-top opener, the stopped one
+# a tenth of that.
+SCREEN_CHUNK = 4
+
+
+class Ranker:
+    """The facts about every opener and the loop that completes them."""
+
+    def __init__(self, problem: TaskProblem, top: int, *, pool, store, bar, exclude=(), ties: bool = False):
+        """``exclude``: openers left out (ranked already, under a smaller cap);
+        ``ties``: prove every opener that ties the K-th total exact too (the
+        default breaks ties by list order and proves only the first)."""
+        self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
+        self.ties = ties
+        lists = problem.lists()
+        Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
+        self.inf = lists.modules.bounds.INFINITY
+        self.clock = PhaseClock(pool.workers)
+        t0, cpu0 = time.perf_counter(), time.process_time()
+        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
+            problem.depth
+        )  # (the rule does not enter the quick bound)
+        self.clock.add("quick", time.perf_counter() - t0, time.process_time() - cpu0)
+        self.n_openers = len(quick)
+        self.facts: Dict[int, Tuple[str, int]] = {
+            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())
+        }
+        self.refined = set()
+        self.searched = set()
+        self.settled_by: Dict[int, str] = {}  # the phase that found each opener's fact (else: quick)
+        for o in exclude:
+            del self.facts[o]
+        if store is not None:
+            for o, (kind, value, searched) in store.facts().items():
+                if o not in self.facts:
+                    continue
+                self.facts[o] = (kind, value)
+                self.refined.add(o)
+                self.settled_by[o] = "checkpoint"
+                if searched:
+                    self.searched.add(o)
+        self.shared = pool.share(problem)
+        self.phase = "seed"
+
+    # -- the state -------------------------------------------------------------
+    def ranking(self) -> List[Tuple[int, int]]:
+        return sorted((v, o) for o, (k, v) in self.facts.items() if k == EXACT)[: self.top]
+
+    def incumbent(self) -> Tuple[int, int]:
+        r = self.ranking()
+        if len(r) < self.top:
+            return self.inf, self.n_openers
+        return r[-1][0], self.n_openers if self.ties else r[-1][1]
+
+    def open_openers(self) -> List[int]:
+        """Openers that might still enter the ranking, least bound first."""
+        inc = self.incumbent()
+        rows = [(v, o) for o, (k, v) in self.facts.items() if k == BOUND and (v, o) < inc]
+        return [o for _, o in sorted(rows)]
+
+    def record(self, results, searched: bool) -> None:
+        kept = []
+        for o, kind, value in results:
+            # Facts only get stronger: an exact total or infeasibility stays, and
+            # of two lower bounds the larger one (tasks can overlap in flight).
+            old_kind, old_value = self.facts[o]
+            if old_kind != BOUND or (kind == BOUND and value < old_value):
+                continue
+            kept.append((o, kind, value))
+            self.facts[o] = (kind, value)
+            self.refined.add(o)
+            self.settled_by[o] = self.phase
+            if searched:
+                self.searched.add(o)
+        if self.store is not None and kept:
+            self.store.save(kept, searched)
+        self.show()
+
+    def show(self) -> None:
+        if self.bar is None:
+            return
+        left = len(self.open_openers())
+        r = self.ranking()
+        # The seeds are a few slow exact searches while the count stands still:
+        # an ETA from that rate means nothing, so the seed phase shows none.
+        self.bar.bar_format = SEED_BAR if self.phase in ("screen", "seed") else None
+        self.bar.set_description(self.phase, refresh=False)
+        self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
+        kth = f", {len(r)} ranked up to {r[-1][0]}" if len(r) > 1 else ""
+        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}", refresh=False)
+        self.bar.refresh()
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self) -> None:
+        self._switch("screen")
+        self.show()
+        pool = [o for o in self.open_openers() if o not in self.refined][: SEED_POOL * self.top]
+        chunks = _chunks(pool, SCREEN_CHUNK)
+        stops: Dict[int, int] = {}  # the stop each screened opener got
+        self._drain([(bound_openers, c, self._screen_stop(c, stops)) for c in chunks], searched=False)
+        # (a stopped bound is refined again in the bounds phase, to the K-th total)
+        stopped = {o for o, stop in stops.items() if self.facts[o][0] == BOUND and self.facts[o][1] >= stop}
+        self._switch("seed")
+        while len(self.ranking()) < self.top and self.open_openers():
+            # Least refined bound first (see SEED_POOL), then least quick bound.
+            opened = sorted(self.open_openers(), key=lambda o: o not in self.refined)
+            seeds = opened[: self.top - len(self.ranking())]
+            # (a seed infeasible or worse than its bound says: the next ones
+            # come after the K least, so a stopped bound is refined first, only
+            # until it cannot be among the seeds left to choose; a few more
+            # than the seeds at a time, so that every worker has some)
+            if any(o in stopped for o in seeds):
+                window = opened[: len(seeds) + 2 * self.pool.workers * SCREEN_CHUNK]
+                again = [o for o in window if o in stopped]
+            else:
+                again = []
+            if again:
+                kth = self._least_full(len(seeds), stopped)
+                chunks = _chunks(again, SCREEN_CHUNK)
+                self._drain([(bound_openers, c, (kth, self.n_openers)) for c in chunks], searched=False)
+                stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
+                stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
+                continue
+            self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
+        self._switch("bounds")
+        todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
+        inc = self.incumbent()
+        chunks = self._bound_chunks(todo)
+        self._drain([(bound_openers, c, inc) for c in chunks], searched=False)
+        self._switch("search")
+        # Until no opener can still enter the ranking: that is the proof.
+        while self.open_openers():
+            self._search()
+
+    def _screen_stop(self, chunk: List[int], stops: Dict[int, int]):
+        """The screen's incumbent for ``chunk``, taken when its task starts:
+        the K-th least refined bound so far (each opener's stop is one more,
+        see threshold_stop), so a stopped opener is not among the K least."""
+
+        def incumbent() -> Tuple[int, int]:
+            refined = sorted(v for o, (k, v) in self.facts.items() if o in self.refined and k == BOUND)
+            kth = refined[self.top - 1] if len(refined) >= self.top else self.inf
+            for o in chunk:
+                stops[o] = threshold_stop(o, (kth, self.n_openers))
+            return kth, self.n_openers
+
+        return incumbent
+
+    def _least_full(self, need: int, stopped) -> int:
+        """The need-th least full (not ``stopped``) refined bound of the open
+        openers (INFINITY if fewer): a bound that reaches one more cannot be
+        among the need least."""
+        full = [self.facts[o][1] for o in self.open_openers() if o in self.refined and o not in stopped]
+        return full[need - 1] if len(full) >= need else self.inf
+
+    def refine(self, until: Optional[float] = None) -> None:
+        """Refine every opener's bound in full, least quick bound first, until
+        ``until`` (time.monotonic()): the anytime ranking's bound for every
+        opener it does not search (about 0.17 s per opener on the every-word game)."""
+        self._switch("bounds, all")
+        self.show()
+        todo = [
+            o for _, o in sorted((v, o) for o, (k, v) in self.facts.items() if k == BOUND and o not in self.refined)
+        ]
+        chunks = _chunks(todo, BOUND_CHUNK)
+        self._drain([(bound_openers, c, (self.inf, self.n_openers)) for c in chunks], searched=False, until=until)
+
+    def _letter_classes(self, openers: List[int]) -> List[List[int]]:
+        """The openers by their letters (anagrams together), classes in the
+        order of their first member."""
+        classes: Dict[str, List[int]] = {}
+        for o in openers:
+            classes.setdefault("".join(sorted(self.problem.guesses[o])), []).append(o)
+        return list(classes.values())
+
+    def _bound_chunks(self, openers: List[int]) -> List[List[int]]:
+        """The bound tasks: about BOUND_CHUNK openers each, whole letter classes
+        (anagrams share groups, at least the all-grey one, so each worker's
+        group memo serves the class; see _bounds.pyx's batch_bounds)."""
+        chunks: List[List[int]] = [[]]
+        for c in self._letter_classes(openers):
+            if len(chunks[-1]) >= BOUND_CHUNK:
+                chunks.append([])
+            chunks[-1].extend(c)
+        return [c for c in chunks if c]
+
+    def _search(self) -> None:
+        # Openers with the same letters go to one worker together (see
+        # prove_openers), classes in the order of their least bound.
+        queue = self._letter_classes(self.open_openers())
+        pending = {}
+        while queue or pending:
+            while queue and len(pending) < 2 * self.pool.workers:
+                inc = self.incumbent()
+                batch = [o for o in queue.pop(0) if self.facts[o][0] == BOUND and (self.facts[o][1], o) < inc]
+                if batch:  # (the others were settled meanwhile)
+                    betas = [threshold_stop(o, inc) for o in batch]
+                    pending[self.pool.submit(timed, prove_openers, self.shared, batch, betas)] = batch
+            if not pending:
+                continue
+            done, _ = self.pool.wait_first(list(pending), 0.2)
+            self._tick()
+            for f in done:
+                del pending[f]
+            self._record_done(done, searched=True)
+
+    def _switch(self, phase: str) -> None:
+        self.phase = phase
+        self.clock.switch(phase)
+
+    def _timed_result(self, future):
+        res, cpu = future.result()
+        self.clock.add_task(cpu)
+        return res
+
+    def _tick(self) -> None:
+        # A plain progress line (no terminal) also while no task finishes.
+        tick = getattr(self.bar, "tick", None)
+        if tick is not None:
+            tick()
+
+    def phases(self):
+        """{phase: {wall, cpu, tasks, settled, busy}} so far (see phases.py)."""
+        return self.clock.summary(self.settled_by.get(o, "quick") for o in self.facts)
+
+    def _drain(self, tasks, searched: bool, until: Optional[float] = None) -> None:
+        """Run (fn, arg, extra) tasks, at most 2 per worker in flight; none
+        started after ``until`` (time.monotonic())."""
+        pending = set()
+        tasks = list(tasks)
+        while tasks or pending:
+            if until is not None and time.monotonic() >= until:
+                tasks = []
+            while tasks and len(pending) < 2 * self.pool.workers:
+                fn, arg, extra = tasks.pop(0)
+                if callable(extra):  # (taken now: see _screen_stop)
+                    extra = extra()
+                pending.add(self.pool.submit(timed, fn, self.shared, arg, extra))
+            done, pending = self.pool.wait_first(list(pending), 0.2)
+            self._tick()
+            self._record_done(done, searched)
+
+    def _record_done(self, done, searched: bool) -> None:
+        """Record the results of the finished tasks ``done``; a task's error
+        (Ctrl-C in a task) is raised only after the others' results are kept,
+        so the checkpoint has what they proved (the bounds and the searches)."""
+        error = None
+        for f in done:
+            try:
+                res = self._timed_result(f)
+            except BaseException as e:
+                error = error or e
+                continue
+            self.record(res if isinstance(res, list) else [res], searched)
+        if error is not None:
+            raise error
+
+
+def _chunks(items: List[int], size: int) -> List[List[int]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
