@@ -11,7 +11,8 @@ import sys
 import numpy as np
 import pytest
 
-from wordle_opt.assistant.play import Assistant, solve
+from wordle_opt.assistant.autoplay import solve
+from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import score_words
