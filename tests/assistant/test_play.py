@@ -215,7 +215,9 @@ def test_an_exact_search_that_does_not_finish_in_time_falls_back_to_entropy_and_
     lists = WordLists.from_words(original.answers, original.answers, name="answers only")
     a, code, text = session("quit\n", "optimal", lists=lists, resolve_seconds=0.05)
     assert code == 0
-    assert "note: the exact search of this position did not finish in 0.05 s; suggesting by entropy from here" in text
+    assert (
+        "note: the exact search of this position did not finish in 0.05 s; suggesting by entropy for this guess" in text
+    )
     entropy = session("quit\n", "entropy", lists=lists)[2]
     assert re.findall(r"Suggestion: \w+", text) == re.findall(r"Suggestion: \w+", entropy)
 
@@ -277,7 +279,7 @@ def test_cli_solve():
     assert res.returncode == 2 and res.stderr.startswith("error: unknown strategy")
 
 
-def test_undo_returns_from_the_entropy_fallback_to_the_tree():
+def test_undo_returns_from_the_exact_search_off_the_tree_to_the_tree():
     from oracle import exhaustive_tree
 
     from wordle_opt.trees.tree import Tree
@@ -292,7 +294,7 @@ def test_undo_returns_from_the_entropy_fallback_to_the_tree():
     off_tree = next(w for w in ("slate", "flams") if w != opener)
     p = byg(score_words(off_tree, "fight"))
     a, code, text = session(f"{off_tree} {p}\nundo\nquit\n", strategy="optimal", lists=lists, tree=tree)
-    assert "suggesting by entropy" in text
+    assert "solving each position exactly from here" in text
     # back at the start, the tree covers the position again: its opener, not entropy's
     assert suggested(text)[0] == opener.upper() and suggested(text)[-1] == opener.upper()
 

@@ -30,7 +30,7 @@ anything (about the time of one simulation).
 from __future__ import annotations
 
 import sys
-from typing import Callable, List, Optional, TextIO, Tuple
+from typing import Callable, List, Optional, Set, TextIO, Tuple
 
 import numpy as np
 
@@ -108,7 +108,8 @@ class Assistant(LineConsole):
             progress=progress,
         )
         self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
-        self._fallback: Optional[Walker] = None
+        self._fallback: Optional[Walker] = None  # entropy, where exact advice is not to be had in time
+        self._unsolved: Set[tuple] = set()  # the histories of those positions
         self._resolve: Optional[Walker] = None  # optimal off its tree: each position solved on its own
         self._said_resolve = False
         cands, legal = self.walker.root()
@@ -142,29 +143,31 @@ class Assistant(LineConsole):
     def _active(self) -> Walker:
         """The strategy's walker.  For optimal, where the tree does not cover the
         position (the user played something else), the position solved exactly
-        on its own; where that search does not finish in time, an entropy fallback."""
-        if self._fallback is not None:
-            return self._fallback
+        on its own; where that search does not finish in time, entropy for this
+        position (the next one is tried exactly again)."""
         here = (tuple(self.history), self.candidates, self.legal)
-        try:
-            self.walker.guess(*here)
-            return self.walker
-        except (TreeError, HardModeError) as exc:
-            why = exc
-        if self.strategy.name == "optimal" and not isinstance(self.strategy, ResolveStrategy):
-            if self._resolve is None:
-                self._resolve = Walker(self.lists, self._resolver(), hard=self.rule, answers_only=self.answers_only)
+        if here[0] not in self._unsolved:
             try:
-                self._resolve.guess(*here)
-                if not self._said_resolve:
-                    self._say(f"note: {why}; solving each position exactly from here")
-                    self._said_resolve = True
-                return self._resolve
-            except TreeError as exc:
+                self.walker.guess(*here)
+                return self.walker
+            except (TreeError, HardModeError) as exc:
                 why = exc
-        self._say(f"note: {why}; suggesting by entropy from here")
-        strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
-        self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
+            if self.strategy.name == "optimal" and not isinstance(self.strategy, ResolveStrategy):
+                if self._resolve is None:
+                    self._resolve = Walker(self.lists, self._resolver(), hard=self.rule, answers_only=self.answers_only)
+                try:
+                    self._resolve.guess(*here)
+                    if not self._said_resolve:
+                        self._say(f"note: {why}; solving each position exactly from here")
+                        self._said_resolve = True
+                    return self._resolve
+                except TreeError as exc:
+                    why = exc
+            self._unsolved.add(here[0])
+            self._say(f"note: {why}; suggesting by entropy for this guess")
+        if self._fallback is None:
+            strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
+            self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
         return self._fallback
 
     def suggestion(self) -> str:
@@ -240,6 +243,7 @@ class Assistant(LineConsole):
         self.strategy = strat
         self.walker = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
         self._fallback, self._resolve, self._cost = None, None, None
+        self._unsolved.clear()
         self._states = [self.walker.state(self.history[:i]) for i in range(len(self.history) + 1)]
         return True
 
@@ -256,7 +260,6 @@ class Assistant(LineConsole):
             return False
         self.history.pop()
         self._states.pop()
-        self._fallback = None  # the tree may cover the earlier position again
         self._said_resolve = False
         return True
 
@@ -273,7 +276,7 @@ class Assistant(LineConsole):
         guess = self.suggestion()
         self._say(
             f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
-            f"playing {self.strategy.name})"
+            f"playing {self._active().strategy.name})"
         )
         if n > 2 and self.alternatives:
             w = self._active()
