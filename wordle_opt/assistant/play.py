@@ -358,7 +358,7 @@ class Assistant(LineConsole):
     def _advice(self) -> str:
         """The line saying what the suggestions are; searches the tree (optimal
         without a tree file) here, where its progress shows."""
-        if self.strategy.name == "optimal" and not isinstance(self.strategy, ResolveStrategy):
+        if self._opener_why and not isinstance(self.strategy, ResolveStrategy):  # a tree to search here
             try:
                 self.strategy.tree
             except TreeError as exc:  # (no tree from this opener fits the cap)
