@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Optional
 
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import (
@@ -20,7 +21,12 @@ from wordle_opt.strategies.builtin import STRATEGIES
 
 
 def _common(
-    p: argparse.ArgumentParser, *, word=None, max_guesses: str, strategy: str = "entropy", strategy_help: str = ""
+    p: argparse.ArgumentParser,
+    *,
+    word=None,
+    max_guesses: str,
+    strategy: Optional[str] = "entropy",
+    strategy_help: str = "",
 ) -> None:
     p.add_argument(
         "--strategy",
