@@ -11,7 +11,8 @@ import sys
 import numpy as np
 import pytest
 
-from wordle_opt.assistant.play import Assistant, solve
+from wordle_opt.assistant.autoplay import solve
+from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import score_words
@@ -156,21 +157,79 @@ def test_end_of_input_anywhere_exits_cleanly(original):
         assert code == 0 and "Traceback" not in text
 
 
-def test_optimal_falls_back_when_the_user_leaves_the_tree():
-    from oracle import exhaustive_tree
+IGHT = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
+
+
+def test_optimal_off_its_tree_solves_the_position_exactly():
+    from oracle import exhaustive_optimum, exhaustive_second, exhaustive_tree
 
     from wordle_opt.trees.tree import Tree
     from wordle_opt.wordlists import WordLists
 
-    answers = ["fight", "light", "might", "night", "right", "sight", "tight", "wight"]
-    lists = WordLists.from_words(answers, answers + ["flomp", "wrist"], name="ight")
+    lists = WordLists.from_words(IGHT, IGHT + ["flomp", "wrist"], name="ight")
     tree = Tree(exhaustive_tree(lists.answers, lists.guesses), lists)
     other = next(w for w in lists.guesses if w != tree.root.guess)
     script = f"{other} {byg(score_words(other, 'tight'))}\nquit\n"
     a, code, text = session(script, "optimal", lists=lists, tree=tree)
     assert code == 0
     assert f"Suggestion: {tree.root.guess.upper()} ({tree.average:.2f} guesses to finish" in text
-    assert "does not cover" in text and "suggesting by entropy" in text
+    assert "does not cover" in text and "solving each position exactly from here" in text
+    assert "entropy from here" not in text
+    # the suggestion off the tree is an exact best guess of the position (the oracle's optimum)
+    left = [w for w in IGHT if score_words(other, w) == score_words(other, "tight")]
+    best = exhaustive_optimum(left, lists.guesses, max_guesses=5)
+    second = re.findall(r"Suggestion: (\w+) \(([\d.]+) guesses", text)[-1]
+    assert exhaustive_second(left, lists.guesses, other, second[0].lower(), max_guesses=6) == best
+    assert float(second[1]) == pytest.approx(best / len(left), abs=0.005)
+
+
+def test_default_advice_is_exact_and_says_so():
+    # No bundled ranking and no SALET in these lists: each position is solved on
+    # its own, the first one included; the opener is the oracle's best.
+    from oracle import exhaustive_optimum
+
+    from wordle_opt.wordlists import WordLists
+
+    lists = WordLists.from_words(IGHT, IGHT + ["flomp", "wrist"], name="ight")
+    out = io.StringIO()
+    Assistant(lists=lists, input=io.StringIO("quit\n"), output=out).run()  # no strategy given
+    text = out.getvalue()
+    assert "advice: each position solved exactly on its own" in text
+    word, value = re.search(r"Suggestion: (\w+) \(([\d.]+) guesses", text).groups()
+    best = exhaustive_optimum(IGHT, lists.guesses, max_guesses=6)
+    assert exhaustive_optimum(IGHT, lists.guesses, max_guesses=6, opener=word.lower()) == best
+    assert float(value) == pytest.approx(best / len(IGHT), abs=0.005)
+    # with SALET among the guesses: the optimal tree from it, searched and proven here
+    few = ["crane", "tatty", "vivid", "salty", "light", "pious"]
+    lists = WordLists.from_words(few, few + ["salet"], name="few")
+    a, code, text = session("quit\n", "optimal", lists=lists)
+    assert re.search(r"exact advice: the optimal tree from SALET, proven in [\d.]+ s \(the default opener", text)
+    total = exhaustive_optimum(few, lists.guesses, max_guesses=6, opener="salet")
+    assert f"Suggestion: SALET ({total / len(few):.2f} guesses" in text
+
+
+def test_an_exact_search_that_does_not_finish_in_time_falls_back_to_entropy_and_says_so(original):
+    from wordle_opt.wordlists import WordLists
+
+    # 2315 answers and no known opener: the first position takes minutes, not 0.05 s.
+    lists = WordLists.from_words(original.answers, original.answers, name="answers only")
+    a, code, text = session("quit\n", "optimal", lists=lists, resolve_seconds=0.05)
+    assert code == 0
+    assert (
+        "note: the exact search of this position did not finish in 0.05 s; suggesting by entropy for this guess" in text
+    )
+    entropy = session("quit\n", "entropy", lists=lists)[2]
+    assert re.findall(r"Suggestion: \w+", text) == re.findall(r"Suggestion: \w+", entropy)
+
+
+@pytest.mark.slow  # (the tree search: a few seconds)
+def test_cli_play_without_a_strategy_follows_the_proven_best_openers_optimal_tree(original):
+    res = _cli(["play"], "quit\n")
+    assert res.returncode == 0, res.stderr
+    assert re.search(
+        r"exact advice: the optimal tree from SALET, proven in [\d.]+ s \(proven the best opener", res.stdout
+    )
+    assert "Suggestion: SALET (3.42 guesses to finish on average" in res.stdout  # 7920 / 2315
 
 
 def test_solve_prints_the_game(original):
@@ -220,7 +279,7 @@ def test_cli_solve():
     assert res.returncode == 2 and res.stderr.startswith("error: unknown strategy")
 
 
-def test_undo_returns_from_the_entropy_fallback_to_the_tree():
+def test_undo_returns_from_the_exact_search_off_the_tree_to_the_tree():
     from oracle import exhaustive_tree
 
     from wordle_opt.trees.tree import Tree
@@ -235,7 +294,7 @@ def test_undo_returns_from_the_entropy_fallback_to_the_tree():
     off_tree = next(w for w in ("slate", "flams") if w != opener)
     p = byg(score_words(off_tree, "fight"))
     a, code, text = session(f"{off_tree} {p}\nundo\nquit\n", strategy="optimal", lists=lists, tree=tree)
-    assert "suggesting by entropy" in text
+    assert "solving each position exactly from here" in text
     # back at the start, the tree covers the position again: its opener, not entropy's
     assert suggested(text)[0] == opener.upper() and suggested(text)[-1] == opener.upper()
 

@@ -1,8 +1,11 @@
 """The play assistant: suggests guesses for a live game, reading what you
 played and the colours you got.
 
-    Assistant(strategy="entropy", input=sys.stdin, output=sys.stdout).run()
+    Assistant(input=sys.stdin, output=sys.stdout).run()
 
+By default the advice is exact (`wordle_opt.assistant.exact`): the optimal
+tree from the proven best opener, and a position off the tree solved on its
+own; ``strategy="entropy"`` (or any other) plays a heuristic instead.
 Each turn it prints the suggested guess with the average number of guesses
 to finish, the candidates left (listed when 10 or fewer) and the best few
 alternatives with the strategy's scores.  You type the word you played
@@ -27,16 +30,17 @@ anything (about the time of one simulation).
 from __future__ import annotations
 
 import sys
-from typing import Callable, List, Optional, TextIO, Tuple
+from typing import Callable, List, Optional, Set, TextIO, Tuple
 
 import numpy as np
 
 from wordle_opt.assistant.cost import GuessCost
+from wordle_opt.assistant.exact import RESOLVE_SECONDS, ResolveStrategy, exact_opener, intro
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, example, pattern_table
 from wordle_opt.rules import all_green, normalise_rule, violation
-from wordle_opt.strategies.builtin import get_strategy
+from wordle_opt.strategies.builtin import get_strategy, strategy_key
 from wordle_opt.strategies.simulation import Walker
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
@@ -57,7 +61,7 @@ class Assistant(LineConsole):
 
     def __init__(
         self,
-        strategy="entropy",
+        strategy="optimal",
         *,
         hard=None,
         answers="original",
@@ -73,6 +77,8 @@ class Assistant(LineConsole):
         alternatives: int = 5,
         lists=None,
         widen: bool = True,
+        progress=None,
+        resolve_seconds: float = RESOLVE_SECONDS,
     ):
         self.lists = lists if lists is not None else load_lists(answers, guesses)
         self.rule = normalise_rule(hard)
@@ -84,6 +90,12 @@ class Assistant(LineConsole):
         self.colour = use_colour(self.output) if colour is None else colour
         self.alternatives = alternatives
         self.answers_only = answers_only
+        self.progress, self.resolve_seconds = progress, resolve_seconds
+        self._opener_why = ""  # exact advice from a tree searched here: why its opener
+        if isinstance(strategy, str) and strategy_key(strategy) == "optimal" and tree is None:
+            opener, self._opener_why = exact_opener(self.lists, self.rule, max_guesses, opener)
+            if not opener:
+                strategy = self._resolver()
         self.strategy = get_strategy(
             strategy,
             self.lists,
@@ -93,9 +105,13 @@ class Assistant(LineConsole):
             seed=seed,
             tree=tree,
             max_guesses=max_guesses,
+            progress=progress,
         )
         self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
-        self._fallback: Optional[Walker] = None
+        self._fallback: Optional[Walker] = None  # entropy, where exact advice is not to be had in time
+        self._unsolved: Set[tuple] = set()  # the histories of those positions
+        self._resolve: Optional[Walker] = None  # optimal off its tree: each position solved on its own
+        self._said_resolve = False
         cands, legal = self.walker.root()
         self.history: List[Tuple[int, int]] = []
         self._states = [(cands, legal)]
@@ -115,19 +131,44 @@ class Assistant(LineConsole):
     def _word_history(self):
         return [(self.lists.guesses[g], p) for g, p in self.history]
 
+    def _resolver(self) -> ResolveStrategy:
+        return ResolveStrategy(
+            self.lists,
+            hard=self.rule,
+            answers_only=self.answers_only,
+            max_guesses=self.max_guesses,
+            time_limit=self.resolve_seconds,
+        )
+
     def _active(self) -> Walker:
-        """The strategy's walker, or an entropy fallback once the tree (optimal)
-        no longer covers the position (the user played something else)."""
-        if self._fallback is not None:
-            return self._fallback
-        try:
-            self.walker.guess(tuple(self.history), self.candidates, self.legal)
-            return self.walker
-        except (TreeError, HardModeError) as exc:
-            self._say(f"note: {exc}; suggesting by entropy from here")
+        """The strategy's walker.  For optimal, where the tree does not cover the
+        position (the user played something else), the position solved exactly
+        on its own; where that search does not finish in time, entropy for this
+        position (the next one is tried exactly again)."""
+        here = (tuple(self.history), self.candidates, self.legal)
+        if here[0] not in self._unsolved:
+            try:
+                self.walker.guess(*here)
+                return self.walker
+            except (TreeError, HardModeError) as exc:
+                why = exc
+            if self.strategy.name == "optimal" and not isinstance(self.strategy, ResolveStrategy):
+                if self._resolve is None:
+                    self._resolve = Walker(self.lists, self._resolver(), hard=self.rule, answers_only=self.answers_only)
+                try:
+                    self._resolve.guess(*here)
+                    if not self._said_resolve:
+                        self._say(f"note: {why}; solving each position exactly from here")
+                        self._said_resolve = True
+                    return self._resolve
+                except TreeError as exc:
+                    why = exc
+            self._unsolved.add(here[0])
+            self._say(f"note: {why}; suggesting by entropy for this guess")
+        if self._fallback is None:
             strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
             self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
-            return self._fallback
+        return self._fallback
 
     def suggestion(self) -> str:
         w = self._active()
@@ -138,6 +179,8 @@ class Assistant(LineConsole):
         doc).  ``progress(answers played)`` is called as the play-out goes (the web
         server's budget stops it by raising)."""
         w = self._active()
+        if isinstance(w.strategy, ResolveStrategy):  # the exact value, no play-out needed
+            return w.strategy.values[tuple(self.history)].expected
         out = w.walk(tuple(self.history), self.candidates, self.legal, progress=progress)
         turns = [len(h) - len(self.history) if solved else w.cap for h, solved in out.values()]
         return float(np.mean(turns)) if turns else 0.0
@@ -193,15 +236,14 @@ class Assistant(LineConsole):
             f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
             f"that fit{hint}"
         )
-        strat = get_strategy(
-            "entropy" if self.strategy.name == "optimal" else self.strategy.name,
-            self.lists,
-            answers_only=self.answers_only,
-            hard=self.rule,
-        )
+        if self.strategy.name == "optimal":  # the tree is of the old lists
+            strat = self._resolver()
+        else:
+            strat = get_strategy(self.strategy.name, self.lists, answers_only=self.answers_only, hard=self.rule)
         self.strategy = strat
         self.walker = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
-        self._fallback, self._cost = None, None
+        self._fallback, self._resolve, self._cost = None, None, None
+        self._unsolved.clear()
         self._states = [self.walker.state(self.history[:i]) for i in range(len(self.history) + 1)]
         return True
 
@@ -218,7 +260,7 @@ class Assistant(LineConsole):
             return False
         self.history.pop()
         self._states.pop()
-        self._fallback = None  # the tree may cover the earlier position again
+        self._said_resolve = False
         return True
 
     # ---- the session ----------------------------------------------------
@@ -234,7 +276,7 @@ class Assistant(LineConsole):
         guess = self.suggestion()
         self._say(
             f"Suggestion: {upper(guess)} ({self.expected():.2f} guesses to finish on average, "
-            f"playing {self.strategy.name})"
+            f"playing {self._active().strategy.name})"
         )
         if n > 2 and self.alternatives:
             w = self._active()
@@ -255,6 +297,7 @@ class Assistant(LineConsole):
             f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})"
         )
         self._say(help_text(self.lists.length))
+        self._say(self._advice())
         if self.lists.name != TODAY_SET and TODAY_SET in SETS:
             self._say(
                 f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
@@ -312,6 +355,20 @@ class Assistant(LineConsole):
                 )
                 return 0
 
+    def _advice(self) -> str:
+        """The line saying what the suggestions are; searches the tree (optimal
+        without a tree file) here, where its progress shows."""
+        if self._opener_why and not isinstance(self.strategy, ResolveStrategy):  # a tree to search here
+            try:
+                self.strategy.tree
+            except TreeError as exc:  # (no tree from this opener fits the cap)
+                self.strategy = self._resolver()
+                self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=self.answers_only)
+                return f"note: {exc}; solving each position on its own instead"
+            finally:
+                getattr(self.progress, "close", lambda: None)()
+        return intro(self.strategy, self._opener_why, self.resolve_seconds)
+
     def _check_word(self, word: str) -> Optional[str]:
         try:
             self.lists.guess_index(word)
@@ -351,60 +408,3 @@ class Assistant(LineConsole):
             g, p = self.history[-1]
             self._say(tiles(word, p, self.colour))
             return solved
-
-
-def solve(
-    answer: str,
-    *,
-    strategy="entropy",
-    opener=None,
-    hard=None,
-    answers="original",
-    guesses=None,
-    answers_only=False,
-    tree=None,
-    seed=0,
-    max_guesses=6,
-    output: Optional[TextIO] = None,
-    colour: Optional[bool] = None,
-    lists=None,
-) -> List[Tuple[str, int]]:
-    """Play one game against ``answer`` and print it as tiles; returns the
-    [(guess, colouring)] path."""
-    lists = lists if lists is not None else load_lists(answers, guesses)
-    a = lists.answer_index(str(answer))
-    rule = normalise_rule(hard)
-    strat = get_strategy(
-        strategy,
-        lists,
-        opener=opener,
-        answers_only=answers_only,
-        hard=rule,
-        seed=seed,
-        tree=tree,
-        max_guesses=max_guesses,
-    )
-    walker = Walker(lists, strat, hard=rule, answers_only=answers_only)
-    cands, legal = walker.root()
-    history: List[Tuple[int, int]] = []
-    out = output if output is not None else sys.stdout
-    show = use_colour(out) if colour is None else colour
-    while len(history) < walker.cap:
-        g = walker.guess(tuple(history), cands, legal)
-        p = int(lists.table[g, a])
-        history.append((g, p))
-        out.write(f"{len(history)}  {tiles(lists.guesses[g], p, show)}\n")
-        if p == all_green(lists.length):
-            break
-        cands = walker.ctx.next_candidates(cands, g, p)
-        legal = walker.ctx.next_legal(legal, g, p, rule)
-    n = len(history)
-    if history and history[-1][1] == all_green(lists.length):
-        out.write(
-            f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
-            f"({strat.name}{', hard ' + rule if rule else ''})\n"
-        )
-    else:
-        out.write(f"not solved after {plural(n, 'guess')}\n")
-    out.flush()
-    return [(lists.guesses[g], p) for g, p in history]

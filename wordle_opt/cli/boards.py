@@ -50,7 +50,7 @@ def play(args) -> int:
     _refuse_one_board_options(args)
     return BoardsAssistant(
         args.boards,
-        args.strategy,
+        args.strategy or "entropy",  # (exact advice is for one board)
         answers=args.answers or "original",
         guesses=args.guesses,
         answers_only=args.answers_only,

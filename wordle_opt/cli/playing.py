@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Optional
 
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import (
@@ -19,15 +20,21 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.strategies.builtin import STRATEGIES
 
 
-def _common(p: argparse.ArgumentParser, strategy: bool = True, *, word=None, max_guesses: str) -> None:
-    if strategy:
-        p.add_argument(
-            "--strategy",
-            "-s",
-            default="entropy",
-            metavar="NAME",
-            help=f"one of {', '.join(STRATEGIES)} (default entropy)",
-        )
+def _common(
+    p: argparse.ArgumentParser,
+    *,
+    word=None,
+    max_guesses: str,
+    strategy: Optional[str] = "entropy",
+    strategy_help: str = "",
+) -> None:
+    p.add_argument(
+        "--strategy",
+        "-s",
+        default=strategy,
+        metavar="NAME",
+        help=f"one of {', '.join(STRATEGIES)} ({strategy_help or 'default ' + strategy})",
+    )
     add_hard_option(p, word=word, tree_default=True)
     add_list_options(p, answers_default=None)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
@@ -86,10 +93,14 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Suggests guesses for the game you are playing: type the word you "
         "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
         "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
-        "fits, it carries on with the allowed words that do.",
+        "fits, it carries on with the allowed words that do. The advice is exact by default: the "
+        "optimal tree from the proven best opener (searched first, with progress), and a position off "
+        "the tree solved on its own; it says when a search takes too long and it suggests by entropy.",
     )
     _common(
         p,
+        strategy=None,
+        strategy_help="default: exact advice, as above; entropy with --boards; the others are heuristics",
         max_guesses="the game's guess cap: --strategy optimal plays within it, and a word other than the "
         "suggestion is valued by the exact guesses it needs within it",
     )
@@ -184,11 +195,15 @@ def cmd_play(args) -> int:
 
     if args.boards > 1:
         return boards.play(args)
-    return Assistant(args.strategy, **_options(args)).run()
+    progress = Progress.of(args, unit="groups")
+    try:
+        return Assistant(args.strategy or "optimal", progress=progress, **_options(args)).run()
+    finally:
+        progress.close()
 
 
 def cmd_solve(args) -> int:
-    from wordle_opt.assistant.play import solve
+    from wordle_opt.assistant.autoplay import solve
 
     path = solve(args.answer, strategy=args.strategy, **_options(args))
     return 0 if path and Pattern(path[-1][1], len(path[-1][0])).solved else 1

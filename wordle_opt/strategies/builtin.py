@@ -330,18 +330,31 @@ DEFAULT_OPENER = "salet"
 class OptimalStrategy(Strategy):
     """Follows an exact decision tree: ``tree=`` a wordle_opt.trees.tree.Tree or a
     tree file; without one, ``wordle_opt.search(...)`` computes it on first use
-    (opener default 'salet')."""
+    (opener default 'salet'; ``progress`` follows that search, and ``result``
+    keeps what it proved)."""
 
     name = "optimal"
     description = "follows an exact decision tree"
     _shortcut_small = False
 
     def __init__(
-        self, lists, *, opener=None, answers_only=False, hard=None, seed=0, tree=None, max_guesses=6, **options
+        self,
+        lists,
+        *,
+        opener=None,
+        answers_only=False,
+        hard=None,
+        seed=0,
+        tree=None,
+        max_guesses=6,
+        progress=None,
+        **options,
     ):
         super().__init__(lists, opener=opener, answers_only=answers_only, hard=hard, seed=seed, **options)
         self._tree_source = tree
         self._tree = None
+        self.progress = progress
+        self.result = None  # the SearchResult, when the tree was searched here
         self.max_guesses = parse_cap(max_guesses, "max_guesses")
 
     @property
@@ -362,7 +375,9 @@ class OptimalStrategy(Strategy):
                     f"strategy optimal without a tree searches from {opener.upper()}, which is not an "
                     f"allowed guess in list {self.lists.name!r}: give an opener or a tree file"
                 )
-            result = solve(Problem(self.lists, self.hard, self.max_guesses), opener)
+            result = self.result = solve(
+                Problem(self.lists, self.hard, self.max_guesses), opener, progress=self.progress
+            )
             if result.tree is None:
                 raise TreeError(
                     f"strategy optimal: no tree opening with {opener.upper()} solves every "
@@ -420,7 +435,7 @@ def strategy_key(name) -> str:
 
 def get_strategy(name, lists, **opts) -> Strategy:
     """A strategy by name (see STRATEGIES), constructed with the word lists and
-    options: opener, answers_only, hard, seed, and for 'optimal' tree/max_guesses."""
+    options: opener, answers_only, hard, seed, and for 'optimal' tree/max_guesses/progress."""
     if isinstance(name, Strategy):
         return name
     if not isinstance(name, str):
@@ -435,6 +450,6 @@ def get_strategy(name, lists, **opts) -> Strategy:
             raise WordleOptError(
                 f"a tree is followed only by strategy optimal, not {cls.name} (--strategy optimal --tree FILE)"
             )
-        for k in ("tree", "max_guesses"):
+        for k in ("tree", "max_guesses", "progress"):
             opts.pop(k, None)
     return cls(lists, **opts)
