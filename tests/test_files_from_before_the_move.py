@@ -12,7 +12,7 @@ from pathlib import Path
 
 import wordle_opt
 from wordle_opt import Tree, WordLists, rank_openers, verify
-from wordle_opt.openers import ranking
+from wordle_opt.openers import ranker
 
 DATA = Path(__file__).resolve().parent / "data" / "before-the-move"
 ANSWERS = WordLists.from_words((DATA / "answers-40.txt").read_text().split(), name="forty")
@@ -29,7 +29,7 @@ def test_a_ranking_checkpoint_from_before_resumes_to_the_same_ranking_without_wo
 
     # (one worker runs the tasks in this process: a task would call these)
     for task in ("bound_openers", "prove_openers", "prove_opener"):
-        monkeypatch.setattr(ranking, task, no_work)
+        monkeypatch.setattr(ranker, task, no_work)
     resumed = rank_openers(answers=ANSWERS, top=3, workers=1, trees=False, progress=False, checkpoint=str(checkpoint))
     assert [(r.word, r.total) for r in resumed.ranking] == [(r.word, r.total) for r in fresh.ranking]
     assert resumed.others_at_least == fresh.others_at_least

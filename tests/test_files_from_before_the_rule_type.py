@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from wordle_opt import load_lists, rank_openers
-from wordle_opt.openers import ranking
+from wordle_opt.openers import ranker
 from wordle_opt.openers.tables import read_ranking_file
 
 DATA = Path(__file__).resolve().parent / "data" / "before-the-rule-type"
@@ -47,7 +47,7 @@ def test_a_hard_ranking_checkpoint_from_before_resumes_without_work(tmp_path, mo
         raise AssertionError("every fact should come from the checkpoint")
 
     for task in ("bound_openers", "prove_openers", "prove_opener"):
-        monkeypatch.setattr(ranking, task, no_work)
+        monkeypatch.setattr(ranker, task, no_work)
     resumed = rank_openers(
         answers=answers, hard="nyt", top=3, workers=1, trees=False, progress=False, checkpoint=str(checkpoint)
     )

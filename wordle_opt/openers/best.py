@@ -160,6 +160,7 @@ def _parse(
         beam=beam,
         time_limit=time_limit,
         fit=fit,
+        stacklevel=5,  # (search -> _parse -> parse -> check_threads: the warning at search's caller)
     )
     if opener is not None:
         if not isinstance(opener, str):

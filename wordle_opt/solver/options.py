@@ -118,12 +118,21 @@ class SearchOptions:
 
     @classmethod
     def parse(
-        cls, *, threads=None, cache_mb=DEFAULT_CACHE_MB, share_min=None, note: Optional[Note] = None, **others
+        cls,
+        *,
+        threads=None,
+        cache_mb=DEFAULT_CACHE_MB,
+        share_min=None,
+        note: Optional[Note] = None,
+        stacklevel: int = 4,
+        **others,
     ) -> "SearchOptions":
         """The options from a user's values: ``threads`` (capped at the cores,
         with a ``note``), ``cache_mb`` and ``share_min`` checked here, once,
-        with a one-line `WordleOptError` for a bad one; ``others`` as given."""
-        threads = check_threads(threads, note=note, stacklevel=4)  # (the warning at the user's call)
+        with a one-line `WordleOptError` for a bad one; ``others`` as given.
+        ``stacklevel``: the warning's, counted from `check_threads` (4: the
+        caller of the function that calls ``parse``, the user's call)."""
+        threads = check_threads(threads, note=note, stacklevel=stacklevel)
         check_cache(cache_mb, threads)
         if share_min is not None and (not isinstance(share_min, int) or isinstance(share_min, bool) or share_min < 1):
             # (a str reached a comparison deep in the search: a TypeError, fuzz 2026-11-27)
