@@ -14,8 +14,11 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
+from wordle_opt.web.admission import BeyondBudget, budget
 from wordle_opt.web.background import prover
-from wordle_opt.web.compute import BeyondBudget, Game, Memo, Unkept, budget, exact_search
+from wordle_opt.web.games import Game
+from wordle_opt.web.memo import Memo, Unkept
+from wordle_opt.web.searching import exact_search
 
 DEFAULT_OPENER = "salet"
 # The opener whose optimal tree values a game's later turns, where not SALET:
