@@ -278,27 +278,8 @@ def _in_batch(
     ``child`` solves a candidate's child."""
     n = len(S)
     inf = engine.inf
-    Bounder = engine.lists.modules.bounds.Bounder
     k = len(engine.all_solvers) if threads is None else threads
-    code = rule_code(engine.core, engine.rule)
-    first = Bounder(sub, codes, code)
-    if engine.rule is None:
-        # Rows in the sweep's order, so that it reads the table and the
-        # subset caps front to back (random rows were cache misses: perf put
-        # a quarter of the sweep's samples on loading the subset caps).  With
-        # the shared subset table below, `search qajaq` 0.80x the CPU, XYLYL
-        # 0.80x, ZOCCO 0.82x (alternated, docs/results.md); values identical.
-        perm = first.sweep_order()
-        rows = perm if rows is None else rows[perm]
-        sub = np.ascontiguousarray(sub[perm])
-        codes = np.ascontiguousarray(codes[perm])
-        first = Bounder(sub, codes, code)
-    bounders = [first] + [Bounder(sub, codes, code) for _ in range(k - 1)]
-    for b in bounders:
-        b.small_min, b.small_stages = BATCH_SMALL_MIN, BATCH_SMALL_STAGES
-        b.subset_caps, b.subset_min = True, BATCH_SUBSET_MIN
-        if engine.rule is None and b is not first:
-            b.share_subsets(first)  # (one subset table for all threads, made here)
+    bounders, rows, sub = _bounders(engine, rows, sub, codes, k=k)
     quick = bounders[0].quick(cap)
     order = np.argsort(quick, kind="stable").astype(np.int32)
     guess_of = (lambda r: r) if rows is None else (lambda r: int(rows[r]))
@@ -363,20 +344,49 @@ def _in_batch(
     run([lambda t=t: share(t) for t in range(k)])
     if state.guess < 0 or not tree:
         return state.value, None  # (guess < 0: beta or infinity, nothing below it)
-    g = state.guess
-    # The best guess's children, solved again exactly for their trees (most
-    # are cache hits: its search solved each below its beta).
+    return state.value, _tree_of(engine, S, state.guess, state.value, child=child, run=run)
+
+
+def _bounders(engine: Engine, rows: Optional[np.ndarray], sub: np.ndarray, codes: np.ndarray, *, k: int):
+    """k bounders (one a thread) of the game ``sub`` with its letters
+    ``codes``; in easy mode its rows go in the sweep's order first.  Returns
+    them with ``rows`` and ``sub`` in the bounders' order."""
+    Bounder = engine.lists.modules.bounds.Bounder
+    code = rule_code(engine.core, engine.rule)
+    first = Bounder(sub, codes, code)
+    if engine.rule is None:
+        # Rows in the sweep's order, so that it reads the table and the
+        # subset caps front to back (random rows were cache misses), and one
+        # subset table shared by the threads: `search qajaq` 0.80x the CPU,
+        # values identical (docs/history.md, "The batch's table in the sweep's order").
+        perm = first.sweep_order()
+        rows = perm if rows is None else rows[perm]
+        sub = np.ascontiguousarray(sub[perm])
+        codes = np.ascontiguousarray(codes[perm])
+        first = Bounder(sub, codes, code)
+    bounders = [first] + [Bounder(sub, codes, code) for _ in range(k - 1)]
+    for b in bounders:
+        b.small_min, b.small_stages = BATCH_SMALL_MIN, BATCH_SMALL_STAGES
+        b.subset_caps, b.subset_min = True, BATCH_SUBSET_MIN
+        if engine.rule is None and b is not first:
+            b.share_subsets(first)  # (one subset table for all threads, made here)
+    return bounders, rows, sub
+
+
+def _tree_of(engine: Engine, S: np.ndarray, g: int, value: int, *, child: Child, run) -> Node:
+    """The tree of the best guess ``g`` at S, its children solved again
+    exactly (most are cache hits: its search solved each below its beta)."""
     row = engine.table[g, S]
     groups = [(int(p), np.ascontiguousarray(S[row == p])) for p in np.unique(row) if p != engine.all_green]
     subs = run([lambda p=p, C=C: child(g, p, C, None, want_tree=True) for p, C in groups])
     node = Node(engine.lists.guesses[g], {})
-    total = n
+    total = len(S)
     for (p, _), (cost, sub_node) in zip(groups, subs):
         node.children[p] = sub_node
         total += cost
-    if total != state.value:
-        raise RuntimeError(f"internal error: a big group's best guess valued {state.value}, its tree {total}")
-    return state.value, node
+    if total != value:
+        raise RuntimeError(f"internal error: a big group's best guess valued {value}, its tree {total}")
+    return node
 
 
 class _Best:

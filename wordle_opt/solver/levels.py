@@ -109,17 +109,8 @@ def group3(
     infinite), as the plain twin's definition does with the same ``fits``.
     On the every-word game most good second guesses leave one (a family of
     -lls words, say: all 250 least two-level terms of TARNS's group of 1132),
-    so the bound can rise past their three-level values.
-
-    Best first over lower bounds of each candidate's term, each at most
-    the next: its one-level value 3|S| - colourings - hit, its first pass
-    and its two-level value (``Bounder.second_value``), then partial sums
-    toward its three-level value (``_Third``).  The least bound known is
-    always raised, and only ``slack`` (at least 1) past the next least, or
-    a 32nd of the span from B2 to the cap if more, so the bounds rise
-    evenly: stopped, the least of them is the bound.  The least three-level
-    value found caps every later raise (no candidate needs showing above
-    it), and once it is the least bound known it is B3.
+    so the bound can rise past their three-level values.  The search is
+    best first over bounds of each candidate's term (`_best_first`).
 
     Stopped (``bounder.stop_requested``, set by ``request_stop`` from another
     thread; a running group2 then returns what it has proven), or past
@@ -143,6 +134,29 @@ def group3(
 
     if s <= 2 or d < 3 or b2 >= INFINITY or b2 >= cap or stopped():
         return b2
+    heap, ks = _first_keys(bounder, table, S, L, terms=terms)
+    return _best_first(
+        bounder,
+        table,
+        S,
+        L,
+        heap=heap,
+        d=d,
+        b2=b2,
+        cap=cap,
+        ks=ks,
+        slack=slack,
+        fits=fits,
+        legal_after=legal_after,
+        stopped=stopped,
+    )
+
+
+def _first_keys(bounder, table: np.ndarray, S: np.ndarray, L: np.ndarray, *, terms: Optional[Terms]):
+    """The heap of group3's candidates, (key, stage, h) for each guess h of L
+    that splits S or may hit, and the most colourings (+ hit) of any: their
+    one-level values, or where ``terms`` valued them already, theirs."""
+    s = len(S)
     all_green = int(bounder.all_green)
     rows = np.sort(table[np.ix_(L, S)], axis=1)
     hit = (rows == all_green).any(axis=1)
@@ -156,6 +170,35 @@ def group3(
         keys = np.where(stages > 0, terms[0][L], keys)
     heap = [(k, t, h) for k, t, h, c in zip(keys.tolist(), stages.tolist(), L.tolist(), kh.tolist()) if c > 1]
     heapq.heapify(heap)
+    return heap, ks
+
+
+def _best_first(
+    bounder,
+    table: np.ndarray,
+    S: np.ndarray,
+    L: np.ndarray,
+    *,
+    heap: list,
+    d: int,
+    b2: int,
+    cap: int,
+    ks: int,
+    slack: int,
+    fits: Optional[Fits],
+    legal_after: Optional[LegalAfter],
+    stopped: Callable[[], bool],
+) -> int:
+    """group3's search over the ``heap`` of its candidates (see `_first_keys`).
+    Best first over lower bounds of each candidate's term, each at most
+    the next: its one-level value 3|S| - colourings - hit, its first pass
+    and its two-level value (``Bounder.second_value``), then partial sums
+    toward its three-level value (``_Third``).  The least bound known is
+    always raised, and only ``slack`` (at least 1) past the next least, or
+    a 32nd of the span from B2 to the cap if more, so the bounds rise
+    evenly: stopped, the least of them is the bound.  The least three-level
+    value found caps every later raise (no candidate needs showing above
+    it), and once it is the least bound known it is B3."""
     thirds = {}
     best = cap  # (the least three-level value found, or cap)
     while heap and heap[0][0] < best:
