@@ -212,10 +212,10 @@ def _table_in_threads(fill, guesses: np.ndarray, answers: np.ndarray) -> np.ndar
     """``fill(guesses, answers)`` on slices of the guesses, one per core, joined.
 
     The core colours with the GIL released, so both cores share the
-    original lists' table (12972 x 2315), part of every process's start: best
-    of 10 on this idle 2-core machine, 0.20 s on one thread, 0.11 s on two
-    (0.29 -> 0.21 s at load 5; the median opener's whole search takes about
-    2 s).  Small tables stay on one thread: a thread costs more than it saves.
+    original lists' table (12972 x 2315), part of every process's start:
+    0.20 s on one thread, 0.11 s on two (the median opener's whole search
+    takes about 2 s).  Small tables stay on one thread: a thread costs more
+    than it saves.
     """
     threads = min(os.cpu_count() or 1, 8)  # as the solver counts its threads
     if threads < 2 or len(guesses) * len(answers) < 4_000_000:

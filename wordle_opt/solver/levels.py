@@ -4,7 +4,7 @@ The two-level bound (``Bounder.group2``) takes, for every second guess, the
 sum of its groups' one-level bounds.  On the every-word game that leaves big
 gaps: TARNS's group of 1132 answers has a tree of 4205 and a two-level bound
 of 3880, yet the best second guesses' groups, each given its own two-level
-bound, sum to 4038 and more (PILED 4038, POLED 4046, measured).  ``group3``
+bound, sum to 4038 and more (PILED 4038, POLED 4046).  ``group3``
 takes that third level: the least, over the second guesses, of the sum of
 their groups' two-level bounds.  Its definition is the plain twin's
 ``Bounder.group3``; this finds the same value without evaluating most
@@ -66,9 +66,8 @@ def cap_fits(prover) -> Fits:
 # a 32nd of the span from the two-level bound to the cap or the least
 # three-level value found: with neither, infeasible candidates reach the
 # infinite value in 32 raises, not in 2**40 / slack).  TARNS's group of 1132
-# (two-level 3880, tree 4205, 5 guesses left), 600 s on one core, the same
-# load beside each: slack 2 reached 3966, 16 3968, 64 3944; raising each
-# candidate's whole three-level value (before) 3940.
+# (two-level 3880, tree 4205), 600 s on one core: slack 2 reached 3966, 16
+# 3968, 64 3944.
 SLACK = 16
 
 
@@ -100,10 +99,9 @@ def group3(
     bound (the same as the definition's when known is B2, since B3 >= B2).
     ``terms``: (terms, stages) from ``bounder.group2`` on the same S, L and
     d (see `new_terms`), which valued some candidates already: they go on
-    from there (without, B2 is computed here with them when known is None).
-    On TARNS's group of 1132 (one core, 900 s, group2 first) that skipped
-    193 s of first passes and two-level terms before the first three-level
-    raise; the bound then reached 4007 against 4006 (it rises slowly there).
+    from there (without, B2 is computed here with them when known is None):
+    on TARNS's group of 1132 that skips 193 s of first passes and two-level
+    terms before the first three-level raise.
     ``fits``: a cap proof (see `cap_fits`); B3 then leaves out the guesses h
     with a group T that does not fit in d - 1 guesses (their term is
     infinite), as the plain twin's definition does with the same ``fits``.

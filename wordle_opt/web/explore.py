@@ -24,7 +24,7 @@ DEFAULT_OPENER = "salet"
 # The opener whose optimal tree values a game's later turns, where not SALET:
 # on today's list TARSE is the best easy opener known (`search tarse
 # --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
-# on `nyt` (results.md), is kept.
+# on `nyt` (docs/results.md), is kept.
 TREE_OPENERS = {("nyt-3158", None): "tarse"}
 LIST_AT_MOST = 20
 
