@@ -105,9 +105,9 @@ def test_simulate_names_boards_as_a_boards_option_not_a_strategy_one(name):
 @pytest.fixture
 def small_memory(monkeypatch):
     """A machine with 1 MiB of memory, as the lists see it."""
-    import wordle_opt.wordlists
+    import wordle_opt.lists
 
-    monkeypatch.setattr(wordle_opt.wordlists, "memory_bytes", lambda: 2**20)
+    monkeypatch.setattr(wordle_opt.lists, "memory_bytes", lambda: 2**20)
 
 
 def _words(n):

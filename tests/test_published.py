@@ -112,8 +112,8 @@ def test_the_stored_every_word_tree_beats_the_published_one():
 
 def test_the_stored_nyt_every_word_tree_verifies():
     # trees/tarns-nyt-all.json: every allowed word of the NYT game (12947) an
-    # answer; `search tarns --answers nyt-all --beam 4 --time-limit 1200`, from
-    # scratch (docs/results.md).  No tree of this game is published.
+    # answer; TARNS's proven optimum, 52645 (docs/results.md, "The NYT lists'
+    # every-word game").  No tree of this game is published.
     path = Path(__file__).resolve().parent.parent / "trees" / "tarns-nyt-all.json"
     report = verify(str(path), answers="nyt-all", max_guesses=6)
     assert report.ok, report.errors[:3]

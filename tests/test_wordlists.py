@@ -13,12 +13,12 @@ import pytest
 
 import wordle_opt
 from wordle_opt.errors import WordListError
+from wordle_opt.lists import _table_in_threads
 from wordle_opt.wordlists import (
     CHECKSUMS,
     SETS,
     WordLists,
     WordListWarning,
-    _table_in_threads,
     bundled_path,
     data_dir,
     list_sets,

@@ -27,7 +27,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import wordle_opt
-from wordle_opt.web import compute
+from wordle_opt.web import admission
 from wordle_opt.web.app import app
 
 # (width, height, mobile): a desktop window and an iPhone 12-15's viewport.
@@ -46,7 +46,7 @@ def metrics(width: int, height: int, mobile: bool) -> dict:
 def start_server() -> str:
     # The page as an idle server shows it: a machine loaded by other work
     # would run out of the default 3 s budget and show that instead.
-    compute.limits.time_limit = 60.0
+    admission.limits.time_limit = 60.0
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:

@@ -4,14 +4,19 @@
     >>> wordle_opt.score("crane", "react").byg
     'YYGBY'
 
-The package by job, bottom to top (data flows upwards):
+The package by job, bottom to top (data flows upwards; each line imports only
+from itself and the lines above it, as `[tool.importlinter]` in pyproject.toml
+checks):
 
-    errors, rules, words, listsets, suggest     the vocabulary: rules of the game, words
+    errors, rules                               the exceptions users see; the rules of the game
     core/                                       the compiled kernels and their plain twins
-    wordlists, patterns, display                lists, colourings, how results print
+    words, suggest, listsets                    reading words and list files; suggestions; the bundled sets
+    lists, wordlists                            WordLists and its table of colourings; load_lists
+    patterns, display                           colourings, how results print
     trees/                                      decision trees: nodes, files, verification
     solver/                                     the searches of one opener, their options, the values of positions
-    strategies/, openers/, reviews/             heuristics and simulation; the opener ranking; reviews
+    strategies/                                 heuristics and simulation
+    openers/, reviews/                          the opener ranking (and the public search); reviews
     games/, assistant/, proofs/                 Absurdle and multi-board games; the play assistant; proofs
     web/, cli/                                  the page's server; the command line
 """

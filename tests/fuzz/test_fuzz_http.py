@@ -18,7 +18,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note on the httpx version
     from fastapi.testclient import TestClient
 
-from wordle_opt.web import compute
+from wordle_opt.web import admission, games
 from wordle_opt.web.app import app
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -30,16 +30,16 @@ def default_tree():
     """The default tree (SALET), proven once as the server does at start."""
     from wordle_opt.web.explore import DEFAULT_OPENER, opener_tree
 
-    b = compute.Budget(seconds=600, client="warm-up")
-    compute.run_with(b, opener_tree, compute.make_game("original", "easy", 6), DEFAULT_OPENER)
+    b = admission.Budget(seconds=600, client="warm-up")
+    admission.run_with(b, opener_tree, games.make_game("original", "easy", 6), DEFAULT_OPENER)
 
 
 @pytest.fixture(autouse=True)
 def short_budget():
-    saved = compute.limits.time_limit
-    compute.limits.time_limit = 1.0
+    saved = admission.limits.time_limit
+    admission.limits.time_limit = 1.0
     yield
-    compute.limits.time_limit = saved
+    admission.limits.time_limit = saved
 
 
 def check(r):
@@ -156,8 +156,8 @@ def test_uploads(answers, guesses):
 
 
 def test_an_upload_over_the_word_limit_is_refused_in_words():
-    saved = compute.limits.upload_words
-    compute.limits.upload_words = 10
+    saved = admission.limits.upload_words
+    admission.limits.upload_words = 10
     try:
         words = ["crane", "react", "trace", "caret", "cater", "salet", "slate", "stale", "least", "steal", "tales"]
         r = client.post("/api/lists", json={"answers": "\n".join(words)})
@@ -165,4 +165,4 @@ def test_an_upload_over_the_word_limit_is_refused_in_words():
         assert r.status_code == 400
         assert r.json()["error"] == "uploaded answers list has 11 words; the limit is 10 words a list"
     finally:
-        compute.limits.upload_words = saved
+        admission.limits.upload_words = saved

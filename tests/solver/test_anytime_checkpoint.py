@@ -222,12 +222,12 @@ def test_the_beam_phase_reports_progress_and_saves_its_trees_as_it_goes(sliced, 
     # built, and nothing was printed until its end)
     import time
 
-    import wordle_opt.solver.anytime as anytime
+    import wordle_opt.solver.anytime_saving as anytime_saving
     import wordle_opt.solver.engine as engine_module
     from wordle_opt.solver.anytime_fit import Fitter
 
     monkeypatch.setattr(engine_module, "POLL_SECONDS", 0.005)
-    monkeypatch.setattr(anytime, "SAVE_SECONDS", 0.0)
+    monkeypatch.setattr(anytime_saving, "SAVE_SECONDS", 0.0)
     path = tmp_path / "ck.sqlite"
     stored = []  # the groups in the checkpoint as each group's beam starts
     fit = Fitter.fit

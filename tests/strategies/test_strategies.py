@@ -15,7 +15,7 @@ from wordle_opt.core import _heuristics, _heuristics_py
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.rules import score_words
 from wordle_opt.strategies import builtin as strategies
-from wordle_opt.strategies import context
+from wordle_opt.strategies import context, picking
 from wordle_opt.strategies.builtin import STRATEGIES, get_strategy
 from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists
@@ -188,7 +188,7 @@ def test_entropy2_scores_two_guesses(small):
     g = s.choose(cands, legal, [])
     ent = _heuristics.score_guesses(small.table, cands, legal)[0]
     top5 = [
-        legal[i] for i in strategies._order([ent], legal, strategies.context_for(small).is_candidate(cands, legal))[:5]
+        legal[i] for i in picking.best_first([ent], legal, strategies.context_for(small).is_candidate(cands, legal))[:5]
     ]
     assert g in top5
     # the chosen pair is worth at least the best single guess, at most log2 n
@@ -213,7 +213,7 @@ def test_entropy2_hard_mode_uses_legal_second_guesses():
     g = s.choose(cands, legal, [])
     ctx = strategies.context_for(small)
     ent = _heuristics.score_guesses(small.table, cands, legal)[0]
-    firsts = [int(legal[i]) for i in strategies._order([ent], legal, ctx.is_candidate(cands, legal))[:4]]
+    firsts = [int(legal[i]) for i in picking.best_first([ent], legal, ctx.is_candidate(cands, legal))[:4]]
     words = [small.answers[a] for a in cands]
 
     def two_step(first):

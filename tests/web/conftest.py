@@ -8,15 +8,15 @@ import pytest
 
 pytest.importorskip("fastapi", reason="needs the [web] extra")
 
-from wordle_opt.web import compute
+from wordle_opt.web import admission
 
 
 @pytest.fixture(autouse=True)
 def generous_limits():
-    saved = compute.Limits(**vars(compute.limits))
-    compute.limits.time_limit = 300.0
-    compute.limits.per_client = 1000
-    compute.limits.queue = 1000
-    yield compute.limits
+    saved = admission.Limits(**vars(admission.limits))
+    admission.limits.time_limit = 300.0
+    admission.limits.per_client = 1000
+    admission.limits.queue = 1000
+    yield admission.limits
     for k, v in vars(saved).items():
-        setattr(compute.limits, k, v)
+        setattr(admission.limits, k, v)

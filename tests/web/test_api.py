@@ -19,7 +19,8 @@ import wordle_opt
 from wordle_opt.openers.tables import table_for
 from wordle_opt.rules import violation
 from wordle_opt.web.app import STATIC, app
-from wordle_opt.web.compute import UPLOAD_LIMIT, Memo
+from wordle_opt.web.memo import Memo
+from wordle_opt.web.uploads import UPLOAD_LIMIT
 from wordle_opt.wordlists import WordLists
 
 client = TestClient(app)

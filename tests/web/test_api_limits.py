@@ -16,8 +16,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette's note on the httpx version
     from fastapi.testclient import TestClient
 
+from wordle_opt.web.admission import WORK_LIMIT
 from wordle_opt.web.app import BODY_LIMIT, UPLOAD_BODY_LIMIT, app
-from wordle_opt.web.compute import WORK_LIMIT
 
 client = TestClient(app)
 

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
 
 import wordle_opt
 from wordle_opt.web import advice as advice_module
-from wordle_opt.web import compute
+from wordle_opt.web import games, memo
 from wordle_opt.web.app import app
 from wordle_opt.web.background import prover
 from wordle_opt.wordlists import WordLists
@@ -52,9 +52,9 @@ def searches(monkeypatch):
 
 
 def forget_answers():
-    """Drop the whole answers kept (compute.memo): what is left is the memo of proven values."""
-    with compute.memo._lock:
-        compute.memo._items.clear()
+    """Drop the whole answers kept (memo.memo): what is left is the memo of proven values."""
+    with memo.memo._lock:
+        memo.memo._items.clear()
 
 
 def position(history):
@@ -102,7 +102,7 @@ def test_the_memo_never_serves_a_value_under_another_rule_cap_or_list(searches):
     # the hard-mode value is the hard-mode optimum, not the easy one kept before
     forget_answers()
     hard = ask(OFF_TREE, max_guesses=None, hard="nyt")
-    game = compute.make_game("original", "nyt", None)
+    game = games.make_game("original", "nyt", None)
     sub = advice_module._sub_lists(game, advice_module.replay(game, advice_module.parse_history(OFF_TREE)))
     r = wordle_opt.search(None, answers=sub, hard="nyt", threads=1)
     assert hard["suggestion"]["expected"] == pytest.approx(r.total / hard["candidates"])
@@ -120,6 +120,6 @@ def test_turn_one_without_a_table_is_the_openers_tree_proven_in_the_background(g
     assert s["how"] == "the optimal tree from SALET is being proven in the background: ask again in a few seconds"
     assert prover.idle(600)
     later = ask([], lists=name)
-    tree = wordle_opt.search("salet", answers=compute.get_lists(name), max_guesses=6, threads=1)
+    tree = wordle_opt.search("salet", answers=games.get_lists(name), max_guesses=6, threads=1)
     assert not later["pending"] and later["suggestion"]["exact"]
     assert later["suggestion"]["total"] == tree.total

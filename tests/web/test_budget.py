@@ -18,7 +18,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from wordle_opt.solver.engine import StopScope
-from wordle_opt.web import compute
+from wordle_opt.web import admission, games
 from wordle_opt.web.app import app
 from wordle_opt.web.explore import explore
 
@@ -33,20 +33,20 @@ def hold_slot(slots, budget, entered, release):
 
 def test_a_client_past_its_share_gets_too_many(generous_limits):
     generous_limits.per_client = 2
-    slots, release = compute.Slots(4), threading.Event()
+    slots, release = admission.Slots(4), threading.Event()
     started = [threading.Event() for _ in range(2)]
     threads = [
-        threading.Thread(target=hold_slot, args=(slots, compute.Budget(30, "10.0.0.1"), e, release)) for e in started
+        threading.Thread(target=hold_slot, args=(slots, admission.Budget(30, "10.0.0.1"), e, release)) for e in started
     ]
     for t in threads:
         t.start()
     for e in started:
         assert e.wait(10)
     try:
-        with pytest.raises(compute.TooMany, match=r"^too many requests at once from 10\.0\.0\.1: at most 2 searches"):
-            with slots.hold(compute.Budget(30, "10.0.0.1")):
+        with pytest.raises(admission.TooMany, match=r"^too many requests at once from 10\.0\.0\.1: at most 2 searches"):
+            with slots.hold(admission.Budget(30, "10.0.0.1")):
                 pass
-        with slots.hold(compute.Budget(30, "10.0.0.2")):  # (another client still gets a slot)
+        with slots.hold(admission.Budget(30, "10.0.0.2")):  # (another client still gets a slot)
             pass
     finally:
         release.set()
@@ -57,18 +57,18 @@ def test_a_client_past_its_share_gets_too_many(generous_limits):
 
 def test_beyond_the_queue_is_busy_at_once_and_a_queued_request_at_its_deadline(generous_limits):
     generous_limits.queue = 1
-    slots, release = compute.Slots(1), threading.Event()
+    slots, release = admission.Slots(1), threading.Event()
     entered = threading.Event()
-    holder = threading.Thread(target=hold_slot, args=(slots, compute.Budget(30, "a"), entered, release))
+    holder = threading.Thread(target=hold_slot, args=(slots, admission.Budget(30, "a"), entered, release))
     holder.start()
     assert entered.wait(10)
     queued_error = []
 
     def queued():
         try:
-            with slots.hold(compute.Budget(1.0, "b")):
+            with slots.hold(admission.Budget(1.0, "b")):
                 pass
-        except compute.Busy as exc:
+        except admission.Busy as exc:
             queued_error.append((exc, time.monotonic() - t0))
 
     t0 = time.monotonic()
@@ -78,8 +78,8 @@ def test_beyond_the_queue_is_busy_at_once_and_a_queued_request_at_its_deadline(g
         time.sleep(0.01)
     try:
         # (refused at once: this message is the full queue's, before any wait; the slot is still held)
-        with pytest.raises(compute.Busy, match="the server is busy: 1 searches running and 1 waiting") as info:
-            with slots.hold(compute.Budget(30, "c")):
+        with pytest.raises(admission.Busy, match="the server is busy: 1 searches running and 1 waiting") as info:
+            with slots.hold(admission.Budget(30, "c")):
                 pass
         assert info.value.retry_after >= 1 and not release.is_set()
         waiter.join(30)
@@ -114,13 +114,13 @@ def test_a_stop_scope_stops_solvers_made_before_and_after():
 
 def test_a_cancelled_search_stops_at_once(original):
     """A client leaving cancels its budget: the search (QAJAQ's exact tree: minutes) ends within seconds."""
-    game = compute.Game("original", original, None, 6)
-    b = compute.Budget(seconds=300, client="leaver")
+    game = games.Game("original", original, None, 6)
+    b = admission.Budget(seconds=300, client="leaver")
     out = []
 
     def run():
         try:
-            compute.run_with(b, explore, game, "qajaq", ())
+            admission.run_with(b, explore, game, "qajaq", ())
         except BaseException as exc:  # noqa: BLE001 (what it ended with is the test's question)
             out.append(exc)
 
@@ -131,7 +131,7 @@ def test_a_cancelled_search_stops_at_once(original):
     b.cancel()
     t.join(120)  # (a hang guard: the budget is 300 s, and the search alone takes minutes)
     assert not t.is_alive()
-    assert len(out) == 1 and isinstance(out[0], compute.Cancelled)
+    assert len(out) == 1 and isinstance(out[0], admission.Cancelled)
 
 
 def test_a_tree_not_proven_in_time_is_labelled_with_its_bound_or_refused(generous_limits):
@@ -218,7 +218,7 @@ def test_a_request_in_flight_at_shutdown_gets_the_json_503():
         )
     )
     asker.start()
-    while "127.0.0.1" not in compute.slots.clients:  # (its search is running)
+    while "127.0.0.1" not in admission.slots.clients:  # (its search is running)
         assert asker.is_alive()
         time.sleep(0.05)
     server.should_exit = True
@@ -228,7 +228,7 @@ def test_a_request_in_flight_at_shutdown_gets_the_json_503():
     assert r.status_code == 503 and r.headers["content-type"] == "application/json", (r.status_code, r.text)
     assert r.json() == {"error": "the server is stopping: this request's work was stopped; retry when it is back"}
     for _ in range(2400):  # (the search stopped and gave its slot back; a hang guard of minutes, not a speed bound)
-        if "127.0.0.1" not in compute.slots.clients:
+        if "127.0.0.1" not in admission.slots.clients:
             break
         time.sleep(0.05)
-    assert "127.0.0.1" not in compute.slots.clients
+    assert "127.0.0.1" not in admission.slots.clients

@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="needs the [web] extra")
 
-from wordle_opt.web.compute import Memo  # noqa: E402
+from wordle_opt.web.memo import Memo  # noqa: E402
 
 
 def test_work_in_flight_does_not_evict_a_finished_result():

@@ -18,7 +18,7 @@ from wordle_opt.openers.tables import read_ranking_file
 from wordle_opt.reviews import values as review_values
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.show import rows
-from wordle_opt.web import compute
+from wordle_opt.web import rankings
 from wordle_opt.wordlists import WordLists
 
 with warnings.catch_warnings():
@@ -45,11 +45,11 @@ def served(request, tmp_path_factory):
     out = folder / "t.csv"
     args = ["openers", "--answers", str(words), "--top", "all", "--workers", "1", "--out", str(out), "--quiet"]
     assert main(args + (["--hard", hard] if hard else [])) == 0
-    saved = list(compute.given_tables)
-    compute.given_tables[:] = given_tables([out])
+    saved = list(rankings.given_tables)
+    rankings.given_tables[:] = given_tables([out])
     up = client.post("/api/lists", json={"answers": "\n".join(WORDS)}).json()
     yield hard, out, up["name"], WordLists.from_words(tuple(WORDS), name="small")
-    compute.given_tables[:] = saved
+    rankings.given_tables[:] = saved
 
 
 def _settings(hard, key, cap=6):

@@ -18,7 +18,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)")
     p.add_argument("--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser once the server is up")
-    from wordle_opt.web.compute import TIME_LIMIT_RANGE, Limits
+    from wordle_opt.web.admission import TIME_LIMIT_RANGE, Limits
 
     d = Limits()
     p.add_argument(
@@ -108,15 +108,15 @@ def cmd_serve(args) -> int:
     try:
         import uvicorn
 
-        from wordle_opt.web import compute
+        from wordle_opt.web import admission, rankings
         from wordle_opt.web.app import app
     except ImportError as exc:
         raise WordleOptError(
             f"serve needs the web extra ({exc.name} is missing): pip install 'wordle_opt[web]'"
         ) from None
-    compute.given_tables[:] = given_tables(args.tables)
-    compute.limits.time_limit, compute.limits.per_client = args.time_limit, args.per_client
-    compute.limits.queue, compute.limits.upload_words = args.queue, args.upload_words
+    rankings.given_tables[:] = given_tables(args.tables)
+    admission.limits.time_limit, admission.limits.per_client = args.time_limit, args.per_client
+    admission.limits.queue, admission.limits.upload_words = args.queue, args.upload_words
     # (a shutdown waits at most 2 s for requests in flight: a search can run for minutes)
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
@@ -131,11 +131,11 @@ def given_tables(files):
     error before the server starts), with one line saying which game it serves."""
     from wordle_opt.openers.tables import EXACT, read_ranking_file
     from wordle_opt.rules import Rule
-    from wordle_opt.web import compute
+    from wordle_opt.web.games import list_names
 
     tables = [read_ranking_file(f) for f in files]
     for t in tables:
-        games = [name for name, lists in compute.list_names().items() if t.mismatch(lists, t.rule, t.cap) is None]
+        games = [name for name, lists in list_names().items() if t.mismatch(lists, t.rule, t.cap) is None]
         where = f"the {' and '.join(games)} lists" if games else "an upload of its lists (no bundled set has them)"
         exact = sum(v.kind == EXACT for v in t.values.values())
         cap = "no cap" if t.cap is None else f"{t.cap} guesses"

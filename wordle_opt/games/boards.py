@@ -26,8 +26,9 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.strategies.builtin import pick_best, strategy_key
+from wordle_opt.strategies.builtin import strategy_key
 from wordle_opt.strategies.context import context_for
+from wordle_opt.strategies.picking import pick_best
 from wordle_opt.strategies.simulation import GUESS_CAP, SimulationResult
 from wordle_opt.wordlists import load_lists
 

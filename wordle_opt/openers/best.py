@@ -113,6 +113,23 @@ def search(
         second=second,
     )
     tell = dict(progress=progress, note=note, on_refuted=on_refuted)
+    return _run(problem, opener, options, tell, checkpoint=checkpoint, fallback=fallback, t0=t0)
+
+
+def _run(
+    problem: Problem,
+    opener: Optional[str],
+    options: SearchOptions,
+    tell: dict,
+    *,
+    checkpoint,
+    fallback: bool,
+    t0: float,
+) -> SearchResult:
+    """`search` of the parsed ``problem``: with a checkpoint, from an opener,
+    by another objective or anytime, the solver's search; else the best
+    opener proven under the cap (and, with ``fallback``, the caps above).
+    ``tell``: the callbacks (progress, note, on_refuted)."""
     if checkpoint is not None:
         store = open_checkpoint(checkpoint, TaskProblem.of(problem, cache_mb=options.cache_mb))
         try:
@@ -123,10 +140,10 @@ def search(
         return solve(problem, opener, options, **tell)
 
     def best_at(c: Optional[int]) -> SearchResult:
-        return _best_at_cap(problem.with_cap(c), options, progress=progress, note=note, t0=t0)
+        return _best_at_cap(problem.with_cap(c), options, progress=tell["progress"], note=tell["note"], t0=t0)
 
     n = len(problem.lists.answers)
-    return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=on_refuted, note=note)
+    return over_caps(best_at, problem.cap, n=n, fallback=fallback, on_refuted=tell["on_refuted"], note=tell["note"])
 
 
 def _parse(

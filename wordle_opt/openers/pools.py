@@ -71,8 +71,8 @@ class LocalPool:
             return
         procs = list(getattr(self.pool, "_processes", {}).values())
         # (taken before shutdown(), which sets the pool's reference to None:
-        # read after it, the join below never ran, and the race it closes
-        # failed the SIGTERM test once more on 2026-11-27)
+        # read after it, the join below never ran, and the SIGTERM test met
+        # the race it closes)
         manager = getattr(self.pool, "_executor_manager_thread", None)
         self.pool.shutdown(wait=False, cancel_futures=True)
         for p in procs:  # the pool's own worker processes
@@ -80,7 +80,7 @@ class LocalPool:
         # The pool's manager thread closes its wake-up pipe on its way out;
         # CPython 3.11's exit hook writes to that pipe unlocked, and a Ctrl-C
         # run once ended "OSError: Bad file descriptor" after "interrupted"
-        # (CI, 2026-11-25).  Waiting for the thread here closes that race.
+        # (on CI).  Waiting for the thread here closes that race.
         if manager is not None:
             manager.join(timeout=10)
 

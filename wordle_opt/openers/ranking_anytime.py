@@ -102,6 +102,73 @@ def rank_anytime(
     fits = sorted((screened[o], i, o) for i, o in enumerate(order) if screened.get(o) is not None)
     unvalued = [o for o in order if o not in screened] + [o for o in order if o in screened and screened[o] is None]
     queue = [o for _, _, o in fits] + unvalued
+    found, trees = [], 0
+    if not interrupted:
+        found, trees, interrupted = _candidates(
+            problem,
+            lists,
+            cap,
+            queue,
+            facts=facts,
+            top=top,
+            beam=beam,
+            deadline=deadline,
+            threads=threads,
+            store=store,
+            note=note,
+            progress=progress,
+        )
+    ranked = sorted(((res.total, o, res) for o, res in found if res.feasible), key=lambda x: x[:2])
+    ranking = [RankedOpener(lists.guesses[o], total, res.tree, lower_bound=facts[o][1]) for total, o, res in ranked]
+    done = {o for o, _ in found}
+    rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
+    stats = {"searched": len(found), "workers": threads, "screened": len(screened)}
+    return OpenerRanking(
+        hard=problem.rule,
+        max_guesses=cap,
+        lists=lists.name,
+        n_answers=len(lists.answers),
+        guesses=lists.guesses,
+        ranking=ranking,
+        others_at_least=min(rest) if rest else None,
+        facts=facts,
+        searched=frozenset(done),
+        stats=stats,
+        lists_obj=lists,
+        screened=screened,
+        anytime=True,
+        proof=_proof(
+            lists,
+            found,
+            facts,
+            rest=rest,
+            interrupted=interrupted,
+            missing=min(top - trees, len(queue) - len(found)),
+            top=top,
+            beam=beam,
+        ),
+    )
+
+
+def _candidates(
+    problem: TaskProblem,
+    lists,
+    cap: Optional[int],
+    queue: List[int],
+    *,
+    facts: Dict[int, Tuple[str, int]],
+    top: int,
+    beam: Optional[int],
+    deadline: Optional[float],
+    threads: int,
+    store,
+    note: Optional[Note],
+    progress,
+) -> Tuple[List[Tuple[int, object]], int, bool]:
+    """Step 4: the anytime search of the openers of ``queue`` in turn, an
+    equal share of the time left each, until ``top`` have a tree; ``facts``
+    updated with what each proved.  Returns (opener, its SearchResult) for
+    each searched, how many have a tree, and whether Ctrl-C stopped them."""
     found: List[Tuple[int, object]] = []  # (opener, its SearchResult)
     trees = 0  # (a candidate whose beam fitted no tree within the cap does not count: the next one is tried)
     # (every opener in turn until ``top`` have a tree: without a time limit the
@@ -109,7 +176,7 @@ def rank_anytime(
     # them within the cap the ranking ended with no tree although other
     # openers had one -- 8 answers, cap 3, beam 1: CRANE, HATCH, SALET, CATCH
     # passed over, BOUND never tried)
-    for o in [] if interrupted else queue:
+    for o in queue:
         if trees == top:
             break
         share = None if deadline is None else max(0.0, deadline - time.monotonic()) / (top - trees)
@@ -143,38 +210,8 @@ def rank_anytime(
             note(f"{word.upper()}: {_outcome(res, facts[o])}" + ("; the next opener is tried" if res.gave_up else ""))
         # (stopped before its share ran out: Ctrl-C; the anytime search caught it)
         if res.stopped and (until is None or time.monotonic() < until - 1.0):
-            interrupted = True
-            break
-    ranked = sorted(((res.total, o, res) for o, res in found if res.feasible), key=lambda x: x[:2])
-    ranking = [RankedOpener(lists.guesses[o], total, res.tree, lower_bound=facts[o][1]) for total, o, res in ranked]
-    done = {o for o, _ in found}
-    rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
-    stats = {"searched": len(found), "workers": threads, "screened": len(screened)}
-    return OpenerRanking(
-        hard=problem.rule,
-        max_guesses=cap,
-        lists=lists.name,
-        n_answers=len(lists.answers),
-        guesses=lists.guesses,
-        ranking=ranking,
-        others_at_least=min(rest) if rest else None,
-        facts=facts,
-        searched=frozenset(done),
-        stats=stats,
-        lists_obj=lists,
-        screened=screened,
-        anytime=True,
-        proof=_proof(
-            lists,
-            found,
-            facts,
-            rest=rest,
-            interrupted=interrupted,
-            missing=min(top - trees, len(queue) - len(found)),
-            top=top,
-            beam=beam,
-        ),
-    )
+            return found, trees, True
+    return found, trees, False
 
 
 def _proof(

@@ -207,6 +207,12 @@ def read_ranking_file(path) -> RankingTable:
                 f"(missing: {','.join(missing)})"
             )
         )
+    return _table(name, *_rows(name, rows, header))
+
+
+def _rows(name: str, rows, header: List[str]) -> Tuple[Dict[str, OpenerValue], Optional[Tuple[str, ...]]]:
+    """The openers' values of a ranking table's ``rows`` under ``header``,
+    each row checked, and the problem cells they share (None: no row)."""
     at = {c: header.index(c) for c in COLUMNS + PROBLEM_COLUMNS}
     values: Dict[str, OpenerValue] = {}
     problem = None
@@ -242,6 +248,12 @@ def read_ranking_file(path) -> RankingTable:
                 f"ranking table {name}, line {line}: total {total!r} is not a whole number of guesses"
             )
         values[word] = OpenerValue(word, kind, int(total))
+    return values, problem
+
+
+def _table(name: str, values: Dict[str, OpenerValue], problem: Optional[Tuple[str, ...]]) -> RankingTable:
+    """The ranking table of ``values``, once its ``problem`` cells name a game
+    wordle_opt knows, ranked by the total."""
     if problem is None:
         raise RankingTableError(f"ranking table {name}: has no openers")
     answers, rule, cap, objective = problem

@@ -200,9 +200,8 @@ def _raise_groups(st: _State, o: int, pats: List[int], bounds: List[int], *, tot
     bound.  An opener that fails high
     needs its groups' bounds to rise by beta - total in all, and a search
     that fails high just above a group's bound is cheap where its exact cost
-    is not: measured on TRADE's fifth group (108 answers, bound 289, exact
-    315), beta 294: 0.006 s, 299: 0.02 s, 309: 2.3 s, exact: 7.7 s.  The
-    first step, measured on 30 survivors near 7950 alternated in one run:
+    is not: TRADE's fifth group (108 answers, bound 289, exact 315), beta
+    294: 0.006 s, 309: 2.3 s, exact: 7.7 s.  A first step of
     (beta - total) / 8 took 0.85x the CPU of 1 and 0.45x that of / 4."""
     d = st.problem.depth
     row = st.table[o]

@@ -9,7 +9,7 @@ seconds and keeps the old subtree).  The anytime search solves exactly only
 subtrees of at most 40 answers, yet with 4 guesses left parts of 100-260
 answers of the every-word game solve in 0.1-2 s: on the stored TARNS tree
 (52763) this found one part of 161 answers under BEFOG one guess better,
-52762, in 10 s on one core (measured, 2026-11-28).  Prints each gain and
+52762, in 10 s on one core.  Prints each gain and
 the totals; ``prove TREE --polish FILE`` writes FILE only when something
 changed.  Check the
 result with ``python -m wordle_opt verify``.

@@ -34,7 +34,8 @@ beam only builds the trees still missing, the widening skips the groups it
 had finished with, and the closing skips the groups already proven.
 The groups are `wordle_opt.solver.anytime_groups`; the beam and the fitting
 (step 1) `wordle_opt.solver.anytime_beam`; the closing (step 2)
-`wordle_opt.solver.anytime_close`.  This module runs the phases in turn.
+`wordle_opt.solver.anytime_close`; the checkpoint
+`wordle_opt.solver.anytime_saving`.  This module runs the phases in turn.
 """
 
 from __future__ import annotations
@@ -44,15 +45,15 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
-from wordle_opt.display import Note, ProgressCallback, gap
+from wordle_opt.display import Note, ProgressCallback
 from wordle_opt.solver.anytime_beam import beam_trees, fit_trees
 from wordle_opt.solver.anytime_close import close, prove_trees
-from wordle_opt.solver.anytime_groups import Group, fits, opener_groups, tally
-from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, subtree_total, widen, widen_far
+from wordle_opt.solver.anytime_groups import Group, opener_groups, tally
+from wordle_opt.solver.anytime_saving import Saver, poller
+from wordle_opt.solver.anytime_widen import FAR, FAR_BEAM, widen, widen_far
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.node import Node
 
-SAVE_SECONDS = 30.0  # the groups' trees and bounds go to the checkpoint this often (widening, closing)
 # The far widening's share of the time left.  On LANTS (one thread, 2400 s),
 # with half of what the proofs left (622 s), it tried fewer than 274 second
 # guesses in each of the 21 open groups: it found the group of 174's 139th,
@@ -103,7 +104,7 @@ def anytime_search(
     legal after the opener's colouring, as checked at the edge)."""
     t0 = time.monotonic()
     groups = opener_groups(engine, opener, depth)
-    saver = _Saver(engine, opener, groups, depth=depth - 1, store=store, note=note)
+    saver = Saver(engine, opener, groups, depth=depth - 1, store=store, note=note)
     deadline = None if time_limit is None else t0 + time_limit
     try:
         return _phases(
@@ -135,7 +136,7 @@ def _phases(
     deadline: Optional[float],
     note: Optional[Note],
     progress: Optional[ProgressCallback],
-    saver: "_Saver",
+    saver: Saver,
     t0: float,
     max_beam: Optional[int] = None,
     fit: bool = False,
@@ -174,17 +175,8 @@ def _phases(
     beam_seconds = time.monotonic() - t0
     if not stopped and max_beam is not None and any(g.node is None for g in groups):
         tally(counts, beamer)
-        return Anytime(
-            None,
-            n + sum(g.ub for g in groups),
-            n + sum(g.lb for g in groups),
-            groups,
-            beam_seconds,
-            False,
-            counts,
-            gave_up=True,
-        )
-    poll = _poller(engine, groups, saver=saver, progress=progress, t0=t0)
+        return _outcome(engine, groups, None, seconds=beam_seconds, stopped=False, counts=counts, gave_up=True)
+    poll = poller(engine, groups, saver=saver, progress=progress, t0=t0)
     widening = functools.partial(
         _widening,
         engine,
@@ -213,8 +205,31 @@ def _phases(
     feasible = depth >= 1 and all(g.node is not None for g in groups)
     root = Node(engine.lists.guesses[opener], {g.pattern: g.node for g in groups}) if feasible else None
     # (an infeasible beam group counts as INF: the total then says "no tree")
+    return _outcome(engine, groups, root, seconds=beam_seconds, stopped=stopped, counts=counts)
+
+
+def _outcome(
+    engine: Engine,
+    groups: List[Group],
+    root: Optional[Node],
+    *,
+    seconds: float,
+    stopped: bool,
+    counts: Dict[str, int],
+    gave_up: bool = False,
+) -> Anytime:
+    """The search's result: the tree ``root`` (None: none), the groups'
+    upper and lower bounds summed with the opener's n."""
+    n = len(engine.lists.answers)
     return Anytime(
-        root, n + sum(g.ub for g in groups), n + sum(g.lb for g in groups), groups, beam_seconds, stopped, counts
+        root,
+        n + sum(g.ub for g in groups),
+        n + sum(g.lb for g in groups),
+        groups,
+        seconds,
+        stopped,
+        counts,
+        gave_up=gave_up,
     )
 
 
@@ -227,7 +242,7 @@ def _fit_phase(
     deadline: Optional[float],
     note: Optional[Note],
     progress: Optional[ProgressCallback],
-    saver: "_Saver",
+    saver: Saver,
     counts: Dict[str, int],
     t0: float,
     second: Mapping[int, int],
@@ -272,7 +287,7 @@ def _beam_phase(
     deadline: Optional[float],
     note: Optional[Note],
     progress: Optional[ProgressCallback],
-    saver: "_Saver",
+    saver: Saver,
     counts: Dict[str, int],
     max_beam: Optional[int],
 ) -> Tuple[bool, Optional[Engine]]:
@@ -302,26 +317,6 @@ def _beam_phase(
     if not stopped:
         saver.save()
     return stopped, beamer
-
-
-def _poller(
-    engine: Engine, groups: List[Group], *, saver: "_Saver", progress: Optional[ProgressCallback], t0: float
-) -> Callable[[], None]:
-    """What the widening and the closing call while the main thread waits:
-    the checkpoint now and then, and the bounds as progress."""
-    n = len(engine.lists.answers)
-
-    def poll() -> None:
-        saver.save_now_and_then()
-        if progress is not None:
-            lb, ub = n + sum(g.lb for g in groups), n + sum(g.ub for g in groups)
-            progress(
-                sum(g.closed for g in groups),
-                len(groups),
-                f"tree {ub}, proven >= {lb} ({gap(ub, lb)}), {time.monotonic() - t0:.0f} s",
-            )
-
-    return poll
 
 
 def _closing(
@@ -365,7 +360,7 @@ def _widening(
     deadline: float,
     level: int,
     poll: Callable[[], None],
-    saver: "_Saver",
+    saver: Saver,
     counts: Dict[str, int],
     note: Optional[Note],
     t0: float,
@@ -414,49 +409,3 @@ def _widening(
     if not stopped:
         saver.save()
     return stopped
-
-
-class _Saver:
-    """The groups' trees and bounds to and from a checkpoint (``store``:
-    `Checkpoint.groups` / `save_groups`; None: nothing kept).  Made before
-    the search, it puts every saved tree that fits its group in place."""
-
-    def __init__(self, engine: Engine, opener: int, groups: List[Group], *, depth: int, store, note: Optional[Note]):
-        self.engine, self.opener, self.groups, self.store = engine, opener, groups, store
-        self.last = time.monotonic()
-        if store is None:
-            return
-        saved = store.groups(opener)
-        for g in groups:
-            if g.pattern not in saved:
-                continue
-            _, lb, widened, node = saved[g.pattern]
-            g.lb = max(g.lb, lb)
-            if fits(engine, node, g.S, depth):
-                g.node, g.ub, g.widened = node, subtree_total(engine, node, g.S), widened
-        if note is not None and saved:
-            n = len(engine.lists.answers)
-            have = [g for g in groups if g.node is not None]
-            note(
-                f"resumed: {len(have)} of {len(groups)} groups have a tree"
-                + (f" (the tree totals {n + sum(g.ub for g in groups)})" if len(have) == len(groups) else "")
-                + f", {sum(g.closed for g in have)} proven optimal"
-            )
-
-    def save(self) -> None:
-        if self.store is None:
-            return
-        # (each tree's own total: a worker may be replacing one of its subtrees)
-        self.store.save_groups(
-            self.opener,
-            [
-                (g.pattern, subtree_total(self.engine, g.node, g.S), g.lb, g.widened, g.node)
-                for g in self.groups
-                if g.node is not None
-            ],
-        )
-        self.last = time.monotonic()
-
-    def save_now_and_then(self) -> None:
-        if time.monotonic() - self.last >= SAVE_SECONDS:
-            self.save()

@@ -13,21 +13,15 @@ from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import cap_fits, group3, new_terms
 
 # The closing gives the open groups of this many answers or more their
-# two-level bound (Bounder.group2) before its exact rounds.  TARNS's open
-# groups after the from-scratch hour of the every-word game (1132, 1331 and
-# 367 answers): 3505 -> 3880, 4058 -> 4309, 1173 -> 1251, 184 + 80 + 81 s of
-# one core before group2's speed-ups, where the hour's rounds had stalled;
-# after them all 12 groups left open took about 60 s on 2 threads (the
-# bound 50710 -> 52118).  The 2315 answers' groups (SALET's largest, 221:
-# 590 -> 609) take 0.05 s.
+# two-level bound (Bounder.group2) before its exact rounds, which stall on
+# such groups: TARNS's group of 1132 (every-word game) rose 3505 -> 3880
+# where an hour of rounds had left it (docs/history.md, "The every-word game").
 TWO_LEVEL_MIN = 100
 # Then the open groups of this many answers or more get their three-level
 # bound (wordle_opt.solver.levels.group3), smallest first, in this share of the
 # time left (each group an even part of what remains; the exact rounds have
-# the rest).  TARNS's open groups after the from-scratch 40 minutes, one core
-# each: 1331 answers 4309 -> 4373 in 134 s (the full value; its tree 4375),
-# 367 answers 1251 -> 1288 in 560 s (stopped; its tree 1328).  In that run's
-# closing (2 threads, about 390 s for this step) the bound went 52222 -> 52442.
+# the rest): after the from-scratch 40 minutes it raised TARNS's bound
+# 52222 -> 52442 (docs/history.md, "The three-level closing").
 THREE_LEVEL_MIN = 100
 THREE_LEVEL_SHARE = 1 / 2
 

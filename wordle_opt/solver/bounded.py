@@ -94,13 +94,9 @@ def batched(size: int, legal: int, min_size: int = HARD_BOUNDED_MIN) -> bool:
 # small_stages, see _bounds' batch_bounds): the groups of fewer than 64
 # answers in five sweeps by size (32-63, 16-31, 8-15, 4-7, 3), each only while
 # the candidate's bound is below the best total, where the opener ranking
-# sweeps those under 32 at once.  A candidate needs only its largest groups'
-# exact bounds to reach the best (QAJAQ's 1369 greys: its 14-34 largest, for
-# the candidates of least quick bound), and no sweep settles a group of s
-# answers before kmax falls below s.  Every refined bound at that group
-# with the optimum 4463 as stop, one thread, every 8th candidate in quick
-# order, alternated with the ranking's setting: 0.85x the CPU (5.88 -> 5.00 s
-# median of 5, load 4); 32 and 3 stages 0.99-0.86x, 128 and 5-6 0.88x.
+# sweeps those under 32 at once: a candidate needs only its largest groups'
+# exact bounds to reach the best (QAJAQ's 1369 greys: its 14-34 largest).
+# 0.85x the CPU of the ranking's setting there (docs/history.md, "Speed").
 BATCH_SMALL_MIN = 64
 BATCH_SMALL_STAGES = 5
 # ... and the subset caps (Bounder.subset_caps, see _bounds' subset_table)
@@ -108,14 +104,8 @@ BATCH_SMALL_STAGES = 5
 # in sets of the big group (the answers without a letter, with one, with one
 # at a place, with one but not at a place) whose best splits the table
 # knows, so most guesses are ruled out before their letter and presence
-# caps, and the sweep stops sooner.  QAJAQ's 1369 greys, the same bounds as
-# above (every 8th candidate, stop at the optimum), alternated in one
-# process, load 3: 0.74x the CPU (3.71 -> 2.74 s, the table's 0.26 s
-# included); from 24 answers 0.76x; without the last kind of set 0.78x
-# (there from 16 answers 0.80x, from 64 0.85x).  Counted in a debugging
-# build without that kind (the same bounds): presence caps computed 26.8M
-# -> 11.4M, scans 10.5M -> 7.5M, sweeps of the groups of 64 or more 1216
-# -> 660.
+# caps, and the sweep stops sooner: QAJAQ's 1369 greys in 0.74x the CPU
+# (docs/history.md, "Speed").
 BATCH_SUBSET_MIN = 32
 
 # The seed: of the SEED best candidates by quick bound, the one with the least
@@ -181,7 +171,7 @@ def solve_bounded(
     # The candidates and the bounders' second guesses: the guesses no other
     # one dominates at S (see undominated).
     rows = engine.undominated(S)
-    # (np.take: 0.1 s for QAJAQ's 1369 columns, where table[:, S] took 1.7 s at load 9)
+    # (np.take: 0.1 s for QAJAQ's 1369 columns, where table[:, S] took 1.7 s)
     sub = np.ascontiguousarray(np.take(np.take(engine.table, S, axis=1), rows, axis=0))
     codes = np.ascontiguousarray(engine.lists.guess_codes[rows])
     return _in_batch(
@@ -278,27 +268,8 @@ def _in_batch(
     ``child`` solves a candidate's child."""
     n = len(S)
     inf = engine.inf
-    Bounder = engine.lists.modules.bounds.Bounder
     k = len(engine.all_solvers) if threads is None else threads
-    code = rule_code(engine.core, engine.rule)
-    first = Bounder(sub, codes, code)
-    if engine.rule is None:
-        # Rows in the sweep's order, so that it reads the table and the
-        # subset caps front to back (random rows were cache misses: perf put
-        # a quarter of the sweep's samples on loading the subset caps).  With
-        # the shared subset table below, `search qajaq` 0.80x the CPU, XYLYL
-        # 0.80x, ZOCCO 0.82x (alternated, docs/results.md); values identical.
-        perm = first.sweep_order()
-        rows = perm if rows is None else rows[perm]
-        sub = np.ascontiguousarray(sub[perm])
-        codes = np.ascontiguousarray(codes[perm])
-        first = Bounder(sub, codes, code)
-    bounders = [first] + [Bounder(sub, codes, code) for _ in range(k - 1)]
-    for b in bounders:
-        b.small_min, b.small_stages = BATCH_SMALL_MIN, BATCH_SMALL_STAGES
-        b.subset_caps, b.subset_min = True, BATCH_SUBSET_MIN
-        if engine.rule is None and b is not first:
-            b.share_subsets(first)  # (one subset table for all threads, made here)
+    bounders, rows, sub = _bounders(engine, rows, sub, codes, k=k)
     quick = bounders[0].quick(cap)
     order = np.argsort(quick, kind="stable").astype(np.int32)
     guess_of = (lambda r: r) if rows is None else (lambda r: int(rows[r]))
@@ -363,20 +334,49 @@ def _in_batch(
     run([lambda t=t: share(t) for t in range(k)])
     if state.guess < 0 or not tree:
         return state.value, None  # (guess < 0: beta or infinity, nothing below it)
-    g = state.guess
-    # The best guess's children, solved again exactly for their trees (most
-    # are cache hits: its search solved each below its beta).
+    return state.value, _tree_of(engine, S, state.guess, state.value, child=child, run=run)
+
+
+def _bounders(engine: Engine, rows: Optional[np.ndarray], sub: np.ndarray, codes: np.ndarray, *, k: int):
+    """k bounders (one a thread) of the game ``sub`` with its letters
+    ``codes``; in easy mode its rows go in the sweep's order first.  Returns
+    them with ``rows`` and ``sub`` in the bounders' order."""
+    Bounder = engine.lists.modules.bounds.Bounder
+    code = rule_code(engine.core, engine.rule)
+    first = Bounder(sub, codes, code)
+    if engine.rule is None:
+        # Rows in the sweep's order, so that it reads the table and the
+        # subset caps front to back (random rows were cache misses), and one
+        # subset table shared by the threads: `search qajaq` 0.80x the CPU,
+        # values identical (docs/history.md, "The batch's table in the sweep's order").
+        perm = first.sweep_order()
+        rows = perm if rows is None else rows[perm]
+        sub = np.ascontiguousarray(sub[perm])
+        codes = np.ascontiguousarray(codes[perm])
+        first = Bounder(sub, codes, code)
+    bounders = [first] + [Bounder(sub, codes, code) for _ in range(k - 1)]
+    for b in bounders:
+        b.small_min, b.small_stages = BATCH_SMALL_MIN, BATCH_SMALL_STAGES
+        b.subset_caps, b.subset_min = True, BATCH_SUBSET_MIN
+        if engine.rule is None and b is not first:
+            b.share_subsets(first)  # (one subset table for all threads, made here)
+    return bounders, rows, sub
+
+
+def _tree_of(engine: Engine, S: np.ndarray, g: int, value: int, *, child: Child, run) -> Node:
+    """The tree of the best guess ``g`` at S, its children solved again
+    exactly (most are cache hits: its search solved each below its beta)."""
     row = engine.table[g, S]
     groups = [(int(p), np.ascontiguousarray(S[row == p])) for p in np.unique(row) if p != engine.all_green]
     subs = run([lambda p=p, C=C: child(g, p, C, None, want_tree=True) for p, C in groups])
     node = Node(engine.lists.guesses[g], {})
-    total = n
+    total = len(S)
     for (p, _), (cost, sub_node) in zip(groups, subs):
         node.children[p] = sub_node
         total += cost
-    if total != state.value:
-        raise RuntimeError(f"internal error: a big group's best guess valued {state.value}, its tree {total}")
-    return state.value, node
+    if total != value:
+        raise RuntimeError(f"internal error: a big group's best guess valued {value}, its tree {total}")
+    return node
 
 
 class _Best:

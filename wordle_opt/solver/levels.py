@@ -4,7 +4,7 @@ The two-level bound (``Bounder.group2``) takes, for every second guess, the
 sum of its groups' one-level bounds.  On the every-word game that leaves big
 gaps: TARNS's group of 1132 answers has a tree of 4205 and a two-level bound
 of 3880, yet the best second guesses' groups, each given its own two-level
-bound, sum to 4038 and more (PILED 4038, POLED 4046, measured).  ``group3``
+bound, sum to 4038 and more (PILED 4038, POLED 4046).  ``group3``
 takes that third level: the least, over the second guesses, of the sum of
 their groups' two-level bounds.  Its definition is the plain twin's
 ``Bounder.group3``; this finds the same value without evaluating most
@@ -66,9 +66,8 @@ def cap_fits(prover) -> Fits:
 # a 32nd of the span from the two-level bound to the cap or the least
 # three-level value found: with neither, infeasible candidates reach the
 # infinite value in 32 raises, not in 2**40 / slack).  TARNS's group of 1132
-# (two-level 3880, tree 4205, 5 guesses left), 600 s on one core, the same
-# load beside each: slack 2 reached 3966, 16 3968, 64 3944; raising each
-# candidate's whole three-level value (before) 3940.
+# (two-level 3880, tree 4205), 600 s on one core: slack 2 reached 3966, 16
+# 3968, 64 3944.
 SLACK = 16
 
 
@@ -100,26 +99,16 @@ def group3(
     bound (the same as the definition's when known is B2, since B3 >= B2).
     ``terms``: (terms, stages) from ``bounder.group2`` on the same S, L and
     d (see `new_terms`), which valued some candidates already: they go on
-    from there (without, B2 is computed here with them when known is None).
-    On TARNS's group of 1132 (one core, 900 s, group2 first) that skipped
-    193 s of first passes and two-level terms before the first three-level
-    raise; the bound then reached 4007 against 4006 (it rises slowly there).
+    from there (without, B2 is computed here with them when known is None):
+    on TARNS's group of 1132 that skips 193 s of first passes and two-level
+    terms before the first three-level raise.
     ``fits``: a cap proof (see `cap_fits`); B3 then leaves out the guesses h
     with a group T that does not fit in d - 1 guesses (their term is
     infinite), as the plain twin's definition does with the same ``fits``.
     On the every-word game most good second guesses leave one (a family of
     -lls words, say: all 250 least two-level terms of TARNS's group of 1132),
-    so the bound can rise past their three-level values.
-
-    Best first over lower bounds of each candidate's term, each at most
-    the next: its one-level value 3|S| - colourings - hit, its first pass
-    and its two-level value (``Bounder.second_value``), then partial sums
-    toward its three-level value (``_Third``).  The least bound known is
-    always raised, and only ``slack`` (at least 1) past the next least, or
-    a 32nd of the span from B2 to the cap if more, so the bounds rise
-    evenly: stopped, the least of them is the bound.  The least three-level
-    value found caps every later raise (no candidate needs showing above
-    it), and once it is the least bound known it is B3.
+    so the bound can rise past their three-level values.  The search is
+    best first over bounds of each candidate's term (`_best_first`).
 
     Stopped (``bounder.stop_requested``, set by ``request_stop`` from another
     thread; a running group2 then returns what it has proven), or past
@@ -143,6 +132,29 @@ def group3(
 
     if s <= 2 or d < 3 or b2 >= INFINITY or b2 >= cap or stopped():
         return b2
+    heap, ks = _first_keys(bounder, table, S, L, terms=terms)
+    return _best_first(
+        bounder,
+        table,
+        S,
+        L,
+        heap=heap,
+        d=d,
+        b2=b2,
+        cap=cap,
+        ks=ks,
+        slack=slack,
+        fits=fits,
+        legal_after=legal_after,
+        stopped=stopped,
+    )
+
+
+def _first_keys(bounder, table: np.ndarray, S: np.ndarray, L: np.ndarray, *, terms: Optional[Terms]):
+    """The heap of group3's candidates, (key, stage, h) for each guess h of L
+    that splits S or may hit, and the most colourings (+ hit) of any: their
+    one-level values, or where ``terms`` valued them already, theirs."""
+    s = len(S)
     all_green = int(bounder.all_green)
     rows = np.sort(table[np.ix_(L, S)], axis=1)
     hit = (rows == all_green).any(axis=1)
@@ -156,6 +168,35 @@ def group3(
         keys = np.where(stages > 0, terms[0][L], keys)
     heap = [(k, t, h) for k, t, h, c in zip(keys.tolist(), stages.tolist(), L.tolist(), kh.tolist()) if c > 1]
     heapq.heapify(heap)
+    return heap, ks
+
+
+def _best_first(
+    bounder,
+    table: np.ndarray,
+    S: np.ndarray,
+    L: np.ndarray,
+    *,
+    heap: list,
+    d: int,
+    b2: int,
+    cap: int,
+    ks: int,
+    slack: int,
+    fits: Optional[Fits],
+    legal_after: Optional[LegalAfter],
+    stopped: Callable[[], bool],
+) -> int:
+    """group3's search over the ``heap`` of its candidates (see `_first_keys`).
+    Best first over lower bounds of each candidate's term, each at most
+    the next: its one-level value 3|S| - colourings - hit, its first pass
+    and its two-level value (``Bounder.second_value``), then partial sums
+    toward its three-level value (``_Third``).  The least bound known is
+    always raised, and only ``slack`` (at least 1) past the next least, or
+    a 32nd of the span from B2 to the cap if more, so the bounds rise
+    evenly: stopped, the least of them is the bound.  The least three-level
+    value found caps every later raise (no candidate needs showing above
+    it), and once it is the least bound known it is B3."""
     thirds = {}
     best = cap  # (the least three-level value found, or cap)
     while heap and heap[0][0] < best:

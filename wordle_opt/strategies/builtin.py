@@ -12,28 +12,27 @@ generator from the history), which lets simulation evaluate each decision
 node once.  The heavy loops live in ``wordle_opt.core._heuristics`` (or its twin, see ``_impl``);
 the arrays they read in ``wordle_opt.strategies.context``.
 
-Tie-breaking is the same everywhere: the strategy's own score(s), then
-guesses that could be the answer, then list (alphabetical) order.
+Tie-breaking is the same everywhere (`wordle_opt.strategies.picking`): the
+strategy's own score(s), then guesses that could be the answer, then list
+(alphabetical) order.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple, Type
+from typing import Dict, List, Optional, Tuple, Type
 
 import numpy as np
 
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
 from wordle_opt.rules import normalise_rule, parse_cap
 from wordle_opt.strategies.context import context_for
+from wordle_opt.strategies.picking import best_first, pick_best
 from wordle_opt.trees.node import history_text
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.treemeta import settle_rule
 from wordle_opt.wordlists import WordLists
-
-# Float scores closer than this are ties (sums of the same terms in another order).
-EPS = 1e-9
 
 
 @dataclass(frozen=True)
@@ -45,26 +44,6 @@ class RankedGuess:
     score: float
     label: str
     could_be_answer: bool
-
-
-def pick_best(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> int:
-    """Position in ``legal`` of the best guess: largest keys[0], then keys[1], ...,
-    then a possible answer, then the smallest guess index."""
-    idx = np.arange(len(legal))
-    for key in list(keys) + [could_be.astype(np.int8)]:
-        k = key[idx]
-        idx = idx[k >= k.max() - EPS]
-        if len(idx) == 1:
-            return int(idx[0])
-    return int(idx[np.argmin(legal[idx])])
-
-
-def _order(keys: Sequence[np.ndarray], legal: np.ndarray, could_be: np.ndarray) -> np.ndarray:
-    """Positions in ``legal`` from best to worst, same order as pick_best (ties by rounding)."""
-    sort_keys = [legal, -could_be.astype(np.int8)]
-    for key in reversed(list(keys)):
-        sort_keys.append(-np.round(np.asarray(key, dtype=np.float64), 9))
-    return np.lexsort(sort_keys)
 
 
 # (strategy class, context, options, sizes) -> (context, opening guess)
@@ -149,7 +128,7 @@ class Strategy:
         could = self.ctx.is_candidate(candidates, pool)
         if keys is None:
             return []
-        order = _order(keys, pool, could)[:k]
+        order = best_first(keys, pool, could)[:k]
         words = self.lists.guesses
         return [
             RankedGuess(int(pool[i]), words[int(pool[i])], float(keys[0][i]), labels(i), bool(could[i])) for i in order
@@ -196,7 +175,7 @@ class Entropy2Strategy(Strategy):
         ent, largest, _, groups = ctx.H.score_guesses(ctx.table, candidates, legal)
         could = ctx.is_candidate(candidates, legal)
         k = int(self.options.get("top_k") or self.TOP_K)
-        order = _order([ent], legal, could)
+        order = best_first([ent], legal, could)
         firsts = np.ascontiguousarray(legal[order[:k]])
         # Second guesses in order of usefulness now, so that the inner search
         # meets a perfect split early and stops.

@@ -24,7 +24,7 @@ through /api/explore.  After the first guess, in a position small enough,
 the POOL most informative guesses are each valued exactly by a search that
 opens with it, and the best kept.
 
-All of it within the request's time budget (`wordle_opt.web.compute.Budget`):
+All of it within the request's time budget (`wordle_opt.web.admission.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
 answer says what is missing ("not valued within 3 s") instead of waiting;
 such an answer is not kept in the memo.  Values proven are kept across
@@ -48,19 +48,13 @@ from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
+from wordle_opt.web.admission import OutOfTime, budget, search_slot
 from wordle_opt.web.background import prover
-from wordle_opt.web.compute import (
-    Game,
-    Memo,
-    OutOfTime,
-    Unkept,
-    budget,
-    exact_search,
-    memo,
-    ranking_table,
-    search_slot,
-)
 from wordle_opt.web.explore import kept_tree, tree_opener, tree_pending, tree_view
+from wordle_opt.web.games import Game
+from wordle_opt.web.memo import Memo, Unkept, memo
+from wordle_opt.web.rankings import ranking_table
+from wordle_opt.web.searching import exact_search
 from wordle_opt.wordlists import WordLists
 
 # An exact search of a position with this many candidates or fewer takes

@@ -16,7 +16,7 @@ loop.  The three that may search (advice, explore, review) do so within a
 time budget (``serve --time-limit``; past it they answer with what they
 have, labelled), a bounded queue (beyond it: 503 with Retry-After) and a
 share per client address (beyond it: 429); their work stops when their
-client leaves.  See `wordle_opt.web.compute`.  The server reads no file a
+client leaves.  See `wordle_opt.web.admission`.  The server reads no file a
 request names: lists are the bundled sets or an upload kept in memory.
 """
 
@@ -41,7 +41,7 @@ from wordle_opt.assistant.play import TODAY_SET
 from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
-from wordle_opt.web import compute
+from wordle_opt.web import admission, games, uploads
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
 from wordle_opt.web.reviewing import review_game
@@ -75,36 +75,36 @@ async def _bad_input(request: Request, exc: WordleOptError):
     return _error(400, str(exc))
 
 
-@app.exception_handler(compute.Busy)
-async def _busy(request: Request, exc: compute.Busy):
+@app.exception_handler(admission.Busy)
+async def _busy(request: Request, exc: admission.Busy):
     response = _error(503, str(exc))
     response.headers["Retry-After"] = str(exc.retry_after)
     return response
 
 
-@app.exception_handler(compute.BeyondBudget)
-async def _beyond_budget(request: Request, exc: compute.BeyondBudget):
+@app.exception_handler(admission.BeyondBudget)
+async def _beyond_budget(request: Request, exc: admission.BeyondBudget):
     return _error(503, str(exc))
 
 
-@app.exception_handler(compute.TooMany)
-async def _too_many(request: Request, exc: compute.TooMany):
+@app.exception_handler(admission.TooMany)
+async def _too_many(request: Request, exc: admission.TooMany):
     response = _error(429, str(exc))
-    response.headers["Retry-After"] = str(max(1, round(compute.limits.time_limit)))
+    response.headers["Retry-After"] = str(max(1, round(admission.limits.time_limit)))
     return response
 
 
-@app.exception_handler(compute.OutOfTime)
-async def _out_of_time(request: Request, exc: compute.OutOfTime):
+@app.exception_handler(admission.OutOfTime)
+async def _out_of_time(request: Request, exc: admission.OutOfTime):
     # (work that could not answer with what it had: busy, not a bug)
-    seconds = compute.limits.time_limit
+    seconds = admission.limits.time_limit
     response = _error(503, f"the time budget of {seconds:g} s ran out before an answer; retry later")
     response.headers["Retry-After"] = str(max(1, round(seconds)))
     return response
 
 
-@app.exception_handler(compute.Cancelled)
-async def _cancelled(request: Request, exc: compute.Cancelled):
+@app.exception_handler(admission.Cancelled)
+async def _cancelled(request: Request, exc: admission.Cancelled):
     return _error(499, "the client closed the request; its work was stopped")  # (nobody reads it)
 
 
@@ -138,7 +138,7 @@ async def _http_error(request: Request, exc: HTTPException):
 # Every POST body is read up to a limit and no further: a request, however
 # long its turns and game, is a few KB; an upload holds two lists.
 BODY_LIMIT = 64 * 1024
-UPLOAD_BODY_LIMIT = 2 * compute.UPLOAD_LIMIT + 1024
+UPLOAD_BODY_LIMIT = 2 * uploads.UPLOAD_LIMIT + 1024
 
 
 class BodyLimit:
@@ -180,8 +180,8 @@ class Settings(BaseModel):
     hard: RuleWord = "easy"
     max_guesses: Optional[int] = Field(6, ge=1, le=20)
 
-    def to_game(self) -> compute.Game:
-        return compute.make_game(self.lists, self.hard, self.max_guesses)
+    def to_game(self) -> games.Game:
+        return games.make_game(self.lists, self.hard, self.max_guesses)
 
 
 class Turn(BaseModel):
@@ -204,10 +204,10 @@ DISCONNECT_POLL = 0.25  # seconds between checks that a searching request's clie
 
 
 async def heavy(request: Request, fn, *args):
-    """``fn(*args)`` in a worker thread under a fresh `compute.Budget`; when the
+    """``fn(*args)`` in a worker thread under a fresh `admission.Budget`; when the
     client leaves meanwhile, the budget is cancelled, which stops its searches."""
-    b = compute.Budget(client=request.client.host if request.client else "unknown")
-    task = asyncio.ensure_future(run_in_threadpool(compute.run_with, b, fn, *args))
+    b = admission.Budget(client=request.client.host if request.client else "unknown")
+    task = asyncio.ensure_future(run_in_threadpool(admission.run_with, b, fn, *args))
     try:
         while not task.done():
             await asyncio.wait({task}, timeout=DISCONNECT_POLL)
@@ -218,7 +218,7 @@ async def heavy(request: Request, fn, *args):
         # graceful timeout): the work stops, and the client gets the JSON 503
         # of every refusal instead of uvicorn's plain-text 500.
         b.cancel()
-        raise compute.Busy(
+        raise admission.Busy(
             "the server is stopping: this request's work was stopped; retry when it is back", 1
         ) from None
     return task.result()
@@ -236,11 +236,11 @@ def _warm_up():
 
     def warm():
         try:
-            compute.list_names()  # (loads every bundled set: a second, once)
-            today = [compute.make_game(TODAY_SET, rule, 6) for rule in ("easy", "nyt")]
+            games.list_names()  # (loads every bundled set: a second, once)
+            today = [games.make_game(TODAY_SET, rule, 6) for rule in ("easy", "nyt")]
             for g in today:
                 kept_tree(g, tree_opener(g))
-            game = compute.make_game("original", "easy", 6)
+            game = games.make_game("original", "easy", 6)
             explore(game, DEFAULT_OPENER, ())
             # (a review proves its first turn's openers, seconds of CPU, then remembers them)
             review_game(game, f"{DEFAULT_OPENER} crane", "crane")
@@ -250,8 +250,8 @@ def _warm_up():
         except Exception:  # (a failure here is met again, and said, by the first request)
             pass
 
-    b = compute.Budget(seconds=compute.TIME_LIMIT_RANGE[1], client="warm-up")
-    threading.Thread(target=compute.run_with, args=(b, warm), daemon=True).start()
+    b = admission.Budget(seconds=admission.TIME_LIMIT_RANGE[1], client="warm-up")
+    threading.Thread(target=admission.run_with, args=(b, warm), daemon=True).start()
 
 
 # ------------------------------------------------------------------- routes
@@ -267,7 +267,7 @@ def lists():
     """The bundled list sets with their sizes."""
     return [
         {"name": name, "answers": len(l.answers), "guesses": len(l.guesses), "description": SETS[name].description}
-        for name, l in compute.list_names().items()
+        for name, l in games.list_names().items()
     ]
 
 
@@ -275,12 +275,12 @@ def lists():
 async def upload_lists(request: Request, name: str = Query("upload", max_length=64)):
     """Upload word lists as JSON {"answers": TEXT, "guesses": TEXT or null}, one
     word a line.  The body is read up to the size limit and no further."""
-    limit = 2 * compute.UPLOAD_LIMIT + 1024
+    limit = 2 * uploads.UPLOAD_LIMIT + 1024
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            return _error(413, f"upload too large: the limit is {compute.UPLOAD_LIMIT} bytes a list")
+            return _error(413, f"upload too large: the limit is {uploads.UPLOAD_LIMIT} bytes a list")
     try:
         data = json.loads(body)
         answers, guesses = data["answers"], data.get("guesses")
@@ -288,8 +288,8 @@ async def upload_lists(request: Request, name: str = Query("upload", max_length=
             raise TypeError
     except (ValueError, KeyError, TypeError, AttributeError):
         return _error(422, 'upload: expected JSON {"answers": "one word a line", "guesses": "..." or null}')
-    key = compute.upload(answers.encode(), None if guesses is None else guesses.encode(), name)
-    l = compute.get_lists(key)
+    key = uploads.upload(answers.encode(), None if guesses is None else guesses.encode(), name)
+    l = games.get_lists(key)
     return {"name": key, "answers": len(l.answers), "guesses": len(l.guesses)}
 
 
@@ -313,7 +313,7 @@ async def explore_node(
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
     ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
-    game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
+    game = games.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
     return await heavy(request, explore, game, opener, patterns)
 

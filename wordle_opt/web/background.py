@@ -4,7 +4,7 @@ it fills answer later requests at once.
 
 The worker is one thread, started when work comes and gone when the queue is
 empty.  Its searches hold a slot like any request's (client "background":
-`wordle_opt.web.compute.Slots`), so they stay within the server's admission
+`wordle_opt.web.admission.Slots`), so they stay within the server's admission
 limits and leave the other slots to requests; each job has the longest
 budget ``serve --time-limit`` allows.  The queue is bounded (QUEUE jobs; more
 are dropped, and a later request asks again) and a job already queued or
@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from typing import Callable, Optional
 
-from wordle_opt.web.compute import TIME_LIMIT_RANGE, Budget, run_with
+from wordle_opt.web.admission import TIME_LIMIT_RANGE, Budget, run_with
 
 QUEUE = 8  # jobs waiting; a position's job is a few searches of seconds each
 

@@ -14,14 +14,17 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
+from wordle_opt.web.admission import BeyondBudget, budget
 from wordle_opt.web.background import prover
-from wordle_opt.web.compute import BeyondBudget, Game, Memo, Unkept, budget, exact_search
+from wordle_opt.web.games import Game
+from wordle_opt.web.memo import Memo, Unkept
+from wordle_opt.web.searching import exact_search
 
 DEFAULT_OPENER = "salet"
 # The opener whose optimal tree values a game's later turns, where not SALET:
 # on today's list TARSE is the best easy opener known (`search tarse
 # --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
-# on `nyt` (results.md), is kept.
+# on `nyt` (docs/results.md), is kept.
 TREE_OPENERS = {("nyt-3158", None): "tarse"}
 LIST_AT_MOST = 20
 

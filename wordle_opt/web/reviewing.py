@@ -13,17 +13,11 @@ from typing import Optional
 
 from wordle_opt.reviews.reviewer import review
 from wordle_opt.reviews.show import HEADER, notes, rows
-from wordle_opt.web.compute import (
-    SEARCH_CACHE_MB,
-    Busy,
-    Cancelled,
-    Game,
-    Unkept,
-    budget,
-    memo,
-    ranking_table,
-    search_slot,
-)
+from wordle_opt.web.admission import Busy, Cancelled, budget, search_slot
+from wordle_opt.web.games import Game
+from wordle_opt.web.memo import Unkept, memo
+from wordle_opt.web.rankings import ranking_table
+from wordle_opt.web.searching import SEARCH_CACHE_MB
 
 # The reviewer's searches run in batches, each with its own time limit: this
 # share of the request's budget each, so that a review stopped by them (with
