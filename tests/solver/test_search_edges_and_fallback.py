@@ -99,11 +99,16 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     words = ["batch", "catch", "hatch", "latch", "match", "crane", "pious"]
     code = (
         "from wordle_opt import search\nfrom wordle_opt.wordlists import WordLists\n"
+        "from wordle_opt.solver.exact import solve\nfrom wordle_opt.solver.options import SearchOptions\n"
+        "from wordle_opt.solver.problem import Problem\n"
         "import wordle_opt.core as e\nassert e.modules(5).core.__name__ == 'wordle_opt.core._core_py'\n"
         f"w = {words!r}\n"
         "for hard in (None, 'nyt', 'strict'):\n"
         "    print(search('crane', hard=hard, answers=WordLists.from_words(w, w), threads=2,"
         " share_min=1).total)\n"
+        # (and the batch of bounders, easy mode's threads sharing one subset table)
+        "    print(solve(Problem(WordLists.from_words(w, w), hard, 6), 'crane', SearchOptions(threads=2, cache_mb=1,"
+        " bounded_min=1, hard_bounded_min=1)).total)\n"
     )
     r = subprocess.run(
         [sys.executable, "-c", code],
@@ -117,7 +122,7 @@ def test_plain_python_search_matches_the_oracle(tmp_path):
     expected = [
         exhaustive_optimum(words, words, hard=h, max_guesses=6, opener="crane") for h in (None, "nyt", "strict")
     ]
-    assert [int(x) for x in r.stdout.split()] == expected
+    assert [int(x) for x in r.stdout.split()] == [v for v in expected for _ in range(2)]
 
 
 def test_cli_threads_beyond_the_cores_get_one_warning_line(tmp_path):

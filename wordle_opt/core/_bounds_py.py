@@ -183,6 +183,18 @@ class Bounder(LetterCaps, GroupBounds):
             np.array([min(b, INFINITY) for b in bounds], dtype=np.int64),
         )
 
+    def share_subsets(self, other: "Bounder") -> bool:
+        """The compiled Bounder's threads share one subset table; the plain
+        twin makes its caps as it goes, so nothing is shared (False), after
+        the same check that ``other`` has this table and these codes."""
+        if other is not self and (
+            other.table.shape != self.table.shape
+            or not np.array_equal(other.table, self.table)
+            or not np.array_equal(other.codes, self.codes)
+        ):
+            raise ValueError("Bounder.share_subsets: another table")
+        return False
+
     def _check(self, o: int) -> None:
         if not 0 <= o < self.ng:
             raise ValueError(f"opener index {o} out of range 0..{self.ng - 1}")
