@@ -39,7 +39,7 @@ from wordle_opt.assistant.exact import RESOLVE_SECONDS, ResolveStrategy, exact_o
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, example, pattern_table
-from wordle_opt.rules import all_green, normalise_rule, violation
+from wordle_opt.rules import Rule, all_green
 from wordle_opt.strategies.builtin import get_strategy, strategy_key
 from wordle_opt.strategies.simulation import Walker
 from wordle_opt.wordlists import SETS, WordLists, load_lists
@@ -81,7 +81,7 @@ class Assistant(LineConsole):
         resolve_seconds: float = RESOLVE_SECONDS,
     ):
         self.lists = lists if lists is not None else load_lists(answers, guesses)
-        self.rule = normalise_rule(hard)
+        self.rule = Rule.parse(hard)
         self.max_guesses = max_guesses
         self.widen = widen  # False: colours no answer gives are an error (the web page's replay)
         self._cost: Optional[GuessCost] = None
@@ -192,9 +192,9 @@ class Assistant(LineConsole):
         ``widen``: no allowed word either; otherwise those become the answers)."""
         word = normalise(word)
         g = self.lists.guess_index(word)
-        why = violation(self._word_history(), word, self.rule)
+        why = self.rule.violation(self._word_history(), word)
         if why:
-            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.rule}): {why}")
+            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.rule.word}): {why}")
         p = int(Pattern.parse(pattern, self.lists.length))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
@@ -291,7 +291,7 @@ class Assistant(LineConsole):
 
     def run(self) -> int:
         """The interactive loop; returns the exit code (0)."""
-        mode = f"hard ({self.rule})" if self.rule else "easy"
+        mode = f"hard ({self.rule.word})" if self.rule.hard else "easy"
         self._say(
             f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
             f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})"
@@ -374,9 +374,9 @@ class Assistant(LineConsole):
             self.lists.guess_index(word)
         except WordListError as exc:
             return f"error: {exc}"
-        why = violation(self._word_history(), word, self.rule)
+        why = self.rule.violation(self._word_history(), word)
         if why:
-            return f"error: {upper(word)} breaks the hard rule ({self.rule}): {why}"
+            return f"error: {upper(word)} breaks the hard rule ({self.rule.word}): {why}"
         return None
 
     def _feedback(self, word: str, colours: Optional[str]):

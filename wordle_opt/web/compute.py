@@ -30,7 +30,7 @@ from typing import Callable, Dict, Iterator, List, Optional
 
 from wordle_opt.errors import WordleOptError, WordListError
 from wordle_opt.openers.tables import RankingTable, table_for
-from wordle_opt.rules import normalise_rule
+from wordle_opt.rules import Rule
 from wordle_opt.solver.engine import StopScope
 from wordle_opt.solver.exact import SearchResult, solve
 from wordle_opt.solver.options import SearchOptions
@@ -236,7 +236,7 @@ class Game:
 
     key: str  # the list set's name (or upload id): the caches' key
     lists: WordLists
-    rule: Optional[str]  # None (easy), 'nyt', 'strict'
+    rule: Rule
     cap: Optional[int]  # max guesses, None = no cap
 
     def remaining(self, played: int) -> Optional[int]:
@@ -325,7 +325,7 @@ def search_slot():
 
 
 def exact_search(
-    lists: WordLists, opener: Optional[str], rule: Optional[str], cap: Optional[int], *, anytime: bool = False
+    lists: WordLists, opener: Optional[str], rule: Rule, cap: Optional[int], *, anytime: bool = False
 ) -> Optional[SearchResult]:
     """``wordle_opt.search`` on one thread with a small table, holding a slot,
     within the request's budget: the exact search, stopped at the deadline
@@ -452,4 +452,4 @@ def ranking_table(game: Game, *, bundled: bool = True) -> Optional[RankingTable]
 def make_game(lists: str, hard: Optional[str], max_guesses: Optional[int]) -> Game:
     if max_guesses is not None and not 1 <= max_guesses <= 20:
         raise WordleOptError(f"max_guesses must be 1..20 or none, not {max_guesses}")
-    return Game(lists, get_lists(lists), normalise_rule(hard), max_guesses)
+    return Game(lists, get_lists(lists), Rule.parse(hard), max_guesses)
