@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
+from wordle_opt.assistant.options import RESOLVE_SECONDS
 from wordle_opt.errors import TreeError
 from wordle_opt.openers.tables import table_for
 from wordle_opt.rules import Rule
@@ -22,11 +23,6 @@ from wordle_opt.solver.problem import Problem
 from wordle_opt.strategies.builtin import DEFAULT_OPENER, Strategy
 from wordle_opt.wordlists import WordLists
 
-# One position's exact search is stopped after this many seconds (then the
-# evaluator gives it a quarter more for its smaller parts).  A group left after
-# a first guess is quick (93 candidates on nyt: 0.20 s, issue 49); a whole
-# bundled list at turn 1 (no opener known) takes minutes, and falls back.
-RESOLVE_SECONDS = 2.0
 CACHE_MB = 64.0
 
 
