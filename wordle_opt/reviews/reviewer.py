@@ -201,10 +201,26 @@ def review(
     (the luck percentile of that turn is then not known: only the group of
     the colouring that came is searched).
     """
-    t0 = time.perf_counter()
     check_time_limit(time_limit)
     options = SearchOptions.parse(threads=threads, cache_mb=cache_mb, time_limit=time_limit)
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses)
+    return review_problem(problem, options, game, answer, openers=openers, ranking=ranking, progress=progress)
+
+
+def review_problem(
+    problem: Problem,
+    options: SearchOptions,
+    game: GameText,
+    answer: Optional[str] = None,
+    *,
+    openers: Sequence[str] = (),
+    ranking=None,
+    progress: Optional[Callable[[int, int, str], None]] = None,
+) -> Review:
+    """`review` of a parsed ``problem`` (its objective is the total) with
+    checked ``options`` (``threads``, ``cache_mb``, ``time_limit``): the
+    internal entry, which checks only the game against them."""
+    t0 = time.perf_counter()
     lists = require_five_letters(problem.lists, "review")
     turns = parse_game(game, lists, answer)
     check_game(turns, lists, problem.rule, problem.cap)

@@ -21,9 +21,10 @@ from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 
 
-def rule_code(core, rule: Rule) -> int:
-    """The core's code of ``rule``: the one place a rule enters the core."""
-    return rule.code(core)
+def rule_code(core, rule) -> int:
+    """The core's code of ``rule`` (a Rule, or a value as the tests give it):
+    the one place a rule enters the core."""
+    return Rule.parse(rule).code(core)
 
 
 class StopScope:
