@@ -16,7 +16,6 @@ import numpy as np
 
 from wordle_opt.display import ProgressCallback, plural
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import Rule
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
@@ -80,7 +79,7 @@ class CapSearch:
         self.engine, self.problem, self.opener_idx, self.progress = engine, problem, opener_idx, progress
         self.n = len(problem.lists.answers)
         self.depth = problem.depth
-        self.hard = problem.rule is not Rule.EASY
+        self.hard = problem.rule.hard
         self.unsolvable: List[str] = []
         self.done, self.ngroups, self.big_size = 0, 1, 0
         self.tally: List[int] = []  # a big group's [guesses settled, guesses] (solver.bounded)

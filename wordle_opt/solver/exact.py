@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import resource
 import time
-from typing import Callable, Mapping, Optional
+from typing import Callable, Optional
 
 import numpy as np
 
@@ -101,21 +101,7 @@ def solve(
             "cache; give a smaller cache_mb (--cache-mb)"
         ) from None
     if o.anytime:
-        return _anytime(
-            engine,
-            problem,
-            opener_idx,
-            beam=o.beam,
-            time_limit=o.time_limit,
-            note=note,
-            progress=progress,
-            max_beam=o.max_beam,
-            t0=t0,
-            cpu0=cpu0,
-            store=store,
-            fit=o.fit,
-            second=o.second,
-        )
+        return _anytime(engine, problem, opener_idx, o, note=note, progress=progress, t0=t0, cpu0=cpu0, store=store)
     _warn_if_huge(lists, opener_idx, engine, note)
 
     def at_cap(c: Optional[int]) -> SearchResult:
@@ -194,36 +180,24 @@ def over_caps(
 
 
 def _anytime(
-    engine: Engine,
-    problem: Problem,
-    opener_idx: int,
-    *,
-    beam,
-    time_limit,
-    note,
-    progress,
-    max_beam,
-    t0,
-    cpu0,
-    store,
-    fit: bool = False,
-    second: Optional[Mapping[int, int]] = None,
+    engine: Engine, problem: Problem, opener_idx: int, o: SearchOptions, *, note, progress, t0, cpu0, store
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
+    time_limit = o.time_limit
     n = len(lists.answers)
     started = time.monotonic()
     found = anytime_search(
         engine,
         opener_idx,
         problem.depth,
-        beam=2 if beam is None else beam,
+        beam=2 if o.beam is None else o.beam,
         time_limit=time_limit,
         note=note,
         progress=progress,
         store=store,
-        max_beam=max_beam,
-        fit=fit,
-        second=second,
+        max_beam=o.max_beam,
+        fit=o.fit,
+        second=o.second,
     )
     feasible = found.root is not None
     result = SearchResult(
