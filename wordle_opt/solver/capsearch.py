@@ -19,6 +19,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
 from wordle_opt.trees.tree import Node, Tree
@@ -31,14 +32,13 @@ def search_cap(
     engine: Engine,
     problem: Problem,
     opener_idx: Optional[int],
+    options: SearchOptions,
     *,
     progress: Optional[ProgressCallback],
-    share_min: int,
-    bounded_min: Optional[int] = None,
-    hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
 ) -> SearchResult:
     """The search for one cap, ``problem.cap``: the optimal tree if one fits,
-    else the groups that have none."""
+    else the groups that have none.  ``options``: as `wordle_opt.solver.exact.solve`
+    resolved them (``share_min`` and ``hard_bounded_min`` set)."""
     run = CapSearch(engine, problem, opener_idx, progress)
     engine.poll = run.poll
     try:
@@ -50,7 +50,7 @@ def search_cap(
         else:
             opener = problem.lists.guesses[opener_idx]
             root = Node(opener, {})
-            feasible = run.solve(root, share_min=share_min, bounded_min=bounded_min, hard_bounded_min=hard_bounded_min)
+            feasible = run.solve(root, options)
     finally:
         engine.poll = None
     if progress is not None:
@@ -106,7 +106,7 @@ class CapSearch:
             self.legal_of[p] = self.engine.legal_after(self.engine.all_guesses, self.opener_idx, p)
         return self.legal_of[p]
 
-    def solve(self, root: Node, *, share_min: int, bounded_min: Optional[int], hard_bounded_min: int) -> bool:
+    def solve(self, root: Node, options: SearchOptions) -> bool:
         """Whether a tree within the cap follows the opener; if so, its
         groups' subtrees hung under ``root``."""
         engine, depth = self.engine, self.depth
@@ -122,7 +122,7 @@ class CapSearch:
             # Hard mode: the likeliest to have no tree first; once one has
             # none, the rest are skipped (the opener fails this cap).
             groups.sort(key=lambda pg: bounded.hard_first(len(pg[1]), len(self.legal(pg[0]))))
-        results = self._solve_groups(groups, share_min, bounded_min, hard_bounded_min)
+        results = self._solve_groups(groups, options)
         for p, S, sub in results:
             if sub is _SKIPPED:
                 continue  # (another group has no tree: so has the opener)
@@ -145,7 +145,7 @@ class CapSearch:
             return []
         return [(p, S) for p, S in groups if p not in refuted]
 
-    def _solve_groups(self, groups: List[Group], share_min: int, bounded_min, hard_bounded_min: int) -> list:
+    def _solve_groups(self, groups: List[Group], o: SearchOptions) -> list:
         """(colouring, answers, subtree or None or _SKIPPED) of each group.
         The biggest groups take all threads each (one of them can outlast all
         the rest together), in easy mode refuted in batch by the ranking's
@@ -153,14 +153,14 @@ class CapSearch:
         engine, sub_depth = self.engine, self.depth - 1
         rule = self.problem.rule
         results = []
-        batch = [pg for pg in groups if bounded.takes(rule, len(pg[1]), min_size=bounded_min)]
+        batch = [pg for pg in groups if bounded.takes(rule, len(pg[1]), min_size=o.bounded_min)]
         for p, S in batch:
             self.big_size = len(S)
             results.append((p, S, bounded.solve_bounded(engine, S, sub_depth, tally=self.tally)[1]))
             self._one_big_done()
         in_batch = {p for p, _ in batch}
         rest = [pg for pg in groups if pg[0] not in in_batch]
-        big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
+        big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= o.share_min]
         for p, S in big:
             results.append((p, S, engine.solve_group_shared_root(S, self.legal(p), sub_depth)[1]))
             self.done += 1
@@ -171,7 +171,7 @@ class CapSearch:
         # after the others (the likeliest to have no tree are small), and only
         # while every group so far has one.
         hard_batch = [
-            pg for pg in rest if self.hard and bounded.batched(len(pg[1]), len(self.legal(pg[0])), hard_bounded_min)
+            pg for pg in rest if self.hard and bounded.batched(len(pg[1]), len(self.legal(pg[0])), o.hard_bounded_min)
         ]
         in_hard = {p for p, _ in hard_batch}
         results += engine.run([lambda pg=pg: self._one(*pg) for pg in rest if pg[0] not in shared | in_hard])

@@ -88,10 +88,6 @@ def solve(
     threads = o.threads or os.cpu_count() or 1
     cache_mb = o.cache_mb
     opener_idx = None if opener is None else lists.guess_index(opener)
-    share_min = o.share_min
-    if share_min is None:
-        share_min = n + 1 if rule.hard else 100
-    hard_bounded_min = bounded.HARD_BOUNDED_MIN if o.hard_bounded_min is None else o.hard_bounded_min
     lists.table  # (first: lists too large to colour are said so, not blamed on the cache below)
     try:
         engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
@@ -103,17 +99,13 @@ def solve(
     if o.anytime:
         return _anytime(engine, problem, opener_idx, o, note=note, progress=progress, t0=t0, cpu0=cpu0, store=store)
     _warn_if_huge(lists, opener_idx, engine, note)
+    exact_options = o.but(
+        share_min=(n + 1 if rule.hard else 100) if o.share_min is None else o.share_min,
+        hard_bounded_min=bounded.HARD_BOUNDED_MIN if o.hard_bounded_min is None else o.hard_bounded_min,
+    )
 
     def at_cap(c: Optional[int]) -> SearchResult:
-        result = search_cap(
-            engine,
-            problem.with_cap(c),
-            opener_idx,
-            progress=progress,
-            share_min=share_min,
-            bounded_min=o.bounded_min,
-            hard_bounded_min=hard_bounded_min,
-        )
+        result = search_cap(engine, problem.with_cap(c), opener_idx, exact_options, progress=progress)
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
