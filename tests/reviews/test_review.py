@@ -378,7 +378,9 @@ def test_review_builds_its_problem_and_options_once_and_passes_them_down(monkeyp
     real = reviewer.review_problem
     monkeypatch.setattr(reviewer, "review_problem", spy)
     words = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]
-    r = reviewer.review("cigar rebut", answer="rebut", hard="strict", answers=words, threads=1, cache_mb=4, time_limit=9)
+    r = reviewer.review(
+        "cigar rebut", answer="rebut", hard="strict", answers=words, threads=1, cache_mb=4, time_limit=9
+    )
     [(problem, options)] = seen
     assert problem.rule is Rule.STRICT and r.hard == "strict"
     assert options == SearchOptions(threads=1, cache_mb=4, time_limit=9)
