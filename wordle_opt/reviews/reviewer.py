@@ -272,7 +272,7 @@ def _review_turns(
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
             split = ev.split(S, L, t, g=g)
-            best, best_words, scope = _best_later(ev, S, L, t, known)
+            best, best_words, scope = _best_later(ev, S, L, turn=t, known=known)
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
         out.append(
@@ -283,16 +283,17 @@ def _review_turns(
     return out, root
 
 
-def _best_later(ev: Evaluator, S: np.ndarray, L: np.ndarray, t: int, known: Optional[Cost]):
-    """(V, the best guesses, what 'best' is over) at turn ``t`` > 0, the
-    position (S, L) whose value the previous turn's split found, ``known``."""
+def _best_later(ev: Evaluator, S: np.ndarray, L: np.ndarray, *, turn: int, known: Optional[Cost]):
+    """(V, the best guesses, what 'best' is over) at ``turn`` > 0 (counted
+    from 0), the position (S, L) whose value the previous turn's split found,
+    ``known``."""
     if known is None or known.exact:  # (then the solver's cache knows a best guess too)
-        [(best, bg)] = ev.values([(S, L, ev.depth(t))])
+        [(best, bg)] = ev.values([(S, L, ev.depth(turn))])
     else:  # this set already outlasted the time limit once: keep its bound
         best, bg = known, -1
     best_words, scope = ([ev.lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
     if best.exact and best.feasible:
-        ties, complete = ev.best_guesses(S, L, t, V=best)
+        ties, complete = ev.best_guesses(S, L, turn, V=best)
         best_words = [ev.lists.guesses[i] for i in ties] or best_words
         if not complete:
             scope = "proven best (not every tie listed)"
