@@ -26,7 +26,13 @@ def test_rows_written_read_back_and_the_manifest_names_the_command(tmp_path):
     assert [(v.word, v.kind, v.total) for v in (table.get(w) for w, _, _ in rows)] == [
         (w, k, int(t)) for w, k, t in rows
     ]
-    assert entry["command"] == "python -m wordle_opt openers --out original-easy.csv" == table.command
+    assert (
+        entry["command"]
+        == table.command
+        == (
+            "python -m wordle_opt openers --top all --checkpoint tables/runs/original-easy.sqlite --out original-easy.csv"
+        )
+    )
     assert entry["best"] == ["salet", 7920] and entry["exact"] == 2 and entry["bound"] == 1
 
 
@@ -39,7 +45,9 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     folder = tmp_path / "tables"
     table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
     [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
-    assert entry["source"].startswith("partial") and entry["command"].endswith("--checkpoint FILE")
+    # (the manifest's command is the one that resumes it, from the checkpoint's place in the repository)
+    assert entry["source"].startswith("partial") and "tables/runs/original-easy.sqlite" in entry["source"]
+    assert "--top all --checkpoint tables/runs/original-easy.sqlite" in entry["command"]
     table = read_table(entry, folder)
     assert table.get("salet").total == 7920 and table.get("fuzzy").kind == BOUND and table.get("crane") is None
     # the same checkpoint offered as another game's table: one line naming it

@@ -1,9 +1,10 @@
 """Make the bundled ranking tables (wordle_opt/openers/table_data/) from the
 opener ranking's own output; `wordle_opt.openers.tables` reads them:
 
-    python -m wordle_opt.openers.table_writer                       # run every ranking (hours), then write the tables
+    python -m wordle_opt.openers.table_writer                       # run every complete ranking (CPU-hours), then write the tables
     python -m wordle_opt.openers.table_writer --only original-easy  # one of them
     python -m wordle_opt.openers.table_writer --csv original-easy=ranking.csv   # from `openers --out` run earlier
+    python -m wordle_opt.openers.table_writer --checkpoint nyt-3158-easy=tables/runs/nyt-3158-easy.sqlite  # partial
 
 Each table is ``opener,kind,total`` cut from the CSV that ``python -m
 wordle_opt openers --out FILE.csv`` (with the table's --hard/--answers)
@@ -48,18 +49,31 @@ TABLES = {
     "original-nyt": ("original", "nyt"),
     "nyt-easy": ("nyt", None),
     "nyt-nyt": ("nyt", "nyt"),
+    "nyt-3158-easy": ("nyt-3158", None),
+    "nyt-3158-nyt": ("nyt-3158", "nyt"),
 }
 CAP = 6
+# The complete runs' checkpoints, kept in the repository (not the package):
+# a table takes longer than a sitting (nyt-3158 easy: tens of CPU-hours), and
+# rerunning its command from the repository's root resumes where it stopped.
+RUNS = "tables/runs"
+
+
+def checkpoint_path(name: str) -> str:
+    """The checkpoint of table ``name``'s complete run, relative to the repository's root."""
+    return f"{RUNS}/{name}.sqlite"
 
 
 def command(name: str, out: str = "ranking.csv") -> list:
+    """The command that makes table ``name``: every opener exact (``--top all``),
+    resumable from its checkpoint in the repository."""
     lists, rule = TABLES[name]
     args = ["openers"]
     if lists != "original":
         args += ["--answers", lists]
     if rule is not None:
         args += ["--hard", rule]
-    return ["python", "-m", "wordle_opt", *args, "--out", out]
+    return ["python", "-m", "wordle_opt", *args, "--top", "all", "--checkpoint", checkpoint_path(name), "--out", out]
 
 
 def rows_from_csv(path: str) -> list:
@@ -148,11 +162,11 @@ def _main(argv) -> None:
         cmd = " ".join(command(name, f"{name}.csv"))
         kind, source = given.get(name, ("run", None))
         if kind == "run":
+            Path(RUNS).mkdir(parents=True, exist_ok=True)
             with tempfile.TemporaryDirectory() as tmp:
                 out = os.path.join(tmp, "ranking.csv")
-                run = [sys.executable, *command(name, out)[1:], "--checkpoint", os.path.join(tmp, "ckpt"), "--quiet"]
                 print("running:", cmd, file=sys.stderr)
-                subprocess.run(run, check=True)
+                subprocess.run([sys.executable, *command(name, out)[1:]], check=True)
                 rows = rows_from_csv(out)
             entry = write_table(name, rows, cmd=cmd, source="the complete ranking's --out file", folder=folder)
         elif kind == "csv":
@@ -164,8 +178,8 @@ def _main(argv) -> None:
             entry = write_table(
                 name,
                 rows,
-                cmd=cmd + " --checkpoint FILE",
-                source="partial: the checkpoint of an unfinished run",
+                cmd=cmd,  # (rerun from the repository's root, with the checkpoint at its path there: it resumes)
+                source=f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)",
                 folder=folder,
             )
         entries[entry["file"]] = entry

@@ -64,12 +64,14 @@ def opener_cost(ev: Evaluator, g: int, *, table=None, colouring: Optional[int] =
     """Q(g) at the start of the game, its groups' values remembered.  With a
     ranking ``table`` (see `table_of`) that proves g's value, Q(g) is read
     from it and only the group of ``colouring`` is searched."""
-    key, known = _remembered(ev, g)
     S = np.arange(len(ev.lists.answers), dtype=np.int32)
-    fact = table.get(ev.lists.guesses[g]) if table is not None and known is None and colouring is not None else None
+    # (the table first, even when this process remembers g's groups: a review
+    # reads the same whatever ran before it in the process, the page as the CLI)
+    fact = table.get(ev.lists.guesses[g]) if table is not None and colouring is not None else None
     if fact is not None and fact.proven:
         cost = Cost(float(fact.total) if fact.feasible else INF, len(S))
         return ev.split(S, ev.engine.all_guesses, 0, g=g, given=(cost, colouring))
+    key, known = _remembered(ev, g)
     split = ev.split(S, ev.engine.all_guesses, 0, g=g, known=known)
     if known is None and split.cost.exact:
         with _ROOT_LOCK:
