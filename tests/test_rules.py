@@ -49,3 +49,17 @@ def test_results_tables_and_the_page_name_the_rule_from_the_one_map(tmp_path):
     from wordle_opt.web.app import RuleWord
 
     assert RuleWord.__args__ == tuple(r.word for r in Rule)
+
+
+def test_below_the_edge_the_rule_is_a_rule_and_has_no_truth_value():
+    from wordle_opt.solver.engine import Engine
+    from wordle_opt.solver.problem import Problem
+
+    words = ["cigar", "rebut", "sissy", "humph"]
+    problem = Problem.parse(hard=True, answers=words)
+    assert problem.rule is Rule.NYT and problem.rule.hard and not Rule.EASY.hard
+    assert Engine(problem.lists, problem.rule, threads=1, cache_mb=1).rule is Rule.NYT
+    with pytest.raises(TypeError, match="ask rule.hard"):
+        bool(Rule.EASY)  # (None's truth would pass for easy: `if rule:` is a mistake below the edge)
+    assert Rule.NYT.violation([("cigar", 2)], "rebut") == "letter 1 must be C"
+    assert Rule.EASY.violation([("cigar", 2)], "rebut") is None

@@ -107,9 +107,30 @@ class Rule(enum.Enum):
         """How results name it: 'easy', 'hard (NYT rule)', 'hard (strict rule)'."""
         return _NAMES[self][1]
 
+    @property
+    def hard(self) -> bool:
+        """Either hard-mode rule."""
+        return self is not Rule.EASY
+
+    def __bool__(self):
+        # (EASY's value is None: `if rule:` and `rule is None` would read a
+        # Rule as a bare value; ask `rule.hard` instead)
+        raise TypeError("a Rule has no truth value: ask rule.hard")
+
     def code(self, core) -> int:
         """The compiled core's code of the rule (``core.RULE_EASY``, ...)."""
         return getattr(core, f"RULE_{self.name}")
+
+    def violation(self, history: Iterable[Tuple[str, int]], word: str) -> Optional[str]:
+        """The first reason ``word`` is not a legal guess after ``history``, or None."""
+        if self is Rule.EASY:
+            return None
+        check = nyt_violation if self is Rule.NYT else strict_violation
+        for guess, pattern in history:
+            why = check(guess, pattern, word)
+            if why:
+                return why
+        return None
 
 
 # The one name map: (word, label) of each rule.
@@ -152,16 +173,10 @@ def strict_violation(guess: str, pattern: int, word: str) -> Optional[str]:
     return None
 
 
-def violation(history: Iterable[Tuple[str, int]], word: str, rule: Optional[str]) -> Optional[str]:
-    """The first reason ``word`` is not a legal guess after ``history``, or None."""
-    if rule is None:
-        return None
-    check = nyt_violation if rule == "nyt" else strict_violation
-    for guess, pattern in history:
-        why = check(guess, pattern, word)
-        if why:
-            return why
-    return None
+def violation(history: Iterable[Tuple[str, int]], word: str, rule) -> Optional[str]:
+    """`Rule.violation` of ``rule`` (a Rule, or a value the files store, as
+    the plain twins of the core hold it)."""
+    return Rule.parse(rule).violation(history, word)
 
 
 _NO_CAP = ("none", "inf", "unlimited")

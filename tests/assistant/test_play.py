@@ -339,3 +339,15 @@ def test_a_guess_other_than_the_suggestion_shows_its_cost_on_the_review_measure(
     assert f"cost of CRANE: {float(m.group(1)) - float(s.group(1)):+.4f} guesses per game" in text
     # "expected" no longer names two things on one screen
     assert "expected" not in text.replace("expected group", "")
+
+
+def test_the_assistant_parses_its_advice_options_once():
+    from wordle_opt.assistant.options import RESOLVE_SECONDS, AdviceOptions
+    from wordle_opt.rules import Rule
+
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]
+    a = Assistant("entropy", hard="strict", answers=words, max_guesses="5", output=io.StringIO())
+    assert a.options == AdviceOptions(Rule.STRICT, 5, False, RESOLVE_SECONDS)
+    assert a.walker.rule is Rule.STRICT and a.strategy.rule is Rule.STRICT
+    with pytest.raises(WordleOptError, match=r"^max_guesses: expected a number of guesses, got 'six'$"):
+        Assistant("entropy", answers=words, max_guesses="six", output=io.StringIO())

@@ -362,3 +362,25 @@ def test_an_opener_ranking_proves_the_first_turns_best(original, tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "not proven" not in out.stdout and (tmp_path / "rank.sqlite").exists()
+
+
+def test_review_builds_its_problem_and_options_once_and_passes_them_down(monkeypatch):
+    from wordle_opt.reviews import reviewer
+    from wordle_opt.rules import Rule
+    from wordle_opt.solver.options import SearchOptions
+
+    seen = []
+
+    def spy(problem, options, game, answer=None, **more):
+        seen.append((problem, options))
+        return real(problem, options, game, answer, **more)
+
+    real = reviewer.review_problem
+    monkeypatch.setattr(reviewer, "review_problem", spy)
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush"]
+    r = reviewer.review(
+        "cigar rebut", answer="rebut", hard="strict", answers=words, threads=1, cache_mb=4, time_limit=9
+    )
+    [(problem, options)] = seen
+    assert problem.rule is Rule.STRICT and r.hard == "strict"
+    assert options == SearchOptions(threads=1, cache_mb=4, time_limit=9)

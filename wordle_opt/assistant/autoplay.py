@@ -7,7 +7,7 @@ import sys
 from typing import List, Optional, TextIO, Tuple
 
 from wordle_opt.display import plural, tiles, upper, use_colour
-from wordle_opt.rules import all_green, normalise_rule
+from wordle_opt.rules import Rule, all_green
 from wordle_opt.strategies.builtin import get_strategy
 from wordle_opt.strategies.simulation import Walker
 from wordle_opt.wordlists import load_lists
@@ -33,7 +33,7 @@ def solve(
     [(guess, colouring)] path."""
     lists = lists if lists is not None else load_lists(answers, guesses)
     a = lists.answer_index(str(answer))
-    rule = normalise_rule(hard)
+    rule = Rule.parse(hard)
     strat = get_strategy(
         strategy,
         lists,
@@ -62,7 +62,7 @@ def solve(
     if history and history[-1][1] == all_green(lists.length):
         out.write(
             f"{upper(lists.answers[a])} in {n} guess{'es' if n != 1 else ''} "
-            f"({strat.name}{', hard ' + rule if rule else ''})\n"
+            f"({strat.name}{', hard ' + rule.word if rule.hard else ''})\n"
         )
     else:
         out.write(f"not solved after {plural(n, 'guess')}\n")

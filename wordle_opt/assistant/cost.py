@@ -15,7 +15,10 @@ from typing import List, Optional
 import numpy as np
 
 from wordle_opt.display import upper
+from wordle_opt.rules import Rule
 from wordle_opt.solver.evaluator import Cost, Evaluator
+from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import WordLists
 
 # One value search is stopped after this many seconds (then: a proven bound).
@@ -31,11 +34,10 @@ class GuessCost:
     """Values the guesses of one play session (one engine, its caches shared
     by every turn); built on the first guess that differs from the suggestion."""
 
-    def __init__(
-        self, lists: WordLists, rule: Optional[str], cap: Optional[int], time_limit: Optional[float] = TIME_LIMIT
-    ):
+    def __init__(self, lists: WordLists, rule: Rule, cap: Optional[int], time_limit: Optional[float] = TIME_LIMIT):
         self.lists = lists
-        self.ev = Evaluator(lists, rule, cap, opener=None, threads=1, cache_mb=CACHE_MB, time_limit=time_limit)
+        options = SearchOptions(threads=1, cache_mb=CACHE_MB, time_limit=time_limit)
+        self.ev = Evaluator(Problem(lists, rule, cap), options, opener=None)
 
     def value(self, S: np.ndarray, L: np.ndarray, turns_played: int, g: int) -> Cost:
         """Q(g) at the position: guesses in all to finish every candidate of S."""

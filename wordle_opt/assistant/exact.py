@@ -13,21 +13,20 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
+from wordle_opt.assistant.options import RESOLVE_SECONDS
 from wordle_opt.errors import TreeError
 from wordle_opt.openers.tables import table_for
+from wordle_opt.rules import Rule
 from wordle_opt.solver.evaluator import Cost, Evaluator
+from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.problem import Problem
 from wordle_opt.strategies.builtin import DEFAULT_OPENER, Strategy
 from wordle_opt.wordlists import WordLists
 
-# One position's exact search is stopped after this many seconds (then the
-# evaluator gives it a quarter more for its smaller parts).  A group left after
-# a first guess is quick (93 candidates on nyt: 0.20 s, issue 49); a whole
-# bundled list at turn 1 (no opener known) takes minutes, and falls back.
-RESOLVE_SECONDS = 2.0
 CACHE_MB = 64.0
 
 
-def exact_opener(lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[str]) -> Tuple[str, str]:
+def exact_opener(lists: WordLists, rule: Rule, cap: Optional[int], opener: Optional[str]) -> Tuple[str, str]:
     """(the opener of the exact tree, why that one), or ('', why) when there is
     none to search from (then every position is solved on its own)."""
     if opener:
@@ -60,9 +59,8 @@ class ResolveStrategy(Strategy):
 
     def choose(self, candidates, legal, history) -> int:
         if self._ev is None:
-            self._ev = Evaluator(
-                self.lists, self.hard, self.cap, opener=None, threads=1, cache_mb=CACHE_MB, time_limit=self.time_limit
-            )
+            options = SearchOptions(threads=1, cache_mb=CACHE_MB, time_limit=self.time_limit)
+            self._ev = Evaluator(Problem(self.lists, self.rule, self.cap), options, opener=None)
         [(cost, g)] = self._ev.values([(candidates, legal, self._ev.depth(len(history)))])
         if not cost.feasible:
             raise TreeError(f"no guess finishes every one of the {len(candidates)} candidates within the cap")

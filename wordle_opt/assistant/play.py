@@ -35,12 +35,13 @@ from typing import Callable, List, Optional, Set, TextIO, Tuple
 import numpy as np
 
 from wordle_opt.assistant.cost import GuessCost
-from wordle_opt.assistant.exact import RESOLVE_SECONDS, ResolveStrategy, exact_opener, intro
+from wordle_opt.assistant.exact import ResolveStrategy, exact_opener, intro
+from wordle_opt.assistant.options import RESOLVE_SECONDS, AdviceOptions
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.patterns import Pattern, example, pattern_table
-from wordle_opt.rules import all_green, normalise_rule, violation
-from wordle_opt.strategies.builtin import get_strategy, strategy_key
+from wordle_opt.rules import all_green
+from wordle_opt.strategies.builtin import strategy_key
 from wordle_opt.strategies.simulation import Walker
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
@@ -80,34 +81,25 @@ class Assistant(LineConsole):
         progress=None,
         resolve_seconds: float = RESOLVE_SECONDS,
     ):
+        self.options = o = AdviceOptions.parse(
+            hard=hard, max_guesses=max_guesses, answers_only=answers_only, resolve_seconds=resolve_seconds
+        )
         self.lists = lists if lists is not None else load_lists(answers, guesses)
-        self.rule = normalise_rule(hard)
-        self.max_guesses = max_guesses
         self.widen = widen  # False: colours no answer gives are an error (the web page's replay)
         self._cost: Optional[GuessCost] = None
         self.input = input if input is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.colour = use_colour(self.output) if colour is None else colour
         self.alternatives = alternatives
-        self.answers_only = answers_only
-        self.progress, self.resolve_seconds = progress, resolve_seconds
+        self.progress = progress
         self._opener_why = ""  # exact advice from a tree searched here: why its opener
         if isinstance(strategy, str) and strategy_key(strategy) == "optimal" and tree is None:
-            opener, self._opener_why = exact_opener(self.lists, self.rule, max_guesses, opener)
+            opener, self._opener_why = exact_opener(self.lists, o.rule, o.cap, opener)
             if not opener:
                 strategy = self._resolver()
-        self.strategy = get_strategy(
-            strategy,
-            self.lists,
-            opener=opener,
-            answers_only=answers_only,
-            hard=self.rule,
-            seed=seed,
-            tree=tree,
-            max_guesses=max_guesses,
-            progress=progress,
-        )
-        self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=answers_only)
+        more = dict(opener=opener, seed=seed, tree=tree, max_guesses=o.cap, progress=progress)
+        self.strategy = o.strategy(strategy, self.lists, **more)
+        self.walker = o.walker(self.lists, self.strategy)
         self._fallback: Optional[Walker] = None  # entropy, where exact advice is not to be had in time
         self._unsolved: Set[tuple] = set()  # the histories of those positions
         self._resolve: Optional[Walker] = None  # optimal off its tree: each position solved on its own
@@ -132,12 +124,9 @@ class Assistant(LineConsole):
         return [(self.lists.guesses[g], p) for g, p in self.history]
 
     def _resolver(self) -> ResolveStrategy:
+        o = self.options
         return ResolveStrategy(
-            self.lists,
-            hard=self.rule,
-            answers_only=self.answers_only,
-            max_guesses=self.max_guesses,
-            time_limit=self.resolve_seconds,
+            self.lists, hard=o.rule, answers_only=o.answers_only, max_guesses=o.cap, time_limit=o.resolve_seconds
         )
 
     def _active(self) -> Walker:
@@ -154,7 +143,7 @@ class Assistant(LineConsole):
                 why = exc
             if self.strategy.name == "optimal" and not isinstance(self.strategy, ResolveStrategy):
                 if self._resolve is None:
-                    self._resolve = Walker(self.lists, self._resolver(), hard=self.rule, answers_only=self.answers_only)
+                    self._resolve = self.options.walker(self.lists, self._resolver())
                 try:
                     self._resolve.guess(*here)
                     if not self._said_resolve:
@@ -166,8 +155,7 @@ class Assistant(LineConsole):
             self._unsolved.add(here[0])
             self._say(f"note: {why}; suggesting by entropy for this guess")
         if self._fallback is None:
-            strat = get_strategy("entropy", self.lists, answers_only=self.answers_only, hard=self.rule)
-            self._fallback = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
+            self._fallback = self.options.walker(self.lists, self.options.strategy("entropy", self.lists))
         return self._fallback
 
     def suggestion(self) -> str:
@@ -192,9 +180,9 @@ class Assistant(LineConsole):
         ``widen``: no allowed word either; otherwise those become the answers)."""
         word = normalise(word)
         g = self.lists.guess_index(word)
-        why = violation(self._word_history(), word, self.rule)
+        why = self.options.rule.violation(self._word_history(), word)
         if why:
-            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.rule}): {why}")
+            raise WordleOptError(f"{upper(word)} breaks the hard rule ({self.options.rule.word}): {why}")
         p = int(Pattern.parse(pattern, self.lists.length))
         cands = self.walker.ctx.next_candidates(self.candidates, g, p)
         if len(cands) == 0 and self.widen and self._widen(word, p):  # also GGGGG for a word not in the list
@@ -209,7 +197,7 @@ class Assistant(LineConsole):
             self.history.append((g, p))
             self._states.append((cands[:0], self.legal[:0]))
             return True
-        legal = self.walker.ctx.next_legal(self.legal, g, p, self.rule)
+        legal = self.walker.ctx.next_legal(self.legal, g, p, self.options.rule)
         self.history.append((g, p))
         self._states.append((cands, legal))
         return False
@@ -239,9 +227,9 @@ class Assistant(LineConsole):
         if self.strategy.name == "optimal":  # the tree is of the old lists
             strat = self._resolver()
         else:
-            strat = get_strategy(self.strategy.name, self.lists, answers_only=self.answers_only, hard=self.rule)
+            strat = self.options.strategy(self.strategy.name, self.lists)
         self.strategy = strat
-        self.walker = Walker(self.lists, strat, hard=self.rule, answers_only=self.answers_only)
+        self.walker = self.options.walker(self.lists, strat)
         self._fallback, self._resolve, self._cost = None, None, None
         self._unsolved.clear()
         self._states = [self.walker.state(self.history[:i]) for i in range(len(self.history) + 1)]
@@ -250,7 +238,7 @@ class Assistant(LineConsole):
     def cost_lines(self, word: str) -> List[str]:
         """The player's ``word`` against the suggestion, on the review's measure."""
         if self._cost is None or self._cost.lists is not self.lists:
-            self._cost = GuessCost(self.lists, self.rule, self.max_guesses)
+            self._cost = GuessCost(self.lists, self.options.rule, self.options.cap)
         mine = self.lists.guess_index(word)
         suggested = self.lists.guess_index(self.suggestion())
         return self._cost.compare(self.candidates, self.legal, len(self.history), mine=mine, suggested=suggested)
@@ -291,7 +279,8 @@ class Assistant(LineConsole):
 
     def run(self) -> int:
         """The interactive loop; returns the exit code (0)."""
-        mode = f"hard ({self.rule})" if self.rule else "easy"
+        rule = self.options.rule
+        mode = f"hard ({rule.word})" if rule.hard else "easy"
         self._say(
             f"wordle_opt play: strategy {self.strategy.name}, {mode}, lists {self.lists.name} "
             f"({plural(len(self.lists.answers), 'answer')}, {plural(len(self.lists.guesses), 'guess')})"
@@ -363,20 +352,20 @@ class Assistant(LineConsole):
                 self.strategy.tree
             except TreeError as exc:  # (no tree from this opener fits the cap)
                 self.strategy = self._resolver()
-                self.walker = Walker(self.lists, self.strategy, hard=self.rule, answers_only=self.answers_only)
+                self.walker = self.options.walker(self.lists, self.strategy)
                 return f"note: {exc}; solving each position on its own instead"
             finally:
                 getattr(self.progress, "close", lambda: None)()
-        return intro(self.strategy, self._opener_why, self.resolve_seconds)
+        return intro(self.strategy, self._opener_why, self.options.resolve_seconds)
 
     def _check_word(self, word: str) -> Optional[str]:
         try:
             self.lists.guess_index(word)
         except WordListError as exc:
             return f"error: {exc}"
-        why = violation(self._word_history(), word, self.rule)
+        why = self.options.rule.violation(self._word_history(), word)
         if why:
-            return f"error: {upper(word)} breaks the hard rule ({self.rule}): {why}"
+            return f"error: {upper(word)} breaks the hard rule ({self.options.rule.word}): {why}"
         return None
 
     def _feedback(self, word: str, colours: Optional[str]):

@@ -10,6 +10,7 @@ import sys
 
 from wordle_opt.cli._common import Progress, add_hard_option
 from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import Rule
 
 _DESCRIPTION = (
     "Prove a tree optimal for its opener, or a guess cap no opener meets, and re-decide a stored proof. "
@@ -135,7 +136,7 @@ def _opener(args, opener: str) -> int:
     """OPENER: search, polish and close into the folder --out."""
     from wordle_opt.proofs.optimal import prove_opener
 
-    if args.hard not in (None, "easy"):
+    if Rule.parse(args.hard).hard:
         raise WordleOptError(
             "prove OPENER: easy mode only (its groups are closed in easy mode); hard caps: --cap N --hard"
         )
@@ -237,7 +238,7 @@ def _cap(args, *, check=None, head: str = "", by=None) -> int:
             args.hard = found.group(1) if found else None
         if args.answers is None and head.startswith("#"):
             args.answers = head.split()[1].rstrip(":")
-    by = by or args.by or (FAMILIES if args.hard == "nyt" else GROUPS)
+    by = by or args.by or (FAMILIES if Rule.parse(args.hard) is Rule.NYT else GROUPS)
     args.max_guesses, args.answers = args.cap, args.answers or "original-all"
     try:
         lists, todo, shard = lists_and_openers(args)
@@ -261,7 +262,7 @@ def _budgets(text: str, kind, what: str) -> list:
 def _families(args, lists, todo, *, shard, check) -> int:
     from wordle_opt.proofs import hardcap_run
 
-    if args.hard == "easy":
+    if args.hard is not None and not Rule.parse(args.hard).hard:  # (None: the NYT rule, as --by families takes)
         raise WordleOptError("--by families: hard-mode caps only (the certificates hold under both hard rules)")
     budgets = _budgets(args.budget or "10,100,1000", int, "node counts")
     game = hardcap_run.game_of(lists, budgets)
@@ -298,7 +299,7 @@ def _groups(args, lists, todo, *, shard, check) -> int:
     limit = args.limit if args.limit is not None else groupcap.DEEP_LIMIT if deep else groupcap.LIMIT
     if limit <= 0:
         raise WordleOptError(f"--limit: expected positive seconds, got {limit:g}")
-    rule = None if args.hard in (None, "easy") else args.hard
+    rule = Rule.parse(args.hard)
     engine = Engine(lists, rule, threads=1, cache_mb=args.cache_mb or 256)
     if check:
         return groupcap_run.check_files(lists, engine, args.cap, check, sample=args.sample, shard=shard)

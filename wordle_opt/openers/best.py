@@ -19,10 +19,11 @@ from typing import Callable, Dict, Mapping, Optional, Tuple
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.openers.options import RankOptions
 from wordle_opt.openers.ranking import rank
 from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import all_green, violation
+from wordle_opt.rules import all_green
 from wordle_opt.solver.exact import SearchResult, check_anytime, over_caps, solve
 from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
 from wordle_opt.solver.problem import Problem
@@ -199,12 +200,13 @@ def _best_at_cap(
     """The proven best opener under ``at_cap``'s cap (the ranking, top 1)
     and its search, with the ranking's statement as its ``proof``."""
     lists, c = at_cap.lists, at_cap.cap
-    ranking = rank(at_cap, top=1, workers=options.threads, cache_mb=options.cache_mb, progress=False, trees=False)
+    search = SearchOptions(threads=options.threads, cache_mb=options.cache_mb)
+    ranking = rank(at_cap, RankOptions(search, top=1, trees=False, progress=False))
     best = ranking.best
     if best is None:
         return SearchResult(
             opener=None,
-            hard=at_cap.rule,
+            hard=at_cap.rule.value,
             max_guesses=c,
             lists=lists.name,
             n_answers=len(lists.answers),
@@ -253,9 +255,11 @@ def _second_guesses(problem: Problem, opener: Optional[str], second, *, fit: boo
         if not isinstance(word, str) or not lists.is_guess(word.strip().lower()):
             raise WordleOptError(f"second: {word!r} after {p.byg} is not an allowed guess of {lists.name}")
         word = word.strip().lower()
-        why = violation([(opener, int(p))], word, rule)
+        why = rule.violation([(opener, int(p))], word)
         if why:
-            raise WordleOptError(f"second: {word.upper()} after {opener.upper()} {p.byg} breaks the {rule} rule: {why}")
+            raise WordleOptError(
+                f"second: {word.upper()} after {opener.upper()} {p.byg} breaks the {rule.word} rule: {why}"
+            )
         if int(p) in out:
             raise WordleOptError(f"second: {p.byg} given twice ({lists.guesses[out[int(p)]]}, then {word})")
         out[int(p)] = lists.guess_index(word)

@@ -41,7 +41,7 @@ def _digest(words: Iterable[str]) -> str:
 
 def _rule_text(rule: Rule) -> str:
     """The rule as a checkpoint names it: 'easy', 'hard (nyt)', 'hard (strict)'."""
-    return "easy" if rule is Rule.EASY else f"hard ({rule.word})"
+    return f"hard ({rule.word})" if rule.hard else "easy"
 
 
 def identity(problem: TaskProblem, objective: str = "total") -> Dict[str, str]:
@@ -50,7 +50,7 @@ def identity(problem: TaskProblem, objective: str = "total") -> Dict[str, str]:
         "format": FORMAT,
         "answers": f"{problem.name} answers ({len(problem.answers)} words, sha256 {_digest(problem.answers)})",
         "guesses": f"{problem.name} guesses ({len(problem.guesses)} words, sha256 {_digest(problem.guesses)})",
-        "rule": _rule_text(Rule(problem.rule)),
+        "rule": _rule_text(problem.rule),
         "cap": f"{problem.depth} guesses",
         "objective": objective,
     }

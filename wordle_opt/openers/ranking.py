@@ -21,14 +21,13 @@ exact total or a lower bound, so a run can stop and resume anywhere):
 
 from __future__ import annotations
 
-import os
 import resource
 import time
 from typing import Dict, List, Optional, Tuple
 
-from wordle_opt.display import plural
-from wordle_opt.errors import WordleOptError
+from wordle_opt.display import Note, plural
 from wordle_opt.openers.checkpoint import open_checkpoint
+from wordle_opt.openers.options import RankOptions
 from wordle_opt.openers.pools import make_pool
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.openers.ranker import SEED_BAR, Ranker
@@ -40,7 +39,7 @@ from wordle_opt.openers.tasks import (
     TaskProblem,
 )
 from wordle_opt.solver.exact import solve
-from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cache, check_options, check_threads
+from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
 from wordle_opt.solver.problem import Problem
 
 # The anytime ranking's share of the time limit for refining every opener's
@@ -89,24 +88,9 @@ def rank_openers(
     ``note(line)`` hears of each step; ``progress`` may then be a
     ``progress(done, total, status)`` callable passed to each search.
     """
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise WordleOptError(f"top must be a positive integer, not {top!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
-    if scheduler is None and workers is not None:
-        workers = check_threads(workers, note=note, what="workers")  # (more than the cores only multiplies the memory)
     problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses, minimise=minimise)
-    check_cache(cache_mb, 1)  # (per worker)
-    if beam is not None or time_limit is not None:
-        if problem.objective != "total":
-            raise WordleOptError(f"beam/time limit: the anytime ranking ranks by total only, not {problem.objective!r}")
-        if scheduler is not None:
-            raise WordleOptError(
-                "beam/time limit: the anytime ranking runs on this machine (--workers), not on a Dask scheduler"
-            )
-        check_options(beam, time_limit)
-    return rank(
-        problem,
+    options = RankOptions.parse(
+        objective=problem.objective,
         top=top,
         workers=workers,
         scheduler=scheduler,
@@ -118,51 +102,26 @@ def rank_openers(
         time_limit=time_limit,
         note=note,
     )
+    return rank(problem, options, note=note)
 
 
-def rank(
-    problem: Problem,
-    *,
-    top: int,
-    workers: Optional[int] = None,
-    scheduler=None,
-    checkpoint: Optional[str] = None,
-    cache_mb: float = DEFAULT_CACHE_MB,
-    progress=None,
-    trees: bool = True,
-    beam: Optional[int] = None,
-    time_limit: Optional[float] = None,
-    note=None,
-) -> OpenerRanking:
-    """`rank_openers` of a parsed ``problem``: the internal entry, which trusts
-    its values (`rank_openers` checks them)."""
+def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None) -> OpenerRanking:
+    """`rank_openers` of a parsed ``problem`` with checked ``options``: the
+    internal entry, which trusts both (`rank_openers` builds them)."""
     t0, cpu0 = time.perf_counter(), time.process_time()
-    if workers is None:
-        workers = os.cpu_count() or 1
+    o = options
     objective = problem.objective
     lists, cap = problem.lists, problem.cap
-    task_problem = TaskProblem.of(problem, cache_mb=cache_mb)
-    if beam is not None or time_limit is not None:
-        return _anytime_ranking(
-            task_problem,
-            lists,
-            cap,
-            top=top,
-            beam=beam,
-            time_limit=time_limit,
-            workers=workers,
-            scheduler=scheduler,
-            checkpoint=checkpoint,
-            objective=objective,
-            note=note,
-            progress=progress,
-        )
-    store = open_checkpoint(checkpoint, task_problem, objective)
+    task_problem = TaskProblem.of(problem, cache_mb=o.search.cache_mb)
+    if o.search.anytime:
+        return _anytime_ranking(task_problem, lists, cap, o, objective=objective, note=note)
+    store = open_checkpoint(o.checkpoint, task_problem, objective)
     before = (0.0, 0.0, 0, 0) if store is None else store.time_spent()  # (the runs here before)
     if store is not None and note is not None:
-        _note_resumed(store, checkpoint, note)
-    pool = make_pool(workers, scheduler)
-    bar = _bar(progress, len(lists.guesses))
+        _note_resumed(store, o.checkpoint, note)
+    pool = make_pool(o.search.threads, o.scheduler)
+    bar = _bar(o.progress, len(lists.guesses))
+    top = min(o.top, len(lists.guesses))
 
     def make_ranker(prob: TaskProblem, places: int, *, facts_store, exclude, ties: bool) -> Ranker:
         return Ranker(prob, places, pool=pool, store=facts_store, bar=bar, exclude=exclude, ties=ties)
@@ -171,17 +130,10 @@ def rank(
         if objective != "total":
             tell = None if bar is None else (lambda status: bar.set_postfix_str(status))
             found = _BY_OBJECTIVE[objective](
-                task_problem,
-                cap,
-                min(top, len(lists.guesses)),
-                make_ranker=make_ranker,
-                store=store,
-                lists=lists,
-                trees=trees,
-                tell=tell,
+                task_problem, cap, top, make_ranker=make_ranker, store=store, lists=lists, trees=o.trees, tell=tell
             )
         else:
-            ranker = make_ranker(task_problem, min(top, len(lists.guesses)), facts_store=store, exclude=(), ties=False)
+            ranker = make_ranker(task_problem, top, facts_store=store, exclude=(), ties=False)
             ranker.run()
     except BaseException:
         pool.abort()
@@ -196,17 +148,7 @@ def rank(
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
-    return _total_result(
-        ranker,
-        problem,
-        task_problem,
-        pool_workers=pool.workers,
-        trees=trees,
-        cache_mb=cache_mb,
-        before=before,
-        t0=t0,
-        cpu0=cpu0,
-    )
+    return _total_result(ranker, problem, o, pool_workers=pool.workers, before=before, t0=t0, cpu0=cpu0)
 
 
 def _note_resumed(store, checkpoint: str, note) -> None:
@@ -224,11 +166,9 @@ def _note_resumed(store, checkpoint: str, note) -> None:
 def _total_result(
     ranker: Ranker,
     problem: Problem,
-    task_problem: TaskProblem,
+    options: RankOptions,
     *,
     pool_workers: int,
-    trees: bool,
-    cache_mb: float,
     before: Tuple[float, float, int, int],
     t0: float,
     cpu0: float,
@@ -244,15 +184,15 @@ def _total_result(
         "phases": ranker.phases(),
     }
     ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
-    if trees:
-        _attach_trees(ranked, problem, cache_mb)
+    if options.trees:
+        _attach_trees(ranked, problem, options.search.cache_mb)
     _finish_stats(stats, t0, cpu0)
     if before[2]:  # (resumed: the whole ranking's time, over every run)
         stats.update(runs=before[2] + 1, untimed_runs=before[3], all_seconds=before[0] + stats["seconds"])
         stats["all_cpu_seconds"] = before[1] + stats["cpu_seconds"]
     inc = ranker.incumbent()
     return OpenerRanking(
-        hard=task_problem.rule,
+        hard=problem.rule.value,
         max_guesses=cap,
         lists=lists.name,
         n_answers=len(lists.answers),
@@ -266,28 +206,16 @@ def _total_result(
     )
 
 
-def _anytime_ranking(
-    problem: TaskProblem,
-    lists,
-    cap,
-    *,
-    top: int,
-    beam,
-    time_limit,
-    workers: int,
-    scheduler,
-    checkpoint,
-    objective: str,
-    note,
-    progress,
-) -> OpenerRanking:
+def _anytime_ranking(problem: TaskProblem, lists, cap, options: RankOptions, *, objective: str, note) -> OpenerRanking:
     """`rank_anytime` after refining the bounds of every opener (at most
-    ``REFINE_SHARE`` of the time limit), on ``workers`` processes."""
+    ``REFINE_SHARE`` of the time limit), on ``options.search.threads`` processes."""
     t0, cpu0 = time.perf_counter(), time.process_time()
+    top, progress, workers = options.top, options.progress, options.search.threads
+    beam, time_limit = options.search.beam, options.search.time_limit
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    store = open_checkpoint(checkpoint, problem, objective)
+    store = open_checkpoint(options.checkpoint, problem, objective)
     try:
-        pool = make_pool(workers, scheduler)
+        pool = make_pool(workers, options.scheduler)
         bar = _bar(None if callable(progress) else progress, len(lists.guesses))
         interrupted = False
         try:
@@ -350,7 +278,7 @@ def _by_objective(
     }
     _finish_stats(stats, t0, cpu0)
     return OpenerRanking(
-        hard=problem.rule,
+        hard=problem.rule.value,
         max_guesses=cap,
         lists=lists.name,
         n_answers=len(lists.answers),

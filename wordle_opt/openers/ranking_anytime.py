@@ -124,7 +124,7 @@ def rank_anytime(
     rest = [facts[o][1] for o in facts if o not in done and facts[o][0] != INFEASIBLE]
     stats = {"searched": len(found), "workers": threads, "screened": len(screened)}
     return OpenerRanking(
-        hard=problem.rule,
+        hard=problem.rule.value,
         max_guesses=cap,
         lists=lists.name,
         n_answers=len(lists.answers),

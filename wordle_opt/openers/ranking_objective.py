@@ -91,7 +91,7 @@ def rank_worst_then_total(
                 lists,
                 store=None if store is None else store.at(c),
                 tell=tell,
-                fallback=not last and problem.rule is None,
+                fallback=not last and not problem.rule.hard,
             )
         ):
             refuted = c
@@ -206,7 +206,7 @@ def _caps_verdict(problem: TaskProblem, lists, store, tell) -> Optional[bool]:
             if o in done:
                 continue
             if prover.opener(o, problem.depth):
-                return False if problem.rule is None else None
+                return None if problem.rule.hard else False
             batch.append((o, INFEASIBLE, inf))
             if time.monotonic() - last >= SAVE_SECONDS:
                 last = _save_batch(store, batch)

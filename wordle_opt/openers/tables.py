@@ -121,14 +121,15 @@ class RankingTable:
         words = tuple(sorted(v.word for v in self.values.values() if v.kind == EXACT and v.total == least))
         return least, words, all(b >= least for b in bounds), all(b > least for b in bounds)
 
-    def mismatch(self, lists: WordLists, rule: Optional[str], cap: Optional[int]) -> Optional[str]:
+    def mismatch(self, lists: WordLists, rule, cap: Optional[int]) -> Optional[str]:
         """Why this table is not of the game (lists, rule, cap), in words, or
-        None when it is.  ``rule`` as `wordle_opt.rules.normalise_rule` gives it."""
+        None when it is.  ``rule``: a `Rule` or its value (as ``self.rule``)."""
+        rule = Rule.parse(rule)
         if not self.answers:  # (a bundled one: `table_for` matched it by the manifest)
             return None if self is table_for(lists, rule, cap) else "it is a bundled table of another game"
         wrong = []
-        if self.rule != rule:
-            wrong.append(f"rule {Rule(self.rule).word}, not {Rule(rule).word}")
+        if Rule(self.rule) is not rule:
+            wrong.append(f"rule {Rule(self.rule).word}, not {rule.word}")
         if self.cap != cap:
             wrong.append(f"max_guesses {_cap_text(self.cap)}, not {_cap_text(cap)}")
         ours = answers_fingerprint(lists.answers)
@@ -153,7 +154,7 @@ def answers_fingerprint(answers: Iterable[str]) -> str:
     return f"{len(words)} words, sha256 {hashlib.sha256(chr(10).join(words).encode()).hexdigest()[:16]}"
 
 
-def problem_cells(answers: Iterable[str], rule: Optional[str], cap: Optional[int], objective: str) -> List[str]:
+def problem_cells(answers: Iterable[str], rule, cap: Optional[int], objective: str) -> List[str]:
     """The `PROBLEM_COLUMNS` cells of every row of a ranking's CSV."""
     return [answers_fingerprint(answers), Rule(rule).word, _cap_text(cap), objective]
 
@@ -340,12 +341,13 @@ def _fingerprint(lists: WordLists) -> str:
     return lists_fingerprint(lists)
 
 
-def table_for(lists: WordLists, rule: Optional[str], cap: Optional[int], folder: Path = DATA_DIR):
-    """The bundled table of exactly these lists, rule and cap, or None.
-    ``rule`` as `wordle_opt.rules.normalise_rule` gives it."""
+def table_for(lists: WordLists, rule, cap: Optional[int], folder: Path = DATA_DIR):
+    """The bundled table of exactly these lists, rule (a `Rule` or its value)
+    and cap, or None."""
+    value = Rule.parse(rule).value
     for entry in manifest(folder):
         if (
-            entry["rule"] == rule
+            entry["rule"] == value
             and entry["cap"] == cap
             and entry["answers"] == len(lists.answers)
             and entry["guesses"] == len(lists.guesses)

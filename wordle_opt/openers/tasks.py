@@ -12,10 +12,11 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 import numpy as np
 
+from wordle_opt.rules import Rule
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.solver.problem import Problem
@@ -30,16 +31,19 @@ INFEASIBLE = "infeasible"  # no strategy finishes every answer within the cap
 @dataclass(frozen=True)
 class TaskProblem:
     """A `Problem` as the workers get it: the lists as tuples of words (small to
-    pickle, cheap to compare), the rule (None, 'nyt', 'strict'), the depth (the
+    pickle, cheap to compare), the `Rule`, the depth (the
     guesses allowed: the cap, or n + 1 for no cap), and each worker thread's
     cache size.  A checkpoint is made for one (`checkpoint.identity`)."""
 
     name: str
     answers: Tuple[str, ...]
     guesses: Tuple[str, ...]
-    rule: Optional[str]
+    rule: Rule
     depth: int
     cache_mb: float
+
+    def __post_init__(self):
+        object.__setattr__(self, "rule", Rule.parse(self.rule))  # (as Problem's)
 
     @classmethod
     def of(cls, problem: Problem, *, cache_mb: float) -> "TaskProblem":
@@ -70,7 +74,7 @@ class _State:
         self.engine = Engine.around(lists, problem.rule, self.table, self.solver)
 
     def legal(self, o: int, p: int) -> np.ndarray:
-        if self.problem.rule is None:
+        if not self.problem.rule.hard:
             return self.all_guesses
         return self.solver.legal_after(self.all_guesses, o, p)
 
@@ -172,7 +176,7 @@ def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], boun
     d, rule = st.problem.depth, st.problem.rule
     row = st.table[o]
     groups = [(p, size, lb, st.legal(o, p)) for p, size, lb in zip(pats, sizes, bounds)]
-    hard = rule is not None and HARD_AS_SEARCH
+    hard = rule.hard and HARD_AS_SEARCH
     if hard:
         groups.sort(key=lambda g: bounded.hard_first(g[1], len(g[3])))
     for p, size, lb, legal in groups:

@@ -50,6 +50,7 @@ from wordle_opt.proofs.groupclose import (
     solve_limited,
 )
 from wordle_opt.proofs.runs import Clock, RunFile, easy_tree
+from wordle_opt.rules import Rule
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.tree import Tree
@@ -95,7 +96,7 @@ class Run:
         self.tree_path, self.out, self.shard = str(tree_path), str(out), shard
         self.part_limit, self.exact_up_to, self.sample = part_limit, exact_up_to, sample
         self.lists, self.tree = easy_tree(self.tree_path, "closed")
-        self.engine = Engine(self.lists, None, threads=1, cache_mb=cache_mb)
+        self.engine = Engine(self.lists, Rule.EASY, threads=1, cache_mb=cache_mb)
         self.opener = self.lists.guess_index(self.tree.root.guess)
         self.d = self.tree.max_guesses - 1
         self.log = open(log, "a") if log else None

@@ -65,14 +65,15 @@ from wordle_opt.proofs.runs import (
     read,
     verdict_line,
 )
+from wordle_opt.rules import Rule
 from wordle_opt.solver.engine import Engine
 
 _THEOREM = "no opener has a tree within {cap} guesses ({mode}): proven"
 
 
-def mode_of(rule: Optional[str]) -> str:
+def mode_of(rule: Rule) -> str:
     """The game's words in the run's lines: easy mode, or the hard rule."""
-    return "easy mode" if rule is None else f"hard mode, {rule} rule"
+    return f"hard mode, {rule.word} rule" if rule.hard else "easy mode"
 
 
 def refute_all(

@@ -42,6 +42,7 @@ import numpy as np
 
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.hardcap import families
+from wordle_opt.rules import Rule
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import CAPS_DECIDE_WITHIN, cap_fits
 from wordle_opt.trees.node import Node
@@ -79,7 +80,7 @@ class GroupCloser:
     def __init__(
         self, engine: Engine, S: np.ndarray, d: int, target: int, *, part_limit: float = 600.0, family_tries: int = 3
     ):
-        if engine.rule is not None:
+        if engine.rule.hard:
             raise ValueError("GroupCloser: easy mode only (every guess legal)")
         if d < 2 or len(S) < 3:
             raise ValueError("GroupCloser: needs 3 answers or more and 2 guesses left or more")
@@ -253,7 +254,7 @@ def solve_limited(
     except KeyboardInterrupt:
         if not engine.stopping.is_set():
             raise  # (the user's Ctrl-C)
-        return None, None, Engine(engine.lists, None, threads=1, cache_mb=engine.cache_mb)
+        return None, None, Engine(engine.lists, Rule.EASY, threads=1, cache_mb=engine.cache_mb)
     finally:
         timer.cancel()
 

@@ -24,6 +24,7 @@ from typing import Tuple
 import numpy as np
 
 from wordle_opt.proofs.runs import easy_tree
+from wordle_opt.rules import Rule
 from wordle_opt.solver.anytime_widen import subtree_total
 from wordle_opt.solver.engine import Engine
 from wordle_opt.trees.tree import Tree
@@ -32,7 +33,7 @@ from wordle_opt.trees.tree import Tree
 def polish(tree: Tree, lists, *, min_size: int, part_limit: float, say=print) -> int:
     """Splice exact subtrees into ``tree`` two guesses down (in place);
     returns the guesses saved."""
-    engine = Engine(lists, None, threads=1, cache_mb=2000)
+    engine = Engine(lists, Rule.EASY, threads=1, cache_mb=2000)
     L = np.arange(engine.table.shape[0], dtype=np.int32)
     row = engine.table[lists.guess_index(tree.root.guess)]
     left = tree.max_guesses - 2
@@ -54,7 +55,7 @@ def polish(tree: Tree, lists, *, min_size: int, part_limit: float, say=print) ->
                 v, node = engine.solve_group(T, L, left, beta=have)
             except KeyboardInterrupt:
                 say(f"  {child.guess} part of {len(T)}: stopped after {part_limit:g} s, kept")
-                engine = Engine(lists, None, threads=1, cache_mb=2000)  # (a stopped solver takes no more work)
+                engine = Engine(lists, Rule.EASY, threads=1, cache_mb=2000)  # (a stopped solver takes no more work)
                 continue
             finally:
                 timer.cancel()

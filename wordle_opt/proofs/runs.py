@@ -22,6 +22,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import Rule
 from wordle_opt.trees import treemeta
 from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists, load_lists
@@ -90,7 +91,7 @@ def easy_tree(path: str, done: str) -> Tuple[WordLists, Tree]:
     files beside it), easy mode with a cap of 3 or more: `WordleOptError`
     naming the file otherwise (``done``: what is done to such a tree)."""
     tree = Tree.load(path)
-    if tree.hard is not None:
+    if Rule(tree.hard).hard:
         raise WordleOptError(f"{path}: a {tree.hard}-rule tree; only easy-mode trees are {done}")
     if tree.max_guesses is None or tree.max_guesses < 3:
         raise WordleOptError(f"{path}: records no cap of 3 guesses or more")

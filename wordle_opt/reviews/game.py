@@ -24,7 +24,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 from wordle_opt.display import plural
 from wordle_opt.errors import HardModeError, PatternError, WordleOptError
 from wordle_opt.patterns import Pattern, score
-from wordle_opt.rules import ALL_GREEN, score_words, violation
+from wordle_opt.rules import ALL_GREEN, Rule, score_words
 from wordle_opt.wordlists import WordLists
 
 FORMS = "guesses with an answer (salet drone crate) or WORD.COLOURS pairs (salet.BBBYB.drone.YBBBG)"
@@ -119,7 +119,7 @@ def _show(game: GameText) -> str:
     return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
-def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optional[str], cap: Optional[int]) -> None:
+def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Rule, cap: Optional[int]) -> None:
     """Raise GameError unless the game is one these lists, rule and cap allow:
     some answer gives every colouring, each guess is legal, nothing follows GGGGG."""
     history: List[Tuple[str, int]] = []
@@ -135,9 +135,9 @@ def check_game(turns: List[Tuple[str, Pattern]], lists: WordLists, rule: Optiona
                 f"turn {t}: {word.upper()} is guess {t}, beyond the cap of {plural(cap, 'guess')} "
                 "(a larger max_guesses, or none)"
             )
-        why = violation(history, word, rule)
+        why = rule.violation(history, word)
         if why:
-            raise HardModeError(f"turn {t}: {word.upper()} breaks the hard rule ({rule}): {why}")
+            raise HardModeError(f"turn {t}: {word.upper()} breaks the hard rule ({rule.word}): {why}")
         c = int(colours)  # (score_words: the words are checked already; 4x faster than score, 0.4 s a turn)
         left = [a for a in left if score_words(word, a) == c]
         if not left:

@@ -34,10 +34,11 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.patterns import Pattern
 from wordle_opt.reviews.game import GameText, check_game, parse_game
 from wordle_opt.reviews.values import RootBest, best_first_guess, opener_cost, table_of
-from wordle_opt.rules import ALL_GREEN, Rule, normalise_rule, parse_cap
+from wordle_opt.rules import ALL_GREEN, Rule
 from wordle_opt.solver.evaluator import INF, Cost, Evaluator, Split
-from wordle_opt.solver.options import check_cache, check_threads, check_time_limit
-from wordle_opt.wordlists import WordLists, load_lists, require_five_letters
+from wordle_opt.solver.options import SearchOptions, check_time_limit
+from wordle_opt.solver.problem import Problem
+from wordle_opt.wordlists import WordLists, require_five_letters
 
 # The first turn's shortlist, when the best opener is not proven: the player's
 # opener, these many top openers by entropy, and any the caller names.
@@ -200,35 +201,62 @@ def review(
     (the luck percentile of that turn is then not known: only the group of
     the colouring that came is searched).
     """
-    t0 = time.perf_counter()
     check_time_limit(time_limit)
-    threads = check_threads(threads)
-    check_cache(cache_mb, threads)
-    rule = normalise_rule(hard)
-    cap = parse_cap(max_guesses, "max_guesses")
-    lists = require_five_letters(load_lists(answers, guesses), "review")
+    options = SearchOptions.parse(threads=threads, cache_mb=cache_mb, time_limit=time_limit)
+    problem = Problem.parse(hard=hard, answers=answers, guesses=guesses, max_guesses=max_guesses)
+    return review_problem(problem, options, game, answer, openers=openers, ranking=ranking, progress=progress)
+
+
+def review_problem(
+    problem: Problem,
+    options: SearchOptions,
+    game: GameText,
+    answer: Optional[str] = None,
+    *,
+    openers: Sequence[str] = (),
+    ranking=None,
+    progress: Optional[Callable[[int, int, str], None]] = None,
+) -> Review:
+    """`review` of a parsed ``problem`` (its objective is the total) with
+    checked ``options`` (``threads``, ``cache_mb``, ``time_limit``): the
+    internal entry, which checks only the game against them."""
+    t0 = time.perf_counter()
+    lists = require_five_letters(problem.lists, "review")
     turns = parse_game(game, lists, answer)
-    check_game(turns, lists, rule, cap)
-    table = table_of(ranking, lists, rule, cap)
+    check_game(turns, lists, problem.rule, problem.cap)
+    table = table_of(ranking, lists, problem.rule, problem.cap)
     extra = [lists.guess_index(w) for w in _opener_words(openers)]
-    ev = Evaluator(
-        lists,
-        rule,
-        cap,
-        opener=lists.guess_index(turns[0][0]),
-        threads=threads,
-        cache_mb=cache_mb,
-        time_limit=time_limit,
+    ev = Evaluator(problem, options, opener=lists.guess_index(turns[0][0]))
+    shortlist = (
+        []
+        if ranking is not None
+        else list(dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, problem.rule) + extra))
     )
+    out, root = _review_turns(ev, turns, shortlist, ranking=ranking, table=table, progress=progress)
+    return Review(
+        out,
+        answer and answer.strip().lower(),
+        problem.rule.value,
+        problem.cap,
+        lists.name,
+        len(lists.answers),
+        time.perf_counter() - t0,
+        ev.stopped_searches,
+        root,
+        None if table is None else table.source,
+    )
+
+
+def _review_turns(
+    ev: Evaluator, turns, shortlist: List[int], *, ranking, table, progress
+) -> Tuple[List[Turn], RootBest]:
+    """Each turn of a checked game, and the first turn's best opener
+    (searched over ``shortlist``, or read from ``ranking``)."""
+    lists = ev.lists
     out: List[Turn] = []
     S = np.arange(len(lists.answers), dtype=np.int32)
     known: Optional[Cost] = None  # V of the position, from the previous turn's split
     L = ev.engine.all_guesses
-    shortlist = (
-        []
-        if ranking is not None
-        else list(dict.fromkeys([lists.guess_index(turns[0][0])] + _entropy_openers(lists, rule) + extra))
-    )
     steps = len(turns) + len(shortlist)
 
     def tick(done: int, label: str) -> None:
@@ -244,16 +272,7 @@ def review(
             best, best_words, scope = root.cost, list(root.guesses), root.scope
         else:
             split = ev.split(S, L, t, g=g)
-            if known is None or known.exact:  # (then the solver's cache knows a best guess too)
-                [(best, bg)] = ev.values([(S, L, ev.depth(t))])
-            else:  # this set already outlasted the time limit once: keep its bound
-                best, bg = known, -1
-            best_words, scope = ([lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
-            if best.exact and best.feasible:
-                ties, complete = ev.best_guesses(S, L, t, V=best)
-                best_words = [lists.guesses[i] for i in ties] or best_words
-                if not complete:
-                    scope = "proven best (not every tie listed)"
+            best, best_words, scope = _best_later(ev, S, L, turn=t, known=known)
         if split.cost.exact and best.exact and split.cost.total == best.total and word not in best_words:
             best_words.append(word)  # the player's guess ties with the best
         out.append(
@@ -261,18 +280,24 @@ def review(
         )
         S, L, known = split.groups[p]  # the next position and its V
     tick(steps, "done")
-    return Review(
-        out,
-        answer and answer.strip().lower(),
-        rule,
-        cap,
-        lists.name,
-        len(lists.answers),
-        time.perf_counter() - t0,
-        ev.stopped_searches,
-        root,
-        None if table is None else table.source,
-    )
+    return out, root
+
+
+def _best_later(ev: Evaluator, S: np.ndarray, L: np.ndarray, *, turn: int, known: Optional[Cost]):
+    """(V, the best guesses, what 'best' is over) at ``turn`` > 0 (counted
+    from 0), the position (S, L) whose value the previous turn's split found,
+    ``known``."""
+    if known is None or known.exact:  # (then the solver's cache knows a best guess too)
+        [(best, bg)] = ev.values([(S, L, ev.depth(turn))])
+    else:  # this set already outlasted the time limit once: keep its bound
+        best, bg = known, -1
+    best_words, scope = ([ev.lists.guesses[bg]] if bg >= 0 and best.feasible else []), "proven best"
+    if best.exact and best.feasible:
+        ties, complete = ev.best_guesses(S, L, turn, V=best)
+        best_words = [ev.lists.guesses[i] for i in ties] or best_words
+        if not complete:
+            scope = "proven best (not every tie listed)"
+    return best, best_words, scope
 
 
 def _opener_words(openers) -> List[str]:
@@ -341,7 +366,7 @@ def _after(p: int, c: Cost) -> Fraction:
     return Fraction(int(c.total), c.n)
 
 
-def _entropy_openers(lists: WordLists, rule: Optional[str]) -> List[int]:
+def _entropy_openers(lists: WordLists, rule: Rule) -> List[int]:
     from wordle_opt.strategies.builtin import get_strategy
 
     strat = get_strategy("entropy", lists, hard=rule)

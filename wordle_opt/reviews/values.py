@@ -12,6 +12,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.errors import WordleOptError
+from wordle_opt.rules import Rule
 from wordle_opt.solver.evaluator import INF, Cost, Evaluator, Split
 from wordle_opt.wordlists import WordLists
 
@@ -43,7 +44,7 @@ def _remembered(ev: Evaluator, g: int) -> Tuple[tuple, Optional[Dict[int, Cost]]
         return key, _ROOT_CACHE.get(key)
 
 
-def table_of(ranking, lists: WordLists, rule: Optional[str], cap: Optional[int]):
+def table_of(ranking, lists: WordLists, rule: Rule, cap: Optional[int]):
     """``ranking`` when it is a ranking table (`wordle_opt.openers.tables.
     RankingTable`, read from a file) of exactly this game, None when it is
     no table (an opener ranking, or None); a table of another game raises
@@ -86,7 +87,7 @@ def _ranked_best(ev: Evaluator, ranking) -> RootBest:
     mismatch = [
         what
         for what, ours, theirs in (
-            ("rule", ev.rule, ranking.hard),
+            ("rule", ev.rule, Rule.parse(ranking.hard)),
             ("guess cap", ev.cap, ranking.max_guesses),
             ("answers", len(lists.answers), ranking.n_answers),
             ("guesses", tuple(lists.guesses), tuple(ranking.guesses)),
@@ -162,9 +163,7 @@ def best_first_guess(
         # 2.5 s CPU instead of 4.0 s in the engine numbered by SALET, one thread).
         own = ev
         if g != ev.opener and _remembered(ev, g)[1] is None:
-            own = Evaluator(
-                lists, ev.rule, ev.cap, opener=g, threads=ev.threads, cache_mb=ev.cache_mb, time_limit=ev.time_limit
-            )
+            own = Evaluator(ev.problem, ev.options, opener=g)
         searched.append((words[g], opener_cost(own, g).cost))
         ev.stopped_searches += own.stopped_searches if own is not ev else 0
     exact = [(w, c) for w, c in searched if c.exact]

@@ -117,7 +117,7 @@ def three_level(
     prover a call, so a thread, keeps its witnesses).  False when the
     bounder was stopped (what it proved is kept)."""
     todo = sorted((g for g in groups if not g.closed and len(g.S) >= min_size), key=lambda g: len(g.S))
-    legal_after = None if engine.rule is None else engine.legal_after
+    legal_after = engine.legal_after if engine.rule.hard else None
     fits = cap_fits(engine.lists.modules.caps.CapProver(engine.table, engine.lists.length))
     end = None if deadline is None else time.monotonic() + share * max(0.0, deadline - time.monotonic())
     for i, g in enumerate(todo):

@@ -54,7 +54,7 @@ class Fitter:
         below) found one, or the deadline came."""
         e = self.beamer
         # (in hard mode what fails depends on the guesses still legal too)
-        key = (depth, S.tobytes(), 0 if e.rule is None else hash(legal.tobytes()))
+        key = (depth, S.tobytes(), hash(legal.tobytes()) if e.rule.hard else 0)
         if key in self.failed:
             return None
         _, node = e.solve_group(S, legal, depth)

@@ -51,6 +51,7 @@ from typing import Callable, List, Optional, Tuple
 
 import numpy as np
 
+from wordle_opt.rules import Rule
 from wordle_opt.solver.engine import Engine, rule_code
 from wordle_opt.trees.node import Node
 
@@ -118,14 +119,14 @@ SEED = 4
 Child = Callable[..., Tuple[int, Optional[Node]]]
 
 
-def takes(rule, size: int, *, every_guess_legal: bool = True, min_size: Optional[int] = None) -> bool:
+def takes(rule: Rule, size: int, *, every_guess_legal: bool = True, min_size: Optional[int] = None) -> bool:
     """Whether a set of ``size`` answers goes through `solve_bounded`: easy
-    mode (``rule`` None, every guess legal at the set) and at least
+    mode (``rule`` EASY, every guess legal at the set) and at least
     ``min_size`` answers (None: BOUNDED_MIN, read at the call, so tests can
     lower it).  Below 300 answers the exact search was as fast or faster
     (WAVER's 434: 1.9 s searched against 2.1 s in batch)."""
     least = BOUNDED_MIN if min_size is None else min_size
-    return rule is None and every_guess_legal and size >= least
+    return not rule.hard and every_guess_legal and size >= least
 
 
 def solve_bounded(
@@ -157,7 +158,7 @@ def solve_bounded(
     fewer; ``tally``: a list [guesses settled, guesses] kept current for
     progress; ``seed``: of this many best candidates by quick bound, the one
     of least refined bound is searched first, with no cut-off (0: none)."""
-    if engine.rule is not None:
+    if engine.rule.hard:
         raise ValueError("solve_bounded is easy mode only")
     S = np.ascontiguousarray(S, dtype=np.int32)
     if cap < 1:
@@ -209,7 +210,7 @@ def solve_bounded_hard(
     Contract: `solve_bounded`'s, its candidates the useful guesses of
     ``legal``, each child searched with the guesses legal after its
     colouring."""
-    if engine.rule is None:
+    if not engine.rule.hard:
         raise ValueError("solve_bounded_hard is hard mode only")
     S = np.ascontiguousarray(S, dtype=np.int32)
     if cap < 1 or len(S) == 0:
@@ -344,7 +345,7 @@ def _bounders(engine: Engine, rows: Optional[np.ndarray], sub: np.ndarray, codes
     Bounder = engine.lists.modules.bounds.Bounder
     code = rule_code(engine.core, engine.rule)
     first = Bounder(sub, codes, code)
-    if engine.rule is None:
+    if not engine.rule.hard:
         # Rows in the sweep's order, so that it reads the table and the
         # subset caps front to back (random rows were cache misses), and one
         # subset table shared by the threads: `search qajaq` 0.80x the CPU,
@@ -358,7 +359,7 @@ def _bounders(engine: Engine, rows: Optional[np.ndarray], sub: np.ndarray, codes
     for b in bounders:
         b.small_min, b.small_stages = BATCH_SMALL_MIN, BATCH_SMALL_STAGES
         b.subset_caps, b.subset_min = True, BATCH_SUBSET_MIN
-        if engine.rule is None and b is not first:
+        if not engine.rule.hard and b is not first:
             b.share_subsets(first)  # (one subset table for all threads, made here)
     return bounders, rows, sub
 

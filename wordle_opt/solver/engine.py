@@ -21,9 +21,10 @@ from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 
 
-def rule_code(core, rule: Optional[str]) -> int:
-    """The core's code of a hard-mode rule (None: easy)."""
-    return Rule(rule).code(core)
+def rule_code(core, rule) -> int:
+    """The core's code of ``rule`` (a Rule, or a value as the tests give it):
+    the one place a rule enters the core."""
+    return Rule.parse(rule).code(core)
 
 
 class StopScope:
@@ -79,7 +80,7 @@ class Engine:
     def __init__(
         self,
         lists: WordLists,
-        rule: Optional[str],
+        rule: Rule,
         *,
         threads: int,
         cache_mb: float,
@@ -87,6 +88,7 @@ class Engine:
         beam: int = 0,
     ):
         core = lists.modules.core  # narrow or wide, by the word length
+        rule = Rule.parse(rule)  # (a Rule, or a value as the tests give it)
         # Number the answers by the opener's colouring, so that every set the
         # search meets lies in one short run of each table row: a scan then
         # touches a few cache lines per guess instead of one per candidate
@@ -111,7 +113,7 @@ class Engine:
         StopScope.keep(self)
 
     @classmethod
-    def around(cls, lists: WordLists, rule: Optional[str], table: np.ndarray, solver) -> "Engine":
+    def around(cls, lists: WordLists, rule: Rule, table: np.ndarray, solver) -> "Engine":
         """A one-thread engine on an existing solver and the table it was made
         with (answers in list order): the opener ranking's tasks keep one
         solver per thread and lend it to `wordle_opt.solver.bounded`."""
@@ -120,7 +122,7 @@ class Engine:
         return engine
 
     def _assemble(self, lists: WordLists, rule, table, order, *, cache_mb, beam: int, solvers: list) -> None:
-        self.lists, self.rule = lists, rule
+        self.lists, self.rule = lists, Rule.parse(rule)
         self.core = lists.modules.core
         self.all_green = all_green(lists.length)
         self.order, self.cache_mb, self.beam = order, cache_mb, beam
@@ -161,7 +163,7 @@ class Engine:
             solver.request_stop()
 
     def legal_after(self, legal: np.ndarray, guess: int, pattern: int) -> np.ndarray:
-        if self.rule is None:
+        if not self.rule.hard:
             return self.all_guesses
         # (the filter only reads the solver's word codes, so any solver will do)
         return self.all_solvers[0].legal_after(legal, guess, pattern)
@@ -249,7 +251,7 @@ class Engine:
             return node
         row = self.table[g, S]
         # The list the solver handed the children (their cache keys include it).
-        child_legal = legal if self.rule is None else solver.useful(S, legal)
+        child_legal = legal if not self.rule.hard else solver.useful(S, legal)
         for p in np.unique(row):
             p = int(p)
             if p == self.all_green:

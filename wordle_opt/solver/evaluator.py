@@ -19,6 +19,7 @@ beta = 1 returns at once with it), marked not exact -- never a silent guess.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 import time
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ import numpy as np
 
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine
-from wordle_opt.wordlists import WordLists
+from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.problem import Problem
 
 INF = float("inf")
 
@@ -83,23 +85,18 @@ class Evaluator:
     game share many subproblems.  Answers are numbered as in ``engine.table``
     (by the opener's colouring, as `search` does, which makes scans faster)."""
 
-    def __init__(
-        self,
-        lists: WordLists,
-        rule: Optional[str],
-        cap: Optional[int],
-        *,
-        opener: Optional[int],
-        threads: int,
-        cache_mb: float,
-        time_limit: Optional[float],
-    ):
-        self.lists, self.rule, self.cap = lists, rule, cap
+    def __init__(self, problem: Problem, options: SearchOptions, *, opener: Optional[int]):
+        """``problem``: the game (its objective is the total); ``options``: the
+        ``threads`` (None: the machine's cores), ``cache_mb`` and
+        ``time_limit`` (seconds per batch of searches; None: no limit)."""
+        self.problem, self.options = problem, options
+        lists = self.lists = problem.lists
+        self.rule, self.cap = problem.rule, problem.cap
         self.opener = opener
-        self.threads, self.cache_mb = threads, cache_mb
+        self.threads, self.cache_mb = options.threads or os.cpu_count() or 1, options.cache_mb
         self.engine = self._engine()
         self.order = np.arange(len(lists.answers)) if opener is None else np.argsort(lists.table[opener], kind="stable")
-        self.time_limit = time_limit
+        self.time_limit = options.time_limit
         self.stopped_searches = 0
         # Exact values of the big sets (solve_bounded's, which no cache keeps):
         # the group a turn's colouring left is the next turn's position.

@@ -12,31 +12,28 @@ from __future__ import annotations
 
 import os
 import resource
-import threading
 import time
-from typing import Callable, Dict, List, Mapping, Optional
+from typing import Callable, Optional
 
 import numpy as np
 
 from wordle_opt.display import Note, ProgressCallback, plural
 from wordle_opt.errors import WordleOptError
-from wordle_opt.patterns import Pattern
 from wordle_opt.solver import bounded
 from wordle_opt.solver.anytime import anytime_search
+from wordle_opt.solver.capsearch import search_cap, unsolvable_line
 from wordle_opt.solver.engine import Engine
-from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.objectives import total_then_worst, worst_then_total
 from wordle_opt.solver.options import SearchOptions, check_options
 from wordle_opt.solver.problem import Problem
 from wordle_opt.solver.result import SearchResult
-from wordle_opt.trees.tree import Node, Tree
+from wordle_opt.trees.tree import Tree
 from wordle_opt.wordlists import WordLists
 
 # The largest first-level group of the published instances (SALET, TRACE, ... on
 # the original and NYT lists) is a few hundred answers; groups far beyond this
 # may take hours, so solve() warns before it starts.
 BIG_GROUP = 1000
-_SKIPPED = object()  # hard mode: a group not searched, as another one of the opener has no tree
 
 
 def solve(
@@ -91,10 +88,6 @@ def solve(
     threads = o.threads or os.cpu_count() or 1
     cache_mb = o.cache_mb
     opener_idx = None if opener is None else lists.guess_index(opener)
-    share_min = o.share_min
-    if share_min is None:
-        share_min = 100 if rule is None else n + 1
-    hard_bounded_min = bounded.HARD_BOUNDED_MIN if o.hard_bounded_min is None else o.hard_bounded_min
     lists.table  # (first: lists too large to colour are said so, not blamed on the cache below)
     try:
         engine = Engine(lists, rule, threads=threads, cache_mb=cache_mb, opener=opener_idx)
@@ -104,33 +97,15 @@ def solve(
             "cache; give a smaller cache_mb (--cache-mb)"
         ) from None
     if o.anytime:
-        return _anytime(
-            engine,
-            problem,
-            opener_idx,
-            beam=o.beam,
-            time_limit=o.time_limit,
-            note=note,
-            progress=progress,
-            max_beam=o.max_beam,
-            t0=t0,
-            cpu0=cpu0,
-            store=store,
-            fit=o.fit,
-            second=o.second,
-        )
+        return _anytime(engine, problem, opener_idx, o, note=note, progress=progress, t0=t0, cpu0=cpu0, store=store)
     _warn_if_huge(lists, opener_idx, engine, note)
+    exact_options = o.but(
+        share_min=(n + 1 if rule.hard else 100) if o.share_min is None else o.share_min,
+        hard_bounded_min=bounded.HARD_BOUNDED_MIN if o.hard_bounded_min is None else o.hard_bounded_min,
+    )
 
     def at_cap(c: Optional[int]) -> SearchResult:
-        result = _search_cap(
-            engine,
-            problem.with_cap(c),
-            opener_idx,
-            progress=progress,
-            share_min=share_min,
-            bounded_min=o.bounded_min,
-            hard_bounded_min=hard_bounded_min,
-        )
+        result = search_cap(engine, problem.with_cap(c), opener_idx, exact_options, progress=progress)
         # (figures since the call: one engine serves every cap)
         result.stats.update(engine.stats())
         result.stats["seconds"] = time.perf_counter() - t0
@@ -197,46 +172,34 @@ def over_caps(
 
 
 def _anytime(
-    engine: Engine,
-    problem: Problem,
-    opener_idx: int,
-    *,
-    beam,
-    time_limit,
-    note,
-    progress,
-    max_beam,
-    t0,
-    cpu0,
-    store,
-    fit: bool = False,
-    second: Optional[Mapping[int, int]] = None,
+    engine: Engine, problem: Problem, opener_idx: int, o: SearchOptions, *, note, progress, t0, cpu0, store
 ) -> SearchResult:
     lists, rule, cap = problem.lists, problem.rule, problem.cap
+    time_limit = o.time_limit
     n = len(lists.answers)
     started = time.monotonic()
     found = anytime_search(
         engine,
         opener_idx,
         problem.depth,
-        beam=2 if beam is None else beam,
+        beam=2 if o.beam is None else o.beam,
         time_limit=time_limit,
         note=note,
         progress=progress,
         store=store,
-        max_beam=max_beam,
-        fit=fit,
-        second=second,
+        max_beam=o.max_beam,
+        fit=o.fit,
+        second=o.second,
     )
     feasible = found.root is not None
     result = SearchResult(
         opener=lists.guesses[opener_idx],
-        hard=rule,
+        hard=rule.value,
         max_guesses=cap,
         lists=lists.name,
         n_answers=n,
         feasible=feasible,
-        tree=Tree(found.root, lists, hard=rule, max_guesses=cap) if feasible else None,
+        tree=Tree(found.root, lists, hard=rule.value, max_guesses=cap) if feasible else None,
         lower_bound=found.lower_bound if feasible or found.stopped or found.gave_up else None,
         stopped=found.stopped,
         # (stopped with more than a second of its time left: Ctrl-C)
@@ -245,7 +208,7 @@ def _anytime(
         unsolvable=[]
         if found.stopped or found.gave_up
         else [
-            f"{plural(len(g.S), 'answer')} after {lists.guesses[opener_idx].upper()} {Pattern(g.pattern, lists.length).byg}"
+            unsolvable_line(g.S, lists.guesses[opener_idx], g.pattern, lists.length)
             for g in found.groups
             # (the groups proven to have no tree, if any: the fitting stops at the first)
             if g.node is None and (g.lb >= engine.inf or all(h.lb < engine.inf for h in found.groups))
@@ -304,160 +267,8 @@ def _warn_if_huge(lists: WordLists, opener_idx: Optional[int], engine: Engine, n
         # (easy mode refutes such a group in batch, solver.bounded: QAJAQ's
         # 1369 on the original lists in 41 s on 2 idle cores; an every-word
         # group of 1132 had not ended after 15 minutes)
-        how_long = "may take minutes to hours" if engine.rule is None else "may take hours"
+        how_long = "may take hours" if engine.rule.hard else "may take minutes to hours"
         note(
             f"warning: {largest} of the {n} answers give {lists.guesses[opener_idx].upper()} one colouring; "
             f"groups over {BIG_GROUP} are far beyond the published proofs and {how_long}"
         )
-
-
-def _search_cap(
-    engine: Engine,
-    problem: Problem,
-    opener_idx: Optional[int],
-    *,
-    progress: Optional[ProgressCallback],
-    share_min: int,
-    bounded_min: Optional[int] = None,
-    hard_bounded_min: int = bounded.HARD_BOUNDED_MIN,
-) -> SearchResult:
-    """The search for one cap, ``problem.cap`` (the body of solve())."""
-    lists, rule, cap = problem.lists, problem.rule, problem.cap
-    n = len(lists.answers)
-    depth = problem.depth
-    all_idx = np.arange(n, dtype=np.int32)
-    unsolvable: List[str] = []
-    done, ngroups, big_size = 0, 1, 0
-    nodes0 = engine.nodes()
-    t0 = time.monotonic()
-
-    tally: List[int] = []  # a big group's [guesses settled, guesses] (solver.bounded)
-
-    def poll() -> None:
-        if progress is not None:
-            batch = (
-                f"a group of {big_size} answers: {min(tally[0], tally[1]):,}/{tally[1]:,} guesses settled, "
-                if tally
-                else ""
-            )
-            progress(done, ngroups, f"{batch}{engine.nodes() - nodes0:,} nodes searched, {time.monotonic() - t0:.0f} s")
-
-    engine.poll = poll
-    if opener_idx is None:
-        # One set, every guess a candidate opener: the threads share its root.
-        cost, root = engine.solve_group_shared_root(all_idx, engine.all_guesses, depth)
-        feasible = root is not None
-        opener_word = root.guess if root is not None else None
-    else:
-        opener_word = lists.guesses[opener_idx]
-        row = engine.table[opener_idx]
-        root = Node(opener_word, {})
-        feasible = depth >= 1 and (depth >= 2 or (n == 1 and row[0] == engine.all_green))
-        groups = [(int(p), np.flatnonzero(row == p).astype(np.int32)) for p in np.unique(row) if p != engine.all_green]
-        groups.sort(key=lambda pg: -len(pg[1]))  # largest first balances the threads
-        ngroups = len(groups)
-        lock = threading.Lock()
-
-        legal_of: Dict[int, np.ndarray] = {}
-        refuted_one = threading.Event()  # hard mode: a group has no tree, the rest may be skipped
-
-        def legal(p: int) -> np.ndarray:
-            if p not in legal_of:
-                legal_of[p] = engine.legal_after(engine.all_guesses, opener_idx, p)
-            return legal_of[p]
-
-        def work(p: int, S: np.ndarray):
-            nonlocal done
-            if rule is not None and refuted_one.is_set():
-                sub = _SKIPPED
-            else:
-                cost, sub = engine.solve_group(S, legal(p), depth - 1)
-                if sub is None:
-                    refuted_one.set()
-            with lock:
-                done += 1
-            return p, S, sub
-
-        if feasible and depth - 1 <= CAPS_ASKED_WITHIN:
-            # Under a cap of 4 or less the cap proofs refute a group in
-            # seconds (SALET's 221 greys at cap 4: ~2 s, where the exact
-            # search took ~60 s).  In easy mode they decide every group, so
-            # one refuted group ends the search; in hard mode the exact search
-            # decides the groups they could not refute.
-            refuted = {p for p, S in groups if not engine.within(S, depth - 1)}
-            unsolvable += [_unsolvable(S, opener_word, p, lists.length) for p, S in groups if p in refuted]
-            groups = [] if refuted and rule is None else [(p, S) for p, S in groups if p not in refuted]
-        if feasible and rule is not None:
-            # Hard mode: the likeliest to have no tree first; once one has
-            # none, the rest are skipped (the opener fails this cap).
-            groups.sort(key=lambda pg: bounded.hard_first(len(pg[1]), len(legal(pg[0]))))
-        if feasible:
-            # The biggest groups take all threads each (one of them can outlast
-            # all the rest together), in easy mode refuted in batch by the
-            # ranking's bounds (solver.bounded); then the others go one per thread.
-            results = []
-            batch = [pg for pg in groups if bounded.takes(rule, len(pg[1]), min_size=bounded_min)]
-            for p, S in batch:
-                big_size = len(S)
-                results.append((p, S, bounded.solve_bounded(engine, S, depth - 1, tally=tally)[1]))
-                tally.clear()
-                done += 1
-                poll()
-            in_batch = {p for p, _ in batch}
-            rest = [pg for pg in groups if pg[0] not in in_batch]
-            big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= share_min]
-            for p, S in big:
-                results.append((p, S, engine.solve_group_shared_root(S, legal(p), depth - 1)[1]))
-                done += 1
-                poll()
-            shared = {p for p, _ in big}
-            # Hard mode: the biggest groups (bounded.batched) are refuted
-            # in batch by the ranking's hard bounds (solver.bounded), all
-            # threads together, after the others (the likeliest to have no
-            # tree are small), and only while every group so far has one.
-            hard_batch = [
-                pg
-                for pg in rest
-                if rule is not None and bounded.batched(len(pg[1]), len(legal(pg[0])), hard_bounded_min)
-            ]
-            in_hard = {p for p, _ in hard_batch}
-            results += engine.run([lambda pg=pg: work(*pg) for pg in rest if pg[0] not in shared | in_hard])
-            for p, S in hard_batch:
-                if refuted_one.is_set():
-                    results.append((p, S, _SKIPPED))
-                    continue
-                big_size = len(S)
-                sub = bounded.solve_bounded_hard(engine, S, legal(p), depth - 1, tally=tally)[1]
-                tally.clear()
-                if sub is None:
-                    refuted_one.set()
-                results.append((p, S, sub))
-                done += 1
-                poll()
-            for p, S, sub in results:
-                if sub is _SKIPPED:
-                    continue  # (another group has no tree: so has the opener)
-                if sub is None:
-                    unsolvable.append(_unsolvable(S, opener_word, p, lists.length))
-                else:
-                    root.children[p] = sub
-            feasible = not unsolvable
-    engine.poll = None
-    if progress is not None:
-        progress(ngroups, ngroups, "")
-    tree = Tree(root, lists, hard=rule, max_guesses=cap) if feasible and root is not None else None
-    return SearchResult(
-        opener=opener_word,
-        hard=rule,
-        max_guesses=cap,
-        lists=lists.name,
-        n_answers=n,
-        feasible=feasible,
-        tree=tree,
-        stats={},
-        unsolvable=unsolvable,
-    )
-
-
-def _unsolvable(S: np.ndarray, opener: str, p: int, length: int) -> str:
-    return f"{plural(len(S), 'answer')} after {opener.upper()} {Pattern(p, length).byg}"

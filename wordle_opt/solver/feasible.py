@@ -84,7 +84,7 @@ class Feasible:
 
     def _key(self, S: np.ndarray, legal: np.ndarray, d: int) -> _Key:
         # (the legal list by digest: a whole list is 52 KB on every-word lists)
-        dig = b"" if self.e.rule is None else hashlib.blake2b(legal.tobytes(), digest_size=16).digest()
+        dig = hashlib.blake2b(legal.tobytes(), digest_size=16).digest() if self.e.rule.hard else b""
         return d, S.tobytes(), dig
 
     def fit(self, S: np.ndarray, legal: np.ndarray, depth: int) -> Optional[Node]:

@@ -7,7 +7,7 @@ a `Problem` and trusts it; nothing is validated twice.
 
     >>> p = Problem.parse(hard=True, answers="original", max_guesses=6)
     >>> p.rule, p.cap, p.depth, len(p.lists.answers)
-    ('nyt', 6, 6, 2315)
+    (<Rule.NYT: 'nyt'>, 6, 6, 2315)
 """
 
 from __future__ import annotations
@@ -16,27 +16,31 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
-from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.solver.objectives import parse_objective
 from wordle_opt.wordlists import WordLists, load_lists
 
 
 @dataclass(frozen=True)
 class Problem:
-    """A parsed game: ``lists`` (answers and guesses), ``rule`` (None for easy,
-    'nyt' or 'strict'), ``cap`` (the most guesses, None for no cap) and the
+    """A parsed game: ``lists`` (answers and guesses), ``rule`` (a `Rule`), ``cap`` (the most guesses, None for no cap) and the
     ``objective`` ('total', 'worst,total' or 'total,worst')."""
 
     lists: WordLists
-    rule: Optional[str] = None
+    rule: Rule = Rule.EASY
     cap: Optional[int] = 6
     objective: str = "total"
+
+    def __post_init__(self):
+        # (a Rule from here down; built from a stored value too, as the files
+        # and the tests give it: Rule.parse takes a Rule as it is)
+        object.__setattr__(self, "rule", Rule.parse(self.rule))
 
     @classmethod
     def parse(cls, *, hard=None, answers="original", guesses=None, max_guesses=6, minimise="total") -> "Problem":
         """The problem from the user's values, each checked here once, with a
         one-line `WordleOptError` for a bad one."""
-        rule = normalise_rule(hard)
+        rule = Rule.parse(hard)
         objective = parse_objective(minimise)
         cap = parse_cap(max_guesses, "max_guesses")
         return cls(load_lists(answers, guesses), rule, cap, objective)

@@ -26,7 +26,7 @@ from typing import Dict, List, Optional, Tuple, Type
 import numpy as np
 
 from wordle_opt.errors import TreeError, WordleOptError, WordListError
-from wordle_opt.rules import normalise_rule, parse_cap
+from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.strategies.context import context_for
 from wordle_opt.strategies.picking import best_first, pick_best
 from wordle_opt.trees.node import history_text
@@ -67,7 +67,7 @@ class Strategy:
         self.lists = lists
         self.ctx = context_for(lists)
         self.answers_only = bool(answers_only)
-        self.hard = normalise_rule(hard)
+        self.rule = Rule.parse(hard)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise WordleOptError(f"seed must be a whole number, not {seed!r}")
         self.seed = int(seed or 0)
@@ -103,7 +103,7 @@ class Strategy:
                 type(self),
                 id(self.ctx),
                 self.answers_only,
-                self.hard,
+                self.rule,
                 self.seed,
                 tuple(sorted(self.options.items())),
                 len(candidates),
@@ -180,7 +180,7 @@ class Entropy2Strategy(Strategy):
         # Second guesses in order of usefulness now, so that the inner search
         # meets a perfect split early and stops.
         pool = np.ascontiguousarray(legal[order])
-        if self.hard is None:
+        if not self.rule.hard:
             two = _parallel_lookahead(ctx.H, ctx.table, candidates, firsts=firsts, pool=pool)
         else:
             two = np.array([self._two_step_hard(candidates, pool, int(f)) for f in firsts])
@@ -202,7 +202,7 @@ class Entropy2Strategy(Strategy):
                 total += 2.0 / n
                 continue
             group = np.ascontiguousarray(candidates[pats == p])
-            legal2 = ctx.next_legal(pool, first, int(p), self.hard)
+            legal2 = ctx.next_legal(pool, first, int(p), self.rule)
             total += c / n * ctx.H.max_entropy(ctx.table, group, legal2)
         return total
 
@@ -355,7 +355,7 @@ class OptimalStrategy(Strategy):
                     f"allowed guess in list {self.lists.name!r}: give an opener or a tree file"
                 )
             result = self.result = solve(
-                Problem(self.lists, self.hard, self.max_guesses), opener, progress=self.progress
+                Problem(self.lists, self.rule, self.max_guesses), opener, progress=self.progress
             )
             if result.tree is None:
                 raise TreeError(
@@ -365,7 +365,7 @@ class OptimalStrategy(Strategy):
             return result.tree
         if isinstance(src, (str, os.PathLike)):
             tree = Tree.load(src, self.lists)
-            settle_rule(tree.meta, self.hard, str(src))  # warns when the file records another rule
+            settle_rule(tree.meta, self.rule, str(src))  # warns when the file records another rule
         elif isinstance(src, Tree):
             tree = src
         else:

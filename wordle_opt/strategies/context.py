@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
 import numpy as np
 
 from wordle_opt.core import modules
 from wordle_opt.errors import WordListError
-from wordle_opt.rules import all_green
+from wordle_opt.rules import Rule, all_green
 
 
 def heuristics_for(length: int):
@@ -50,11 +50,11 @@ class Context:
     def next_candidates(self, cands: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         return self.H.filter_candidates(self.table, cands, int(guess), int(pattern))
 
-    def next_legal(self, legal: np.ndarray, guess: int, pattern: int, rule: Optional[str]) -> np.ndarray:
-        if rule is None:
+    def next_legal(self, legal: np.ndarray, guess: int, pattern: int, rule: Rule) -> np.ndarray:
+        if not rule.hard:
             return legal
         code = self.guess_codes[int(guess)]
-        if rule == "nyt":
+        if rule is Rule.NYT:
             return self.H.legal_nyt(self.guess_codes, legal, code, int(pattern))
         return self.H.legal_strict(self.guess_codes, legal, code, int(pattern))
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from wordle_opt.display import html_histogram, plural
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.rules import normalise_rule
+from wordle_opt.rules import Rule
 from wordle_opt.strategies.builtin import Strategy, get_strategy, strategy_key
 from wordle_opt.strategies.context import context_for
 from wordle_opt.trees.node import history_text
@@ -45,7 +45,7 @@ class Walker:
         self.lists = lists
         self.ctx = context_for(lists)
         self.strategy = strategy
-        self.rule = normalise_rule(hard)
+        self.rule = Rule.parse(hard)
         self.answers_only = answers_only
         self.cap = cap
         self.memo: Dict[tuple, int] = {}
@@ -76,14 +76,13 @@ class Walker:
     def _illegal(self, history, g):
         """A strategy (say a tree for another rule) played a guess not allowed here."""
         from wordle_opt.errors import HardModeError
-        from wordle_opt.rules import violation
 
         words = self.lists.guesses
         played = [(words[h], p) for h, p in history]
-        why = violation(played, words[g], self.rule)
+        why = self.rule.violation(played, words[g])
         if why is None:
             why = "it is not a possible answer (answers-only guessing)"
-        mode = f"hard ({self.rule})" if self.rule else "easy"
+        mode = f"hard ({self.rule.word})" if self.rule.hard else "easy"
         raise HardModeError(
             f"strategy {self.strategy.name} plays {words[g].upper()} {history_text(played)}, "
             f"not allowed in {mode} mode: {why}"
@@ -309,7 +308,7 @@ def simulate(
                 "wordle_opt.games.boards.simulate_boards(boards, strategy, games=...) (the CLI's simulate --boards N)"
             )
     lists = load_lists(answers, guesses)
-    rule = normalise_rule(hard)
+    rule = Rule.parse(hard)
     strat = get_strategy(
         strategy,
         lists,
@@ -347,7 +346,7 @@ def simulate(
     return SimulationResult(
         strategy=strat.name,
         lists=lists.name,
-        hard=rule,
+        hard=rule.value,
         opener=opener_word,
         answers_only=bool(answers_only),
         max_guesses=int(max_guesses),

@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 from wordle_opt.display import html_histogram, html_table, plural, upper
 from wordle_opt.errors import TreeError, WordleOptError
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import all_green, score_words, violation
+from wordle_opt.rules import Rule, all_green, score_words
 from wordle_opt.trees import treefile, treemeta
 from wordle_opt.trees.node import Node, history_text
 from wordle_opt.trees.tree import Tree, check_lengths
@@ -115,7 +115,7 @@ def verify(tree, answers=None, *, guesses=None, hard=None, max_guesses=treemeta.
     if not ans:
         errors("the answers list is empty")
     lines = _check_lines(entries, ans, errors) if entries is not None else None
-    depth_of = _walk(root, ans, set(gs), rule=rule, max_guesses=max_guesses, err=errors)
+    depth_of = _walk(root, ans, set(gs), rule=Rule(rule), max_guesses=max_guesses, err=errors)
     if lines is not None:
         # An answer the walk could not solve is reported there, once; this is
         # the rarer case of a tree that solves it without the answer's own line.
@@ -227,10 +227,10 @@ def _walk(root, ans, guess_set, *, rule, max_guesses, err) -> Dict[str, int]:
         where = history_text(history)
         if g not in guess_set:
             err(f"guess {k} {where}: {upper(g)} is not an allowed guess")
-        if rule is not None:
-            why = violation(history, g, rule)
+        if rule.hard:
+            why = rule.violation(history, g)
             if why:
-                err(f"guess {k} {where}: {upper(g)} breaks the hard-mode rule ({rule}): {why}")
+                err(f"guess {k} {where}: {upper(g)} breaks the hard-mode rule ({rule.word}): {why}")
         groups: Dict[int, List[str]] = {}
         for a in group:
             groups.setdefault(score_words(g, a), []).append(a)

@@ -141,7 +141,7 @@ def _valued(game: Game, a: Assistant, sub: WordLists, opener: Optional[str], *, 
     then goes on in the background (``out["pending"]``) for later requests."""
     left = game.remaining(len(a.history))
     # (the answers left and the guesses left decide it; in hard mode also the guesses still legal)
-    legal = np.sort(a.legal).tobytes() if game.rule else b""
+    legal = np.sort(a.legal).tobytes() if game.rule.hard else b""
     key = ("position", game.key, game.rule, left, np.sort(a.candidates).tobytes(), legal, opener)
     known = positions.peek(key)
     if known is not None:

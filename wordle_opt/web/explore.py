@@ -13,6 +13,7 @@ from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
+from wordle_opt.rules import Rule
 from wordle_opt.trees.tree import Tree
 from wordle_opt.web.admission import BeyondBudget, budget
 from wordle_opt.web.background import prover
@@ -25,7 +26,7 @@ DEFAULT_OPENER = "salet"
 # on today's list TARSE is the best easy opener known (`search tarse
 # --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
 # on `nyt` (docs/results.md), is kept.
-TREE_OPENERS = {("nyt-3158", None): "tarse"}
+TREE_OPENERS = {("nyt-3158", Rule.EASY): "tarse"}
 LIST_AT_MOST = 20
 
 # Trees and their indexes are a few MB each: keep few.

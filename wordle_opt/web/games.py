@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Dict, Optional
 
 from wordle_opt.errors import WordleOptError, WordListError
-from wordle_opt.rules import normalise_rule
+from wordle_opt.rules import Rule
 from wordle_opt.web.admission import WORK_LIMIT, check_work, work
 from wordle_opt.web.uploads import uploaded
 from wordle_opt.wordlists import SETS, WordLists, load_lists, require_five_letters
@@ -19,7 +19,7 @@ class Game:
 
     key: str  # the list set's name (or upload id): the caches' key
     lists: WordLists
-    rule: Optional[str]  # None (easy), 'nyt', 'strict'
+    rule: Rule
     cap: Optional[int]  # max guesses, None = no cap
 
     def remaining(self, played: int) -> Optional[int]:
@@ -50,4 +50,4 @@ def get_lists(name: str) -> WordLists:
 def make_game(lists: str, hard: Optional[str], max_guesses: Optional[int]) -> Game:
     if max_guesses is not None and not 1 <= max_guesses <= 20:
         raise WordleOptError(f"max_guesses must be 1..20 or none, not {max_guesses}")
-    return Game(lists, get_lists(lists), normalise_rule(hard), max_guesses)
+    return Game(lists, get_lists(lists), Rule.parse(hard), max_guesses)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from wordle_opt.reviews.reviewer import review
+from wordle_opt.reviews.reviewer import review_problem
 from wordle_opt.reviews.show import HEADER, notes, rows
+from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.problem import Problem
 from wordle_opt.web.admission import Busy, Cancelled, budget, search_slot
 from wordle_opt.web.games import Game
 from wordle_opt.web.memo import Unkept, memo
@@ -38,15 +40,14 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
             b.check()
             try:
                 with b.stopping_at(b.deadline):
-                    r = review(
+                    options = SearchOptions(
+                        threads=1, cache_mb=SEARCH_CACHE_MB, time_limit=max(0.1, b.left() * BATCH_SHARE)
+                    )
+                    r = review_problem(
+                        Problem(game.lists, game.rule, game.cap),
+                        options,
                         text,
-                        answer=answer,
-                        hard=game.rule,
-                        answers=game.lists,
-                        max_guesses=game.cap,
-                        threads=1,
-                        cache_mb=SEARCH_CACHE_MB,
-                        time_limit=max(0.1, b.left() * BATCH_SHARE),
+                        answer,
                         # the first guesses' values from a table the server was given (serve --ranking), else
                         # the bundled one, as `review` does: the page and the command review alike
                         ranking=ranking_table(game),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
+from wordle_opt.rules import Rule
 from wordle_opt.solver.exact import SearchResult, solve
 from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
@@ -20,7 +21,7 @@ SEARCH = SearchOptions(threads=1, cache_mb=SEARCH_CACHE_MB)
 
 
 def exact_search(
-    lists: WordLists, opener: Optional[str], rule: Optional[str], cap: Optional[int], *, anytime: bool = False
+    lists: WordLists, opener: Optional[str], rule: Rule, cap: Optional[int], *, anytime: bool = False
 ) -> Optional[SearchResult]:
     """``wordle_opt.search`` on one thread with a small table, holding a slot,
     within the request's budget: the exact search, stopped at the deadline
