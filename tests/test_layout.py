@@ -391,14 +391,8 @@ LONG_MODULES = {
     "core/_bounds.pyx.tp",
     "core/_core.pyx.tp",
     "core/_caps.pyx.tp",
-    "solver/exact.py",  # split by the options work (issue 50), merged separately
 }
-LONG_FUNCTIONS = {
-    # split by the options work (issue 50), merged separately
-    "solver.exact._search_cap",
-    "solver.exact.solve",
-    "reviews.reviewer.review",
-}
+LONG_FUNCTIONS: set = set()
 
 
 def _sources():
