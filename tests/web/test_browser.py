@@ -71,7 +71,11 @@ def text(driver, sel) -> str:
     return found[0].text if found else ""
 
 
-def open_view(driver, base, view):
+def open_view(driver, base, view, *, lists="original"):
+    """The page at ``#view``, on ``lists`` unless the view names its own (None:
+    the page's default, today's game)."""
+    if lists and "lists=" not in view:
+        view += f"{'&' if '?' in view else '?'}lists={lists}"
     driver.get("about:blank")  # a fresh page: the same URL again would only move to its #fragment
     driver.get(f"{base}/#{view}")
 

@@ -25,6 +25,11 @@ from wordle_opt.wordlists import WordLists
 # bundled list at turn 1 (no opener known) takes minutes, and falls back.
 RESOLVE_SECONDS = 2.0
 CACHE_MB = 64.0
+# The opener of the exact tree where no bundled ranking proves one: on today's
+# list (nyt-3158, no ranking bundled) TARSE is the best easy opener known
+# (`search tarse --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode
+# SALET, the best on `nyt` (results.md).  The page and `play` follow the same.
+KNOWN_OPENERS = {("nyt-3158", None): "tarse"}
 
 
 def exact_opener(lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[str]) -> Tuple[str, str]:
@@ -37,6 +42,9 @@ def exact_opener(lists: WordLists, rule: Optional[str], cap: Optional[int], open
         _, words, proven, _ = table.best()
         if words and proven:
             return words[0], f"proven the best opener by {table.source}"
+    known = KNOWN_OPENERS.get((lists.name, rule))
+    if known is not None and lists.is_guess(known):
+        return known, f"the best opener known on {lists.name}; no bundled ranking of it proves one"
     if lists.is_guess(DEFAULT_OPENER):
         return DEFAULT_OPENER, "the default opener; no bundled ranking of these lists proves a best one"
     return "", f"the default opener {DEFAULT_OPENER.upper()} is not a guess of these lists"

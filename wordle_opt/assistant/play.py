@@ -42,11 +42,11 @@ from wordle_opt.patterns import Pattern, example, pattern_table
 from wordle_opt.rules import all_green, normalise_rule, violation
 from wordle_opt.strategies.builtin import get_strategy, strategy_key
 from wordle_opt.strategies.simulation import Walker
+from wordle_opt.listsets import TODAY_SET
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
 LIST_AT_MOST = 10
-TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
 def help_text(length: int) -> str:
@@ -300,7 +300,7 @@ class Assistant(LineConsole):
         self._say(self._advice())
         if self.lists.name != TODAY_SET and TODAY_SET in SETS:
             self._say(
-                f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
+                f"For today's game use --answers {TODAY_SET} (the default; the extended NYT answer list, "
                 f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
                 "still found among the allowed words."
             )

@@ -37,8 +37,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from wordle_opt.assistant.play import TODAY_SET
 from wordle_opt.errors import WordleOptError
+from wordle_opt.listsets import TODAY_NAME, TODAY_SET
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
@@ -264,11 +264,21 @@ def index():
 
 @app.get("/api/lists")
 def lists():
-    """The bundled list sets with their sizes."""
-    return [
-        {"name": name, "answers": len(l.answers), "guesses": len(l.guesses), "description": SETS[name].description}
-        for name, l in compute.list_names().items()
-    ]
+    """The bundled list sets with their sizes; today's game (the page's default) first."""
+    return sorted(
+        (
+            {
+                "name": name,
+                "answers": len(l.answers),
+                "guesses": len(l.guesses),
+                "description": SETS[name].description,
+                "today": name == TODAY_SET,
+                "title": TODAY_NAME if name == TODAY_SET else name,
+            }
+            for name, l in compute.list_names().items()
+        ),
+        key=lambda s: not s["today"],
+    )
 
 
 @app.post("/api/lists")
@@ -305,15 +315,17 @@ async def advice(req: AdviceRequest, request: Request):
 async def explore_node(
     request: Request,
     *,
-    opener: str = Query(DEFAULT_OPENER, max_length=32),
+    opener: str = Query("", max_length=32),
     path: str = Query("", max_length=200),
     lists: str = Query("original", max_length=64),
     hard: RuleWord = "easy",
     max_guesses: str = Query("6", max_length=8),
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
-    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
+    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none.
+    No opener: the one whose tree Play follows in this game (SALET; TARSE on today's list, easy)."""
     game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
+    opener = opener.strip() or tree_opener(game)
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
     return await heavy(request, explore, game, opener, patterns)
 

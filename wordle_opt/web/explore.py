@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
+from wordle_opt.assistant.exact import KNOWN_OPENERS
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
@@ -18,11 +19,6 @@ from wordle_opt.web.background import prover
 from wordle_opt.web.compute import BeyondBudget, Game, Memo, Unkept, budget, exact_search
 
 DEFAULT_OPENER = "salet"
-# The opener whose optimal tree values a game's later turns, where not SALET:
-# on today's list TARSE is the best easy opener known (`search tarse
-# --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
-# on `nyt` (results.md), is kept.
-TREE_OPENERS = {("nyt-3158", None): "tarse"}
 LIST_AT_MOST = 20
 
 # Trees and their indexes are a few MB each: keep few.
@@ -72,8 +68,8 @@ def _tree_key(game: Game, opener: str) -> tuple:
 
 
 def tree_opener(game: Game) -> str:
-    """The opener whose tree the Play view follows in this game."""
-    return TREE_OPENERS.get((game.key, game.rule), DEFAULT_OPENER)
+    """The opener whose tree the Play view follows in this game (`play`'s own where it knows one)."""
+    return KNOWN_OPENERS.get((game.key, game.rule), DEFAULT_OPENER)
 
 
 def kept_tree(game: Game, opener: str, *, wait: float = 0.0) -> Optional[Found]:

@@ -26,7 +26,7 @@ function writeAddress() {
     if (review.game) q.set("game", review.game);
     if (review.answer) q.set("answer", review.answer);
   } else {
-    q.set("opener", explore.opener);
+    if (explore.opener) q.set("opener", explore.opener);
     if (explore.path.length) q.set("path", explore.path.join(","));
   }
   q.set("lists", s.lists);
@@ -78,7 +78,7 @@ async function applyAddress() {
     show("review");
     if (q.get("game")) await runReview();
   } else {
-    explore.opener = (q.get("opener") || "salet").toLowerCase();
+    explore.opener = (q.get("opener") || "").toLowerCase();
     $("#opener").value = explore.opener;
     const path = (q.get("path") || "").toUpperCase().split(",").filter((p) => /^[BYG]{5}$/.test(p));
     explore.path = path;
@@ -141,8 +141,11 @@ function toggleTheme() {
 
 async function loadLists() {
   const sets = await api("GET", "/api/lists");
+  // Today's game first, selected: the page opens on it (the address may name another).
   $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name, title: `${s.answers} answers, ${s.guesses} guesses` },
-    `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
+    s.today ? `${s.title} (${s.name}) \u00b7 ${s.answers} answers` : `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
+  const today = sets.find((s) => s.today);
+  if (today) $("#lists").value = today.name;
 }
 
 async function uploadList() {

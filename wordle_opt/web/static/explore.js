@@ -3,7 +3,9 @@
 
 // ---------------------------------------------------------------- Explore
 
-const explore = { opener: "salet", path: [], generation: 0, restoring: false };
+// opener "": the server's choice for the game (the tree Play follows), shown once it answers
+// (auto: the opener shown is the server's choice, made again when the settings change)
+const explore = { opener: "", auto: false, path: [], generation: 0, restoring: false };
 
 function histogram(hist) {
   const max = Math.max(...Object.values(hist));
@@ -79,7 +81,8 @@ function fetchNode(path) {
 async function loadTree(ev, open = []) {
   if (ev) ev.preventDefault();
   const generation = ++explore.generation;
-  explore.opener = $("#opener").value.trim().toLowerCase() || "salet";
+  if (explore.auto && $("#opener").value.trim().toLowerCase() !== explore.opener) explore.auto = false;
+  explore.opener = explore.auto ? "" : $("#opener").value.trim().toLowerCase();
   $("#explore-error").textContent = "";
   $("#tree").replaceChildren(el("p", { class: "hint" }, "searching for the optimal tree\u2026"));
   showWay([], [explore.opener]);
@@ -88,6 +91,12 @@ async function loadTree(ev, open = []) {
     const node = await fetchNode([]);
     if (generation !== explore.generation) return;
     const t = node.tree;
+    if (!explore.opener) {
+      explore.opener = t.opener;
+      explore.auto = true;
+      $("#opener").value = t.opener;
+      showWay([], [t.opener]);
+    }
     $("#tree").replaceChildren(
       treeSummary(t),
       renderNode(node, [], [t.opener]));
