@@ -25,11 +25,12 @@ from wordle_opt.wordlists import WordLists
 # bundled list at turn 1 (no opener known) takes minutes, and falls back.
 RESOLVE_SECONDS = 2.0
 CACHE_MB = 64.0
-# The opener of the exact tree where no bundled ranking proves one: on today's
+# The opener of the exact tree where no bundled ranking proves one.  On today's
 # list (nyt-3158, no ranking bundled) TARSE is the best easy opener known
 # (`search tarse --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode
-# SALET, the best on `nyt` (results.md).  The page and `play` follow the same.
-KNOWN_OPENERS = {("nyt-3158", None): "tarse"}
+# (NYT rule, 6 guesses) SALET has no tree at all, TARSE's optimum is 11627
+# (7 s of CPU).  The page and `play` follow the same.
+KNOWN_OPENERS = {("nyt-3158", None): "tarse", ("nyt-3158", "nyt"): "tarse"}
 
 
 def exact_opener(lists: WordLists, rule: Optional[str], cap: Optional[int], opener: Optional[str]) -> Tuple[str, str]:

@@ -6,7 +6,7 @@ checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
 is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 
 - the position is in the optimal tree of the game's opener (SALET; TARSE on
-  nyt-3158 easy), proven for the same rule, lists and cap: the tree's guess,
+  nyt-3158, easy and hard), proven for the same rule, lists and cap: the tree's guess,
   and the exact average of its subtree (a subtree of an optimal tree is
   optimal for its candidates);
 - else, with at most ``EXACT_LIMIT`` candidates: an exact search of the

@@ -8,6 +8,7 @@ the problem):
     GET  /api/lists              the bundled list sets
     POST /api/lists              upload a list (text, at most UPLOAD_LIMIT bytes) -> its id
     POST /api/advice             Play: a position's suggestion, alternatives, candidates
+    POST /api/check              Play: is the word being typed a legal guess (hard rule), and why not
     GET  /api/explore            Explore: one node of an opener's optimal tree
     POST /api/review             Review: a finished or running game, turn by turn
 
@@ -44,6 +45,7 @@ from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
+from wordle_opt.web.legal import check_guess
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
 
@@ -193,6 +195,10 @@ class AdviceRequest(Settings):
     history: List[Turn] = Field(default_factory=list, max_length=20)
 
 
+class CheckRequest(AdviceRequest):
+    guess: str = Field(max_length=32)
+
+
 class ReviewRequest(Settings):
     game: str = Field(min_length=1, max_length=400)
     answer: Optional[str] = Field(None, max_length=32)
@@ -311,6 +317,13 @@ async def advice(req: AdviceRequest, request: Request):
     return await heavy(request, advise, game, parse_history((t.guess, t.colours) for t in req.history))
 
 
+@app.post("/api/check")
+def check(req: CheckRequest):
+    """Is ``guess`` a legal guess after ``history``: the reason when not (not an
+    allowed word; the hard rule, the package's own).  No search: no budget."""
+    return check_guess(req.to_game(), parse_history((t.guess, t.colours) for t in req.history), req.guess)
+
+
 @app.get("/api/explore")
 async def explore_node(
     request: Request,
@@ -323,7 +336,7 @@ async def explore_node(
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
     ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none.
-    No opener: the one whose tree Play follows in this game (SALET; TARSE on today's list, easy)."""
+    No opener: the one whose tree Play follows in this game (SALET; TARSE on today's list)."""
     game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
     opener = opener.strip() or tree_opener(game)
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())

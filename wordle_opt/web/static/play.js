@@ -18,6 +18,45 @@ function renderPlay() {
   const entry = canEnter() ? { letters: play.letters, colours: play.colours, set: play.set, onCycle: cycleTile } : null;
   renderBoard($("#board"), play.history, { entry, rows });
   renderKeys();
+  renderFlag();
+}
+
+// ---------------------------------------------------------------- the word being typed
+//
+// A full word is checked by the server as it is typed (POST /api/check: the
+// package's own rule, no copy here): a word the game would refuse (not an
+// allowed guess; in hard mode, one that breaks the rule) is flagged with the
+// reason before it is played.
+
+// key: what the flag was checked for (settings, game, word); renderFlag asks for a new one.
+const flag = { key: "", reason: "", asked: "" };
+
+function typedKey() {
+  return `${settingsQuery()}|${play.history.map((t) => `${t.guess}.${t.colours}`).join(".")}|${play.letters}`;
+}
+
+function renderFlag() {
+  const key = typedKey();
+  const full = play.letters.length === 5 && canEnter();
+  const bad = full && flag.key === key && flag.reason;
+  $("#play-flag").textContent = bad ? flag.reason : "";
+  const row = $("#board .entry");
+  if (row) row.classList.toggle("illegal", Boolean(bad));
+  if (full && flag.key !== key && flag.asked !== key) checkTyped(key);
+}
+
+async function checkTyped(key) {
+  flag.asked = key;
+  try {
+    const r = await api("POST", "/api/check", { ...settings(), history: play.history, guess: play.letters });
+    flag.reason = r.ok ? "" : r.reason;
+  } catch (e) {
+    flag.reason = ""; // (the word is checked again when played: that error is said then)
+  }
+  if (flag.asked !== key) return; // asked again meanwhile
+  flag.key = key;
+  flag.asked = "";
+  if (typedKey() === key) renderFlag();
 }
 
 function cycleTile(i) {

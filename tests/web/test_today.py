@@ -1,0 +1,93 @@
+"""Today's game on the page's API (issue 52): the default list, the hard-rule
+check while a word is typed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("fastapi", reason="needs the [web] extra")
+with __import__("warnings").catch_warnings():
+    __import__("warnings").simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+import wordle_opt
+from wordle_opt.listsets import TODAY_NAME, TODAY_SET
+from wordle_opt.rules import violation
+from wordle_opt.web.app import app
+from wordle_opt.wordlists import load_lists
+
+client = TestClient(app)
+
+
+def test_todays_game_comes_first_in_the_menu_named_in_words():
+    sets = client.get("/api/lists").json()
+    assert sets[0]["name"] == TODAY_SET == "nyt-3158" and sets[0]["today"]
+    assert sets[0]["title"] == TODAY_NAME == "NYT, today's game"
+    assert [s["name"] for s in sets if s["today"]] == [TODAY_SET]
+    assert all(s["description"] for s in sets)
+
+
+def test_explore_without_an_opener_shows_the_tree_play_follows():
+    r = client.get("/api/explore", params={"lists": "original", "hard": "easy", "max_guesses": "6"})
+    assert r.status_code == 200, r.text
+    assert r.json()["guess"] == "salet" and r.json()["tree"]["opener"] == "salet"
+
+
+# ------------------------------------------------------------------ the hard rule, while typing
+
+
+def check(guess, history=(), *, hard="nyt", lists=TODAY_SET):
+    body = {"lists": lists, "hard": hard, "max_guesses": 6, "guess": guess}
+    body["history"] = [{"guess": g, "colours": c} for g, c in history]
+    return client.post("/api/check", json=body)
+
+
+@pytest.mark.parametrize(
+    "history,guess,reason",
+    [
+        ([("tarse", "BBBBG")], "lodge", None),
+        ([("tarse", "BBBBG")], "dodgy", "letter 5 must be E"),
+        ([("tarse", "BYBBB")], "olive", "guess must contain A"),
+        ([("tarse", "GYBBB")], "taint", None),
+        ([("tarse", "BBBBB"), ("colin", "BYBBY")], "hunky", "guess must contain O"),
+    ],
+)
+def test_a_word_that_breaks_the_nyt_rule_is_flagged_with_the_reason(history, guess, reason):
+    r = check(guess, history)
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["ok"] is (reason is None)
+    if reason:
+        assert got["reason"] == f"{guess.upper()}: {reason}, hard (NYT rule)"
+    assert check(guess, history, hard="easy").json() == {"word": guess, "ok": True, "reason": None}
+
+
+def test_an_unknown_word_is_flagged_in_every_mode_and_a_bad_turn_is_one_clear_line():
+    for hard in ("easy", "nyt"):
+        got = check("qzxvw", hard=hard).json()
+        assert not got["ok"] and "'qzxvw' is not an allowed guess" in got["reason"]
+    r = check("crane", [("qzxvw", "BBBBB")])
+    assert r.status_code == 400 and r.json()["error"].startswith("turn 1: 'qzxvw' is not an allowed guess")
+    r = check("crane", [("tarse", "BBBB")])
+    assert r.status_code == 400 and "turn 1" in r.json()["error"]
+
+
+@pytest.mark.parametrize("hard", ["nyt", "strict"])
+def test_the_check_is_the_packages_own_rule_over_many_random_positions(hard):
+    """Games from random answers and random guesses: the page's answer for a
+    random word is exactly `rules.violation`'s, the one the search applies."""
+    lists = load_lists(TODAY_SET)
+    rng = random.Random(52)
+    for _ in range(40):
+        answer = rng.choice(lists.answers)
+        history = []
+        for _ in range(rng.randint(1, 3)):
+            g = rng.choice(lists.guesses)
+            history.append((g, int(wordle_opt.score(g, answer))))
+        for word in rng.sample(lists.guesses, 5) + [answer]:
+            got = check(word, [(g, wordle_opt.Pattern(p).byg) for g, p in history], hard=hard).json()
+            why = violation(history, word, hard)
+            assert got["ok"] is (why is None), (history, word, got)
+            assert why is None or why in got["reason"]
