@@ -38,11 +38,11 @@ from wordle_opt.assistant.cost import GuessCost
 from wordle_opt.assistant.exact import RESOLVE_SECONDS, ResolveStrategy, exact_opener, intro
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
+from wordle_opt.listsets import TODAY_SET
 from wordle_opt.patterns import Pattern, example, pattern_table
 from wordle_opt.rules import all_green, normalise_rule, violation
 from wordle_opt.strategies.builtin import get_strategy, strategy_key
 from wordle_opt.strategies.simulation import Walker
-from wordle_opt.listsets import TODAY_SET
 from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
