@@ -91,3 +91,33 @@ def test_the_check_is_the_packages_own_rule_over_many_random_positions(hard):
             why = violation(history, word, hard)
             assert got["ok"] is (why is None), (history, word, got)
             assert why is None or why in got["reason"]
+
+
+# ------------------------------------------------------------------ sharing
+
+
+def test_a_finished_game_gives_its_grid_and_a_pasted_grid_is_reviewed_at_once():
+    played = [(w, wordle_opt.score(w, "crate").byg) for w in ("salet", "drone", "crate")]
+    body = {"lists": "original", "hard": "easy", "max_guesses": 6}
+    history = [{"guess": g, "colours": c} for g, c in played]
+    a = client.post("/api/advice", json={**body, "history": history}).json()
+    assert a["solved"] and a["share"].startswith("Wordle 3/6\n\n")
+    assert client.post("/api/advice", json={**body, "history": history[:2]}).json()["share"] is None
+    pasted = a["share"] + "\n" + " ".join(g for g, _ in played)
+    r = client.post("/api/review", json={**body, "game": pasted})
+    assert r.status_code == 200, r.text
+    assert [(t["guess"], t["colours"]) for t in r.json()["turns"]] == played
+    direct = client.post("/api/review", json={**body, "game": "salet drone crate", "answer": "crate"}).json()
+    assert r.json()["rows"] == direct["rows"]
+
+
+def test_a_lost_game_gives_its_grid_with_x():
+    fuzzy = wordle_opt.score("fuzzy", "crate").byg
+    body = {"lists": "original", "hard": "easy", "max_guesses": 2}
+    a = client.post("/api/advice", json={**body, "history": [{"guess": "fuzzy", "colours": fuzzy}] * 2}).json()
+    assert a["share"].startswith("Wordle X/2\n") and "no guesses left" in a["note"]
+
+
+def test_a_paste_that_cannot_be_read_is_a_clear_400():
+    r = client.post("/api/review", json={"lists": "original", "game": "Wordle 3/6\n\n\u2b1b\u2b1b\u2b1b\u2b1b\u2b1b"})
+    assert r.status_code == 400 and r.json()["error"].startswith("pasted game: no words")

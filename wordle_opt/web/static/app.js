@@ -18,21 +18,17 @@
 const page = { view: "play" };
 
 function writeAddress() {
-  const s = settings();
-  const q = new URLSearchParams();
+  const q = {};
   if (page.view === "play") {
-    if (play.history.length) q.set("game", play.history.map((t) => `${t.guess}.${t.colours}`).join("."));
+    if (play.history.length) q.game = gameText(play.history);
   } else if (page.view === "review") {
-    if (review.game) q.set("game", review.game);
-    if (review.answer) q.set("answer", review.answer);
+    if (review.game) q.game = review.game;
+    if (review.answer) q.answer = review.answer;
   } else {
-    if (explore.opener) q.set("opener", explore.opener);
-    if (explore.path.length) q.set("path", explore.path.join(","));
+    if (explore.opener) q.opener = explore.opener;
+    if (explore.path.length) q.path = explore.path.join(",");
   }
-  q.set("lists", s.lists);
-  q.set("rule", s.hard);
-  q.set("cap", s.max_guesses === null ? "none" : String(s.max_guesses));
-  const hash = `#${page.view}?${q.toString().replace(/%2C/g, ",")}`;
+  const hash = hashOf(page.view, q);
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
@@ -183,6 +179,7 @@ async function main() {
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
   $("#upload").addEventListener("change", uploadList);
   $("#review-form").addEventListener("submit", runReview);
+  $("#paste-form").addEventListener("submit", runPasted);
   $("#review-this").addEventListener("click", reviewThisGame);
   $("#review-share").addEventListener("click", copyLink);
   $("#theme").addEventListener("click", toggleTheme);

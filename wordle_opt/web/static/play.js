@@ -32,7 +32,7 @@ function renderPlay() {
 const flag = { key: "", reason: "", asked: "" };
 
 function typedKey() {
-  return `${settingsQuery()}|${play.history.map((t) => `${t.guess}.${t.colours}`).join(".")}|${play.letters}`;
+  return `${settingsQuery()}|${gameText(play.history)}|${play.letters}`;
 }
 
 function renderFlag() {
@@ -174,9 +174,11 @@ function renderAdvice(a) {
   const out = $("#advice");
   const more = $("#advice-more");
   more.replaceChildren();
-  if (a.solved) {
+  if (a.share) {
     const n = play.history.length;
-    out.replaceChildren(el("p", { class: "solved", id: "solved" }, `Solved in ${plural(n, "guess", "guesses")}!`));
+    const said = a.solved ? el("p", { class: "solved", id: "solved" }, `Solved in ${plural(n, "guess", "guesses")}!`)
+      : el("p", { class: "estimate" }, a.note);
+    out.replaceChildren(said, shareBox(a.share));
     return;
   }
   const n = a.candidates;
@@ -229,6 +231,26 @@ function renderAdvice(a) {
       "(the search Explore runs: seconds each), one after the other."));
     valueOpeners(play.generation);
   }
+}
+
+// A finished game: the emoji grid players share (the server's, reviews.sharing),
+// Copy (the grid and a link to the game's review) and the review itself.
+function shareBox(grid) {
+  const link = location.origin + location.pathname + hashOf("review", { game: gameText(play.history) });
+  const copy = async () => {
+    const toast = $("#copied");
+    try {
+      await navigator.clipboard.writeText(`${grid}\n\n${link}`);
+      toast.textContent = "Grid and link copied";
+    } catch (e) {
+      toast.textContent = "Copy did not work here: select the grid and copy it";
+    }
+    setTimeout(() => { toast.textContent = ""; }, 4000);
+  };
+  return el("div", { class: "share-box", id: "share" },
+    el("pre", { id: "share-grid", "aria-label": "your game as emoji tiles" }, grid),
+    el("p", {}, el("button", { type: "button", id: "share-copy", onclick: copy }, "Copy grid and link"), " ",
+      el("a", { href: link, id: "share-review" }, "Review this game")));
 }
 
 // The rows valued so far first, by value (the API sends them so; the page's

@@ -121,6 +121,16 @@ function settingsQuery() {
   return `lists=${encodeURIComponent(s.lists)}&hard=${s.hard}&max_guesses=${s.max_guesses === null ? "none" : s.max_guesses}`;
 }
 
+// A game as the address holds it: "salet.BYBYY.grate.BGGGB".
+function gameText(turns) { return turns.map((t) => `${t.guess}.${t.colours}`).join("."); }
+
+// The address of `view` with `params` under the current settings (its form: app.js).
+function hashOf(view, params) {
+  const s = settings();
+  const q = new URLSearchParams({ ...params, lists: s.lists, rule: s.hard, cap: s.max_guesses === null ? "none" : String(s.max_guesses) });
+  return `#${view}?${q.toString().replace(/%2C/g, ",")}`;
+}
+
 function showSettings() {
   const s = settings();
   $("#settings-now").textContent = `${s.lists} \u00b7 ${$("#hard").selectedOptions[0].text} \u00b7 ` +
