@@ -121,3 +121,33 @@ def test_a_lost_game_gives_its_grid_with_x():
 def test_a_paste_that_cannot_be_read_is_a_clear_400():
     r = client.post("/api/review", json={"lists": "original", "game": "Wordle 3/6\n\n\u2b1b\u2b1b\u2b1b\u2b1b\u2b1b"})
     assert r.status_code == 400 and r.json()["error"].startswith("pasted game: no words")
+
+
+# ------------------------------------------------------------------ answers excluded
+
+
+def test_answers_excluded_on_the_page_leave_exact_advice_for_the_rest():
+    r = client.post("/api/exclude", json={"lists": "original", "words": "crane\nslate, trace"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert (got["label"], got["answers"], got["removed"]) == ("original without 3", 2312, 3)
+    colours = wordle_opt.score("salet", "crane").byg
+    history = [{"guess": "salet", "colours": colours}]
+    a = client.post("/api/advice", json={"lists": got["name"], "hard": "easy", "history": history}).json()
+    before = client.post("/api/advice", json={"lists": "original", "hard": "easy", "history": history}).json()
+    assert a["candidates"] == before["candidates"] - 1  # (CRANE was one of them)
+    s = a["suggestion"]
+    assert s["exact"]
+    left = [w for w in wordle_opt.search("salet", threads=1).tree.answers if w not in ("crane", "slate", "trace")]
+    left = [w for w in left if wordle_opt.score("salet", w).byg == colours]
+    exact = wordle_opt.search(s["word"], answers=left, guesses="original", threads=1)
+    assert s["expected"] == pytest.approx(exact.total / len(left))
+
+
+def test_a_bad_word_to_exclude_is_one_line_naming_it_and_the_list():
+    r = client.post("/api/exclude", json={"lists": "original", "words": "crane\nslatx"})
+    assert r.status_code == 400
+    assert r.json()["error"] == (
+        "the words to exclude, line 2: 'slatx' is not a possible answer in list 'original' "
+        "(original-answers.txt); did you mean slate?"
+    )

@@ -36,6 +36,7 @@ import numpy as np
 
 from wordle_opt.assistant.cost import GuessCost
 from wordle_opt.assistant.exact import RESOLVE_SECONDS, ResolveStrategy, exact_opener, intro
+from wordle_opt.assistant.excluded import base_name
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
 from wordle_opt.listsets import TODAY_SET
@@ -230,7 +231,7 @@ class Assistant(LineConsole):
         # The allowed words that fit become the answers; the guesses stay as
         # they were, so every index in the history still means the same word.
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
-        hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
+        hint = "" if base_name(before.name) == TODAY_SET else f"; next time try --answers {TODAY_SET}"
         self._say(
             f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
             f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
@@ -298,7 +299,7 @@ class Assistant(LineConsole):
         )
         self._say(help_text(self.lists.length))
         self._say(self._advice())
-        if self.lists.name != TODAY_SET and TODAY_SET in SETS:
+        if base_name(self.lists.name) != TODAY_SET and TODAY_SET in SETS:
             self._say(
                 f"For today's game use --answers {TODAY_SET} (the default; the extended NYT answer list, "
                 f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "

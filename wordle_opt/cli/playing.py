@@ -109,6 +109,13 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "suggestion is valued by the exact guesses it needs within it",
     )
     _boards_option(p)
+    p.add_argument(
+        "--exclude",
+        default=None,
+        metavar="FILE",
+        help="answers you know it is not (e.g. those already played), one a line: the advice is exact "
+        "for the answers left",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
@@ -197,15 +204,29 @@ def cmd_simulate(args) -> int:
 
 def cmd_play(args) -> int:
     from wordle_opt.assistant.play import Assistant
+    from wordle_opt.wordlists import load_lists
 
     if args.boards > 1:
         return boards.play(args)
     progress = Progress.of(args, unit="groups")
     try:
         options = _options(args, answers_default=TODAY_SET)
+        if args.exclude is not None:
+            options["lists"] = _excluded(args.exclude, load_lists(options["answers"], options["guesses"]))
         return Assistant(args.strategy or "optimal", progress=progress, **options).run()
     finally:
         progress.close()
+
+
+def _excluded(path: str, lists):
+    from wordle_opt.assistant.excluded import without_answers
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WordleOptError(f"--exclude {path}: cannot read it ({exc})") from None
+    return without_answers(lists, text.splitlines(), path)
 
 
 def cmd_solve(args) -> int:

@@ -9,6 +9,7 @@ the problem):
     POST /api/lists              upload a list (text, at most UPLOAD_LIMIT bytes) -> its id
     POST /api/advice             Play: a position's suggestion, alternatives, candidates
     POST /api/check              Play: is the word being typed a legal guess (hard rule), and why not
+    POST /api/exclude            answers known impossible taken out of a list -> the new lists' id
     GET  /api/explore            Explore: one node of an opener's optimal tree
     POST /api/review             Review: a finished or running game, turn by turn
 
@@ -45,6 +46,7 @@ from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
+from wordle_opt.web.excluding import exclude
 from wordle_opt.web.legal import check_guess
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
@@ -307,6 +309,18 @@ async def upload_lists(request: Request, name: str = Query("upload", max_length=
     key = compute.upload(answers.encode(), None if guesses is None else guesses.encode(), name)
     l = compute.get_lists(key)
     return {"name": key, "answers": len(l.answers), "guesses": len(l.guesses)}
+
+
+class ExcludeRequest(BaseModel):
+    lists: str = Field(TODAY_SET, max_length=64)
+    words: str = Field(max_length=BODY_LIMIT // 2)
+
+
+@app.post("/api/exclude")
+def exclude_answers(req: ExcludeRequest):
+    """``lists`` without the answers in ``words`` (one a line, or separated by
+    spaces or commas), kept as new lists: their id, to play them with."""
+    return exclude(req.lists, req.words)
 
 
 @app.post("/api/advice")

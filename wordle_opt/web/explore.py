@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.assistant.exact import KNOWN_OPENERS
+from wordle_opt.assistant.excluded import base_name
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
 from wordle_opt.trees.tree import Tree
@@ -69,7 +70,7 @@ def _tree_key(game: Game, opener: str) -> tuple:
 
 def tree_opener(game: Game) -> str:
     """The opener whose tree the Play view follows in this game (`play`'s own where it knows one)."""
-    return KNOWN_OPENERS.get((game.key, game.rule), DEFAULT_OPENER)
+    return KNOWN_OPENERS.get((base_name(game.lists.name), game.rule), DEFAULT_OPENER)
 
 
 def kept_tree(game: Game, opener: str, *, wait: float = 0.0) -> Optional[Found]:

@@ -157,6 +157,24 @@ async function uploadList() {
   }
 }
 
+// "Not the answer": the answers pasted or in the file are taken out of the
+// list shown (POST /api/exclude); the lists left are played from then on.
+async function excludeAnswers() {
+  const file = $("#exclude-file").files[0];
+  const words = `${$("#exclude").value}\n${file ? await file.text() : ""}`;
+  $("#exclude-error").textContent = "";
+  try {
+    const r = await api("POST", "/api/exclude", { lists: settings().lists, words });
+    $("#lists").append(el("option", { value: r.name }, `${r.label} \u00b7 ${r.answers} answers`));
+    $("#lists").value = r.name;
+    $("#exclude").value = "";
+    $("#exclude-file").value = "";
+    settingsChanged();
+  } catch (e) {
+    $("#exclude-error").textContent = e.message; // (what was entered stays)
+  }
+}
+
 function settingsChanged() {
   showSettings();
   $("#tree").replaceChildren();
@@ -178,6 +196,7 @@ async function main() {
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
   $("#upload").addEventListener("change", uploadList);
+  $("#exclude-go").addEventListener("click", excludeAnswers);
   $("#review-form").addEventListener("submit", runReview);
   $("#paste-form").addEventListener("submit", runPasted);
   $("#review-this").addEventListener("click", reviewThisGame);
