@@ -45,8 +45,8 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
-from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
 from wordle_opt.web.excluding import exclude
+from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
 from wordle_opt.web.legal import check_guess
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
