@@ -151,3 +151,42 @@ def test_a_bad_word_to_exclude_is_one_line_naming_it_and_the_list():
         "the words to exclude, line 2: 'slatx' is not a possible answer in list 'original' "
         "(original-answers.txt); did you mean slate?"
     )
+
+
+# ------------------------------------------------------------------ Explore: find, download
+
+
+def test_find_an_answers_way_through_the_tree_shown():
+    r = client.get("/api/explore/find", params={"answer": "Crate", "lists": "original"})
+    assert r.status_code == 200, r.text
+    tree = wordle_opt.search("salet", threads=1).tree
+    want = tree.path("crate")
+    assert r.json() == {
+        "answer": "crate",
+        "path": [p.byg for _, p in want],
+        "guesses": [g for g, _ in want],
+    }
+    # the node the way leads to is the one Explore opens: its guess is the answer's
+    node = client.get("/api/explore", params={"lists": "original", "path": ",".join(r.json()["path"][:-1])}).json()
+    assert node["guess"] == "crate"
+    bad = client.get("/api/explore/find", params={"answer": "cratx", "lists": "original"})
+    assert bad.status_code == 400 and bad.json()["error"].startswith(
+        "'cratx' is not a possible answer in list 'original'"
+    )
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_downloaded_tree_is_verified_by_the_command_line(tmp_path, fmt):
+    import subprocess
+    import sys
+
+    r = client.get("/api/explore/download", params={"format": fmt, "lists": "original", "hard": "easy"})
+    assert r.status_code == 200, r.text
+    name = r.headers["content-disposition"].split('filename="')[1].rstrip('"')
+    assert name == f"salet-original-easy-6.{'json' if fmt == 'json' else 'txt'}"
+    path = tmp_path / name
+    path.write_bytes(r.content)
+    v = subprocess.run([sys.executable, "-m", "wordle_opt", "verify", str(path)], capture_output=True, text=True)
+    assert v.returncode == 0, v.stdout + v.stderr
+    assert "7920" in v.stdout
+    assert wordle_opt.trees.tree.Tree.load(path).total == 7920

@@ -11,6 +11,8 @@ the problem):
     POST /api/check              Play: is the word being typed a legal guess (hard rule), and why not
     POST /api/exclude            answers known impossible taken out of a list -> the new lists' id
     GET  /api/explore            Explore: one node of an opener's optimal tree
+    GET  /api/explore/find       Explore: one answer's way through that tree
+    GET  /api/explore/download   Explore: the tree as a file `verify` reads (text or JSON)
     POST /api/review             Review: a finished or running game, turn by turn
 
 The handlers run in worker threads, so a search never holds up the event
@@ -31,9 +33,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import List, Literal, Optional
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -46,7 +48,7 @@ from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import compute
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.excluding import exclude
-from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
+from wordle_opt.web.explore import DEFAULT_OPENER, explore, find_answer, kept_tree, tree_file, tree_opener
 from wordle_opt.web.legal import check_guess
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
@@ -338,23 +340,58 @@ def check(req: CheckRequest):
     return check_guess(req.to_game(), parse_history((t.guess, t.colours) for t in req.history), req.guess)
 
 
+def query_game(
+    lists: str = Query("original", max_length=64),
+    hard: RuleWord = "easy",
+    max_guesses: str = Query("6", max_length=8),
+) -> compute.Game:
+    """The game of a GET request's settings; ``max_guesses`` a number or none."""
+    return compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
+
+
+def _opener(game: compute.Game, opener: str) -> str:
+    # (no opener: the one whose tree Play follows in this game: SALET; TARSE on today's list)
+    return opener.strip() or tree_opener(game)
+
+
 @app.get("/api/explore")
 async def explore_node(
     request: Request,
     *,
     opener: str = Query("", max_length=32),
     path: str = Query("", max_length=200),
-    lists: str = Query("original", max_length=64),
-    hard: RuleWord = "easy",
-    max_guesses: str = Query("6", max_length=8),
+    game: compute.Game = Depends(query_game),
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
-    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none.
-    No opener: the one whose tree Play follows in this game (SALET; TARSE on today's list)."""
-    game = compute.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
-    opener = opener.strip() or tree_opener(game)
+    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``)."""
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
-    return await heavy(request, explore, game, opener, patterns)
+    return await heavy(request, explore, game, _opener(game, opener), patterns)
+
+
+@app.get("/api/explore/find")
+async def explore_find(
+    request: Request,
+    *,
+    answer: str = Query(max_length=32),
+    opener: str = Query("", max_length=32),
+    game: compute.Game = Depends(query_game),
+):
+    """One answer's way through the tree of ``opener``: the colourings and the guesses."""
+    return await heavy(request, find_answer, game, _opener(game, opener), answer)
+
+
+@app.get("/api/explore/download")
+async def explore_download(
+    request: Request,
+    *,
+    opener: str = Query("", max_length=32),
+    format: Literal["text", "json"] = "text",
+    game: compute.Game = Depends(query_game),
+):
+    """The tree of ``opener`` as a file `python -m wordle_opt verify` reads (text or JSON)."""
+    name, body = await heavy(request, tree_file, game, _opener(game, opener), format)
+    media = "application/json" if format == "json" else "text/plain; charset=utf-8"
+    return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @app.post("/api/review")

@@ -170,12 +170,7 @@ def tree_view(game: Game, opener: str) -> Tuple[Optional[TreeView], Found]:
 
 def explore(game: Game, opener: str, path: tuple) -> dict:
     """The node after the colourings ``path`` (ints) in the tree of ``opener``."""
-    view, found = tree_view(game, opener)
-    if view is None:
-        raise TreeError(
-            f"no strategy opening with {opener.strip().upper()} finds every answer of "
-            f"{game.lists.name} within {game.cap} guesses"
-        )
+    view, found = _shown(game, opener)
     node = view.node(tuple(path))
     tree = view.tree
     node["tree"] = {
@@ -192,3 +187,36 @@ def explore(game: Game, opener: str, path: tuple) -> dict:
         else unproven_note(tree.total, found, len(tree.answers)),
     }
     return node
+
+
+def _shown(game: Game, opener: str) -> Tuple[TreeView, Found]:
+    """The tree shown (proven, or the best the budget found) and how it was found."""
+    view, found = tree_view(game, opener)
+    if view is None:
+        raise TreeError(
+            f"no strategy opening with {opener.strip().upper()} finds every answer of "
+            f"{game.lists.name} within {game.cap} guesses"
+        )
+    return view, found
+
+
+def find_answer(game: Game, opener: str, answer: str) -> dict:
+    """``answer``'s way through the tree of ``opener``: {"answer", "path": the
+    colourings, "guesses": the tree's guesses}; an answer not in the tree is a
+    TreeError naming it and the list."""
+    view, _ = _shown(game, opener)
+    word = answer.strip().lower()
+    if word not in view.paths:
+        game.lists.answer_index(word)  # (a word that is no answer of the list: its own message)
+        raise TreeError(f"{word!r} is not an answer of the tree from {opener.upper()}")
+    path = view.paths[word]
+    return {"answer": word, "path": [Pattern(p).byg for _, p in path], "guesses": [g for g, _ in path]}
+
+
+def tree_file(game: Game, opener: str, fmt: str) -> Tuple[str, str]:
+    """(file name, text) of the tree of ``opener``, in the leaderboard text
+    format or JSON: what `wordle_opt verify` and `Tree.load` read."""
+    tree = _shown(game, opener)[0].tree
+    rule = game.rule or "easy"
+    name = f"{tree.root.guess}-{game.key}-{rule}-{game.cap or 'nocap'}.{'json' if fmt == 'json' else 'txt'}"
+    return name, tree.to_json() if fmt == "json" else tree.to_text()

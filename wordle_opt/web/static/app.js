@@ -194,6 +194,7 @@ async function main() {
   $("#redo").addEventListener("click", redo);
   $("#newgame").addEventListener("click", newGame);
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
+  $("#find-form").addEventListener("submit", findAnswer);
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
   $("#upload").addEventListener("change", uploadList);
   $("#exclude-go").addEventListener("click", excludeAnswers);
