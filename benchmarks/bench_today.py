@@ -8,8 +8,11 @@ fresh app with its start-up warm-up done, the default time budget of 3 s).
 Each turn's latency is recorded; ``extra_info`` holds the distribution (p50,
 p95, max, in seconds) and the turns counted.
 
-    pytest benchmarks/bench_today.py -s                       # 50 games a mode
-    pytest benchmarks/bench_today.py --benchmark-disable      # 4 games a mode
+    pytest benchmarks/bench_today.py -s -p no:xdist -o addopts=""   # 50 games a mode
+    pytest benchmarks/bench_today.py --benchmark-disable             # 4 games a mode
+
+(pytest-xdist, in the project's addopts, turns pytest-benchmark off: hence
+``-p no:xdist -o addopts=""`` for the full run.)
 """
 
 from __future__ import annotations
