@@ -190,3 +190,31 @@ def test_a_downloaded_tree_is_verified_by_the_command_line(tmp_path, fmt):
     assert v.returncode == 0, v.stdout + v.stderr
     assert "7920" in v.stdout
     assert wordle_opt.trees.tree.Tree.load(path).total == 7920
+
+
+# ------------------------------------------------------------------ the page and `play` agree
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", ["easy", "nyt"])
+def test_the_page_and_play_in_a_pipe_suggest_the_same_guesses(hard, tmp_path):
+    """Games of today's list followed on the page's advice, then typed into
+    `play` (no options but the mode): at every turn the same suggestion."""
+    import re
+    import subprocess
+    import sys
+
+    for answer in random.Random(f"52-{hard}").sample(load_lists(TODAY_SET).answers, 3):
+        history, page = [], []
+        while not history or history[-1]["colours"] != "GGGGG":
+            body = {"lists": TODAY_SET, "hard": hard, "max_guesses": 6, "history": history}
+            s = client.post("/api/advice", json=body).json()["suggestion"]
+            assert s["exact"], s
+            page.append(s["word"])
+            history.append({"guess": s["word"], "colours": wordle_opt.score(s["word"], answer).byg})
+        typed = "".join(f"{t['guess']} {t['colours']}\n" for t in history)
+        args = [sys.executable, "-m", "wordle_opt", "play"] + (["--hard"] if hard == "nyt" else [])
+        r = subprocess.run(args, input=typed, capture_output=True, text=True, cwd=tmp_path, timeout=600)
+        assert r.returncode == 0, r.stderr
+        said = [w.lower() for w in re.findall(r"^Suggestion: (\w+)", r.stdout, re.M)]
+        assert said == page[: len(said)] and len(said) >= len(page) - 1, (answer, page, said)
