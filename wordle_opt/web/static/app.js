@@ -103,16 +103,7 @@ function openView(view) {
 
 // ---------------------------------------------------------------- the link
 
-async function copyLink() {
-  const toast = $("#copied");
-  try {
-    await navigator.clipboard.writeText(location.href);
-    toast.textContent = "Link copied";
-  } catch (e) {
-    toast.textContent = `Link: ${location.href}`;
-  }
-  setTimeout(() => { toast.textContent = ""; }, 4000);
-}
+function copyLink() { return copyText(location.href, "Link copied", `Link: ${location.href}`); }
 
 // ---------------------------------------------------------------- theme
 

@@ -3,8 +3,8 @@
 
 // ---------------------------------------------------------------- Explore
 
-// opener "": the server's choice for the game (the tree Play follows), shown once it answers
-// (auto: the opener shown is the server's choice, made again when the settings change)
+// opener "": the server's choice for the game (the tree Play follows), shown once it answers;
+// auto: the opener shown is that choice, made again when the settings change.
 const explore = { opener: "", auto: false, path: [], generation: 0, restoring: false };
 
 function histogram(hist) {

@@ -237,16 +237,7 @@ function renderAdvice(a) {
 // Copy (the grid and a link to the game's review) and the review itself.
 function shareBox(grid) {
   const link = location.origin + location.pathname + hashOf("review", { game: gameText(play.history) });
-  const copy = async () => {
-    const toast = $("#copied");
-    try {
-      await navigator.clipboard.writeText(`${grid}\n\n${link}`);
-      toast.textContent = "Grid and link copied";
-    } catch (e) {
-      toast.textContent = "Copy did not work here: select the grid and copy it";
-    }
-    setTimeout(() => { toast.textContent = ""; }, 4000);
-  };
+  const copy = () => copyText(`${grid}\n\n${link}`, "Grid and link copied", "Copy did not work here: select the grid and copy it");
   return el("div", { class: "share-box", id: "share" },
     el("pre", { id: "share-grid", "aria-label": "your game as emoji tiles" }, grid),
     el("p", {}, el("button", { type: "button", id: "share-copy", onclick: copy }, "Copy grid and link"), " ",

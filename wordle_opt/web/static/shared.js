@@ -61,6 +61,18 @@ function tiles(word, colours, small = false) {
   return row;
 }
 
+// Copy `text`, and say so for a few seconds (`fallback`: said when the browser refuses).
+async function copyText(text, copied, fallback) {
+  const toast = $("#copied");
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.textContent = copied;
+  } catch (e) {
+    toast.textContent = fallback;
+  }
+  setTimeout(() => { toast.textContent = ""; }, 4000);
+}
+
 function fmt(x, digits = 3) { return Number(x).toFixed(digits); }
 function plural(n, word, words = `${word}s`) { return `${n} ${n === 1 ? word : words}`; }
 
