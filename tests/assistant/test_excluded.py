@@ -77,3 +77,11 @@ def test_play_exclude_with_a_bad_word_is_one_line_and_no_traceback(tmp_path):
     )
     r = _play("--exclude", "missing.txt", cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.startswith("error: --exclude missing.txt: cannot read it")
+
+
+def test_play_exclude_with_boards_is_refused_in_one_line(tmp_path):
+    (tmp_path / "used.txt").write_text("crane\n")
+    r = _play("--exclude", "used.txt", "--boards", "2", cwd=tmp_path)
+    assert (
+        r.returncode == 2 and r.stderr.strip() == "error: --exclude used.txt: for one board only, not with --boards 2"
+    )

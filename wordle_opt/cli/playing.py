@@ -207,6 +207,8 @@ def cmd_play(args) -> int:
     from wordle_opt.wordlists import load_lists
 
     if args.boards > 1:
+        if args.exclude is not None:
+            raise WordleOptError(f"--exclude {args.exclude}: for one board only, not with --boards {args.boards}")
         return boards.play(args)
     progress = Progress.of(args, unit="groups")
     try:
