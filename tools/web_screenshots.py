@@ -7,8 +7,8 @@ light and the dark theme, for documentation and for checking the layout
 
 Needs the [test] extra (selenium, uvicorn) and Debian's chromium and
 chromium-driver.  Starts the app on 127.0.0.1 at a free port; writes
-{view}-{width}-{theme}.png, e.g. play-390-dark.png (view: play, first,
-review, explore; sixteen files), and at 390 px the whole page as well
+{view}-{width}-{theme}.png, e.g. play-390-dark.png (view: play, shared,
+flagged, first, review, explore; twenty-four files), and at 390 px the whole page as well
 ({view}-390-{theme}-full.png).  The
 dark theme is the system's (prefers-color-scheme, emulated), not the toggle.
 """
@@ -34,9 +34,21 @@ from wordle_opt.web.app import app
 SIZES = [(1280, 900, False), (390, 844, True)]
 THEMES = ["light", "dark"]
 # Play: two turns towards CATER, then the third suggestion taken and two tiles coloured.
-PLAY = "#play?game=" + ".".join(f"{w}.{wordle_opt.score(w, 'cater').byg}" for w in ("salet", "pious"))
-REVIEW = "#review?game=salet+drone+crate&answer=crate"
-EXPLORE = "#explore?opener=salet&path=BBBBB,BBYBB"  # on the way to MUMMY
+PLAY = (
+    "#play?game=" + ".".join(f"{w}.{wordle_opt.score(w, 'cater').byg}" for w in ("salet", "pious")) + "&lists=original"
+)
+REVIEW = "#review?game=salet+drone+crate&answer=crate&lists=original"
+EXPLORE = "#explore?opener=salet&path=BBBBB,BBYBB&lists=original"  # on the way to MUMMY
+# Today's game (the page's default list), finished: its share grid; and in hard
+# mode a guess that breaks the rule, flagged as it is typed.
+TODAY_ANSWER = "mound"
+FLAGGED = ("#play?game=tarse.BBBBG&rule=nyt", "dodgy")
+
+
+def today_game() -> str:
+    """The game the page plays towards TODAY_ANSWER on today's list, easy: the optimal tree from TARSE."""
+    tree = wordle_opt.search("tarse", answers="nyt-3158", threads=1).tree
+    return "#play?game=" + ".".join(f"{w}.{p.byg}" for w, p in tree.path(TODAY_ANSWER)) + "&rule=easy"
 
 
 def metrics(width: int, height: int, mobile: bool) -> dict:
@@ -75,6 +87,7 @@ def main(out: Path) -> None:
         d.get("about:blank")  # a fresh page: the same URL again would only move to its #fragment
         d.get(f"{base}/{fragment}")
 
+    shared = today_game()
     try:
         for width, height, mobile in SIZES:
             d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics(width, height, mobile))
@@ -105,7 +118,18 @@ def main(out: Path) -> None:
                     tiles[4].click()  # the last one green
                 shot("play")
 
-                load("#play")  # the first guess, its alternatives valued one by one
+                load(shared)  # today's game finished: the grid, Copy, the review's link
+                wait.until(lambda d: found("#share-grid"))
+                shot("shared")
+
+                load(FLAGGED[0])  # hard mode: a word that breaks the rule, flagged while typed
+                wait.until(lambda d: find("#suggestion").text)
+                for ch in FLAGGED[1]:
+                    find(f'#keyboard .key[data-key="{ch}"]').click()
+                wait.until(lambda d: find("#play-flag").text)
+                shot("flagged")
+
+                load("#play?lists=original")  # the first guess, its alternatives valued one by one
                 wait.until(lambda d: found("#alternatives") and not found("#alternatives .pending-value"))
                 shot("first")
 

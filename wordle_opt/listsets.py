@@ -21,7 +21,11 @@ class ListSet:
     description: str
 
 
-DEFAULT_SET = "original"
+DEFAULT_SET = "original"  # the research commands' default
+# Today's game: the bundled list most likely to hold today's answer; the
+# default of the page and of `play` (TODAY_NAME: how the page names it).
+TODAY_SET = "nyt-3158"
+TODAY_NAME = "NYT, today's game"
 SETS: Dict[str, ListSet] = {
     s.name: s
     for s in (

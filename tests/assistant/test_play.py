@@ -310,7 +310,7 @@ def test_an_answer_outside_the_list_is_found_among_the_allowed_words(original, a
     assert "today's answer is not in it" in text and "allowed word" in text
     assert re.search(r"Solved in \d+ guess", text) and a.lists.guesses[a.history[-1][0]] == answer
     assert "For today's game use --answers nyt-3158" in text
-    assert "--answers nyt-3158" in " ".join(_cli(["play", "--help"]).stdout.split())
+    assert "Without --answers it plays today's game: nyt-3158" in " ".join(_cli(["play", "--help"]).stdout.split())
 
 
 @pytest.mark.slow  # (tens of seconds: the quick line stays under 5 minutes)

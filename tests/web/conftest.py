@@ -4,6 +4,8 @@ sets its own (the budget's tests)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 pytest.importorskip("fastapi", reason="needs the [web] extra")
@@ -20,3 +22,25 @@ def generous_limits():
     yield admission.limits
     for k, v in vars(saved).items():
         setattr(admission.limits, k, v)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless chromium (tests/browsing.py), for the browser tests."""
+    from browsing import CHROMEDRIVER, CHROMIUM, missing_browser
+
+    why = missing_browser()
+    if why:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI needs the browser for the end-to-end test: {why}")
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,1000"):
+        opts.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    yield driver
+    driver.quit()

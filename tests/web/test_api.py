@@ -387,7 +387,7 @@ def test_serve_command_prints_the_address_and_serves(tmp_path):
         m = re.search(r"http://localhost:(\d+)/", line)
         assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
         r = httpx.get(f"http://127.0.0.1:{m.group(1)}/api/lists", timeout=30)
-        assert r.status_code == 200 and r.json()[0]["name"] == "original"
+        assert r.status_code == 200 and r.json()[0]["name"] == "nyt-3158"  # (today's game first: the page's default)
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple
 
+from wordle_opt.assistant.excluded import base_name
 from wordle_opt.assistant.options import RESOLVE_SECONDS
 from wordle_opt.errors import TreeError
 from wordle_opt.openers.tables import table_for
@@ -24,6 +25,13 @@ from wordle_opt.strategies.builtin import DEFAULT_OPENER, Strategy
 from wordle_opt.wordlists import WordLists
 
 CACHE_MB = 64.0
+# The opener of the exact tree where no bundled ranking proves one.  On today's
+# list (nyt-3158, no ranking bundled) TARSE is the best easy opener known
+# (`search tarse --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode
+# (NYT rule, 6 guesses) SALET has no tree at all, TARSE's optimum is 11627
+# (7 s of CPU).  The page and `play` follow the same, with answers excluded too
+# (`excluded.base_name`: a guess, not a proof, that the opener stays good).
+KNOWN_OPENERS = {("nyt-3158", Rule.EASY): "tarse", ("nyt-3158", Rule.NYT): "tarse"}
 
 
 def exact_opener(lists: WordLists, rule: Rule, cap: Optional[int], opener: Optional[str]) -> Tuple[str, str]:
@@ -36,6 +44,9 @@ def exact_opener(lists: WordLists, rule: Rule, cap: Optional[int], opener: Optio
         _, words, proven, _ = table.best()
         if words and proven:
             return words[0], f"proven the best opener by {table.source}"
+    known = KNOWN_OPENERS.get((base_name(lists.name), rule))
+    if known is not None and lists.is_guess(known):
+        return known, f"the best opener known on {base_name(lists.name)}; no bundled ranking of it proves one"
     if lists.is_guess(DEFAULT_OPENER):
         return DEFAULT_OPENER, "the default opener; no bundled ranking of these lists proves a best one"
     return "", f"the default opener {DEFAULT_OPENER.upper()} is not a guess of these lists"

@@ -36,9 +36,11 @@ import numpy as np
 
 from wordle_opt.assistant.cost import GuessCost
 from wordle_opt.assistant.exact import ResolveStrategy, exact_opener, intro
+from wordle_opt.assistant.excluded import base_name
 from wordle_opt.assistant.options import RESOLVE_SECONDS, AdviceOptions
 from wordle_opt.display import LineConsole, plural, tiles, upper, use_colour
 from wordle_opt.errors import HardModeError, TreeError, WordleOptError, WordListError
+from wordle_opt.listsets import TODAY_SET
 from wordle_opt.patterns import Pattern, example, pattern_table
 from wordle_opt.rules import all_green
 from wordle_opt.strategies.builtin import strategy_key
@@ -47,7 +49,6 @@ from wordle_opt.wordlists import SETS, WordLists, load_lists
 from wordle_opt.words import LENGTH_NAMES, normalise
 
 LIST_AT_MOST = 10
-TODAY_SET = "nyt-3158"  # the bundled list most likely to hold today's answer
 
 
 def help_text(length: int) -> str:
@@ -218,7 +219,7 @@ class Assistant(LineConsole):
         # The allowed words that fit become the answers; the guesses stay as
         # they were, so every index in the history still means the same word.
         self.lists = WordLists(f"{before.name}, then allowed words", tuple(new), before.guesses)
-        hint = "" if before.name == TODAY_SET else f"; next time try --answers {TODAY_SET}"
+        hint = "" if base_name(before.name) == TODAY_SET else f"; next time try --answers {TODAY_SET}"
         self._say(
             f"note: no answer of list {before.name!r} gives {upper(word)} {Pattern(p, len(word)).byg}: "
             f"today's answer is not in it. Carrying on with the {plural(len(new), 'allowed word')} "
@@ -287,9 +288,9 @@ class Assistant(LineConsole):
         )
         self._say(help_text(self.lists.length))
         self._say(self._advice())
-        if self.lists.name != TODAY_SET and TODAY_SET in SETS:
+        if base_name(self.lists.name) != TODAY_SET and TODAY_SET in SETS:
             self._say(
-                f"For today's game use --answers {TODAY_SET} (the extended NYT answer list, "
+                f"For today's game use --answers {TODAY_SET} (the default; the extended NYT answer list, "
                 f"{len(load_lists(TODAY_SET).answers)} words); an answer outside the list is "
                 "still found among the allowed words."
             )

@@ -8,6 +8,7 @@ from typing import Optional
 
 from wordle_opt.cli import boards
 from wordle_opt.cli._common import (
+    LIST_NAMES,
     Progress,
     add_hard_option,
     add_list_options,
@@ -16,6 +17,7 @@ from wordle_opt.cli._common import (
     positive_int,
 )
 from wordle_opt.errors import WordleOptError
+from wordle_opt.listsets import TODAY_SET
 from wordle_opt.patterns import Pattern
 from wordle_opt.strategies.builtin import STRATEGIES
 
@@ -27,6 +29,7 @@ def _common(
     max_guesses: str,
     strategy: Optional[str] = "entropy",
     strategy_help: str = "",
+    answers_help: Optional[str] = None,
 ) -> None:
     p.add_argument(
         "--strategy",
@@ -36,7 +39,7 @@ def _common(
         help=f"one of {', '.join(STRATEGIES)} ({strategy_help or 'default ' + strategy})",
     )
     add_hard_option(p, word=word, tree_default=True)
-    add_list_options(p, answers_default=None)
+    add_list_options(p, answers_default=None, answers_help=answers_help)
     p.add_argument("--answers-only", action="store_true", help="guess only words that could be answers")
     p.add_argument("--opener", default=None, metavar="WORD", help="first guess (default: the strategy's)")
     p.add_argument(
@@ -91,20 +94,28 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "play",
         help="assistant for a live game",
         description="Suggests guesses for the game you are playing: type the word you "
-        "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). For today's "
-        "game use --answers nyt-3158 (the extended NYT answers); when no answer of the list "
+        "played (Enter = the suggestion) and the colours you got (BYGBB, 01200 or tiles). Without "
+        f"--answers it plays today's game: {TODAY_SET} (the extended NYT answers); when no answer of the list "
         "fits, it carries on with the allowed words that do. The advice is exact by default: the "
-        "optimal tree from the proven best opener (searched first, with progress), and a position off "
+        "optimal tree from the best opener (proven best by a bundled ranking, else the best known; searched first, with progress), and a position off "
         "the tree solved on its own; it says when a search takes too long and it suggests by entropy.",
     )
     _common(
         p,
         strategy=None,
         strategy_help="default: exact advice, as above; entropy with --boards; the others are heuristics",
+        answers_help=f"answer list: {LIST_NAMES} (default {TODAY_SET}: today's game), or a file (one word a line)",
         max_guesses="the game's guess cap: --strategy optimal plays within it, and a word other than the "
         "suggestion is valued by the exact guesses it needs within it",
     )
     _boards_option(p)
+    p.add_argument(
+        "--exclude",
+        default=None,
+        metavar="FILE",
+        help="answers you know it is not (e.g. those already played), one a line: the advice is exact "
+        "for the answers left",
+    )
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser(
@@ -117,8 +128,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.set_defaults(func=cmd_solve)
 
 
-def _options(args, uncapped: int = 6) -> dict:
-    """The API's options; ``uncapped``: the cap for a --tree file without one."""
+def _options(args, uncapped: int = 6, *, answers_default: str = "original") -> dict:
+    """The API's options; ``uncapped``: the cap for a --tree file without one;
+    ``answers_default``: the list without --answers (nor a --tree file's)."""
     hard, answers, guesses, cap = args.hard, args.answers, args.guesses, args.max_guesses
     if args.tree is not None:
         hard, answers, guesses, cap = _tree_defaults(args)
@@ -128,7 +140,7 @@ def _options(args, uncapped: int = 6) -> dict:
     return dict(
         opener=args.opener,
         hard=hard,
-        answers=answers or "original",
+        answers=answers or answers_default,
         guesses=guesses,
         answers_only=args.answers_only,
         max_guesses=cap or 6,
@@ -192,14 +204,31 @@ def cmd_simulate(args) -> int:
 
 def cmd_play(args) -> int:
     from wordle_opt.assistant.play import Assistant
+    from wordle_opt.wordlists import load_lists
 
     if args.boards > 1:
+        if args.exclude is not None:
+            raise WordleOptError(f"--exclude {args.exclude}: for one board only, not with --boards {args.boards}")
         return boards.play(args)
     progress = Progress.of(args, unit="groups")
     try:
-        return Assistant(args.strategy or "optimal", progress=progress, **_options(args)).run()
+        options = _options(args, answers_default=TODAY_SET)
+        if args.exclude is not None:
+            options["lists"] = _excluded(args.exclude, load_lists(options["answers"], options["guesses"]))
+        return Assistant(args.strategy or "optimal", progress=progress, **options).run()
     finally:
         progress.close()
+
+
+def _excluded(path: str, lists):
+    from wordle_opt.assistant.excluded import without_answers
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WordleOptError(f"--exclude {path}: cannot read it ({exc})") from None
+    return without_answers(lists, text.splitlines(), path)
 
 
 def cmd_solve(args) -> int:

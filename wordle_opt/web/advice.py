@@ -6,7 +6,7 @@ checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
 is synchronous: app.py runs it in worker threads.  Where a figure comes from:
 
 - the position is in the optimal tree of the game's opener (SALET; TARSE on
-  nyt-3158 easy), proven for the same rule, lists and cap: the tree's guess,
+  nyt-3158, easy and hard), proven for the same rule, lists and cap: the tree's guess,
   and the exact average of its subtree (a subtree of an optimal tree is
   optimal for its candidates);
 - else, with at most ``EXACT_LIMIT`` candidates: an exact search of the
@@ -48,6 +48,7 @@ from wordle_opt.assistant.play import Assistant
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tables import BOUND, EXACT, OpenerValue, RankingTable
 from wordle_opt.patterns import Pattern
+from wordle_opt.reviews.sharing import share_grid
 from wordle_opt.web.admission import OutOfTime, budget, search_slot
 from wordle_opt.web.background import prover
 from wordle_opt.web.explore import kept_tree, tree_opener, tree_pending, tree_view
@@ -189,12 +190,13 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
         "values_from": None,  # the first guess: the ranking table its values come from
         "pending": False,  # exact values missing here are being proven in the background: ask again
         "from_memo": 0,  # values kept from earlier requests, not searched again
+        "share": None,  # a finished game: its emoji grid (reviews.sharing)
     }
-    if out["solved"]:
-        return out
     left = game.remaining(len(history))
-    if left is not None and left < 1:
-        out["note"] = f"no guesses left within the cap of {game.cap}"
+    if out["solved"] or (left is not None and left < 1):
+        out["share"] = share_grid(history, game.rule, game.cap)
+        if not out["solved"]:
+            out["note"] = f"no guesses left within the cap of {game.cap}"
         return out
     covered = _tree_value(game, history, n)
     # The rest is seconds of CPU where the tree does not cover the position

@@ -8,7 +8,11 @@ the problem):
     GET  /api/lists              the bundled list sets
     POST /api/lists              upload a list (text, at most UPLOAD_LIMIT bytes) -> its id
     POST /api/advice             Play: a position's suggestion, alternatives, candidates
+    POST /api/check              Play: is the word being typed a legal guess (hard rule), and why not
+    POST /api/exclude            answers known impossible taken out of a list -> the new lists' id
     GET  /api/explore            Explore: one node of an opener's optimal tree
+    GET  /api/explore/find       Explore: one answer's way through that tree
+    GET  /api/explore/download   Explore: the tree as a file `verify` reads (text or JSON)
     POST /api/review             Review: a finished or running game, turn by turn
 
 The handlers run in worker threads, so a search never holds up the event
@@ -29,21 +33,23 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import List, Literal, Optional
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from wordle_opt.assistant.play import TODAY_SET
 from wordle_opt.errors import WordleOptError
+from wordle_opt.listsets import TODAY_NAME, TODAY_SET
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import admission, games, uploads
 from wordle_opt.web.advice import advise, parse_history
-from wordle_opt.web.explore import DEFAULT_OPENER, explore, kept_tree, tree_opener
+from wordle_opt.web.excluding import exclude
+from wordle_opt.web.explore import DEFAULT_OPENER, explore, find_answer, kept_tree, tree_file, tree_opener
+from wordle_opt.web.legal import check_guess
 from wordle_opt.web.reviewing import review_game
 from wordle_opt.wordlists import SETS
 
@@ -193,6 +199,10 @@ class AdviceRequest(Settings):
     history: List[Turn] = Field(default_factory=list, max_length=20)
 
 
+class CheckRequest(AdviceRequest):
+    guess: str = Field(max_length=32)
+
+
 class ReviewRequest(Settings):
     game: str = Field(min_length=1, max_length=400)
     answer: Optional[str] = Field(None, max_length=32)
@@ -264,11 +274,21 @@ def index():
 
 @app.get("/api/lists")
 def lists():
-    """The bundled list sets with their sizes."""
-    return [
-        {"name": name, "answers": len(l.answers), "guesses": len(l.guesses), "description": SETS[name].description}
-        for name, l in games.list_names().items()
-    ]
+    """The bundled list sets with their sizes; today's game (the page's default) first."""
+    return sorted(
+        (
+            {
+                "name": name,
+                "answers": len(l.answers),
+                "guesses": len(l.guesses),
+                "description": SETS[name].description,
+                "today": name == TODAY_SET,
+                "title": TODAY_NAME if name == TODAY_SET else name,
+            }
+            for name, l in games.list_names().items()
+        ),
+        key=lambda s: not s["today"],
+    )
 
 
 @app.post("/api/lists")
@@ -293,6 +313,18 @@ async def upload_lists(request: Request, name: str = Query("upload", max_length=
     return {"name": key, "answers": len(l.answers), "guesses": len(l.guesses)}
 
 
+class ExcludeRequest(BaseModel):
+    lists: str = Field(TODAY_SET, max_length=64)
+    words: str = Field(max_length=BODY_LIMIT // 2)
+
+
+@app.post("/api/exclude")
+def exclude_answers(req: ExcludeRequest):
+    """``lists`` without the answers in ``words`` (one a line, or separated by
+    spaces or commas), kept as new lists: their id, to play them with."""
+    return exclude(req.lists, req.words)
+
+
 @app.post("/api/advice")
 async def advice(req: AdviceRequest, request: Request):
     """The position after ``history``: suggestion (with expected guesses, exact
@@ -301,21 +333,65 @@ async def advice(req: AdviceRequest, request: Request):
     return await heavy(request, advise, game, parse_history((t.guess, t.colours) for t in req.history))
 
 
+@app.post("/api/check")
+def check(req: CheckRequest):
+    """Is ``guess`` a legal guess after ``history``: the reason when not (not an
+    allowed word; the hard rule, the package's own).  No search: no budget."""
+    return check_guess(req.to_game(), parse_history((t.guess, t.colours) for t in req.history), req.guess)
+
+
+def query_game(
+    lists: str = Query("original", max_length=64),
+    hard: RuleWord = "easy",
+    max_guesses: str = Query("6", max_length=8),
+) -> games.Game:
+    """The game of a GET request's settings; ``max_guesses`` a number or none."""
+    return games.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
+
+
+def _opener(game: games.Game, opener: str) -> str:
+    # (no opener: the one whose tree Play follows in this game: SALET; TARSE on today's list)
+    return opener.strip() or tree_opener(game)
+
+
 @app.get("/api/explore")
 async def explore_node(
     request: Request,
     *,
-    opener: str = Query(DEFAULT_OPENER, max_length=32),
+    opener: str = Query("", max_length=32),
     path: str = Query("", max_length=200),
-    lists: str = Query("original", max_length=64),
-    hard: RuleWord = "easy",
-    max_guesses: str = Query("6", max_length=8),
+    game: games.Game = Depends(query_game),
 ):
     """A node of the optimal tree of ``opener``, reached by the colourings in
-    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``); ``max_guesses`` a number or none."""
-    game = games.make_game(lists, hard, parse_cap(max_guesses.strip() or None, "max_guesses"))
+    ``path`` (comma separated, e.g. ``BYBBB,BBGBY``)."""
     patterns = tuple(int(Pattern.parse(p)) for p in path.split(",") if p.strip())
-    return await heavy(request, explore, game, opener, patterns)
+    return await heavy(request, explore, game, _opener(game, opener), patterns)
+
+
+@app.get("/api/explore/find")
+async def explore_find(
+    request: Request,
+    *,
+    answer: str = Query(max_length=32),
+    opener: str = Query("", max_length=32),
+    game: games.Game = Depends(query_game),
+):
+    """One answer's way through the tree of ``opener``: the colourings and the guesses."""
+    return await heavy(request, find_answer, game, _opener(game, opener), answer)
+
+
+@app.get("/api/explore/download")
+async def explore_download(
+    request: Request,
+    *,
+    opener: str = Query("", max_length=32),
+    format: Literal["text", "json"] = "text",
+    game: games.Game = Depends(query_game),
+):
+    """The tree of ``opener`` as a file `python -m wordle_opt verify` reads (text or JSON)."""
+    name, body = await heavy(request, tree_file, game, _opener(game, opener), format)
+    media = "application/json" if format == "json" else "text/plain; charset=utf-8"
+    return Response(body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
 @app.post("/api/review")

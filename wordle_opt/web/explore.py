@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
+from wordle_opt.assistant.exact import KNOWN_OPENERS
+from wordle_opt.assistant.excluded import base_name
 from wordle_opt.errors import TreeError
 from wordle_opt.patterns import Pattern
-from wordle_opt.rules import Rule
 from wordle_opt.trees.tree import Tree
 from wordle_opt.web.admission import BeyondBudget, budget
 from wordle_opt.web.background import prover
@@ -22,11 +23,6 @@ from wordle_opt.web.memo import Memo, Unkept
 from wordle_opt.web.searching import exact_search
 
 DEFAULT_OPENER = "salet"
-# The opener whose optimal tree values a game's later turns, where not SALET:
-# on today's list TARSE is the best easy opener known (`search tarse
-# --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode SALET, the best
-# on `nyt` (docs/results.md), is kept.
-TREE_OPENERS = {("nyt-3158", Rule.EASY): "tarse"}
 LIST_AT_MOST = 20
 
 # Trees and their indexes are a few MB each: keep few.
@@ -76,8 +72,8 @@ def _tree_key(game: Game, opener: str) -> tuple:
 
 
 def tree_opener(game: Game) -> str:
-    """The opener whose tree the Play view follows in this game."""
-    return TREE_OPENERS.get((game.key, game.rule), DEFAULT_OPENER)
+    """The opener whose tree the Play view follows in this game (`play`'s own where it knows one)."""
+    return KNOWN_OPENERS.get((base_name(game.lists.name), game.rule), DEFAULT_OPENER)
 
 
 def kept_tree(game: Game, opener: str, *, wait: float = 0.0) -> Optional[Found]:
@@ -177,12 +173,7 @@ def tree_view(game: Game, opener: str) -> Tuple[Optional[TreeView], Found]:
 
 def explore(game: Game, opener: str, path: tuple) -> dict:
     """The node after the colourings ``path`` (ints) in the tree of ``opener``."""
-    view, found = tree_view(game, opener)
-    if view is None:
-        raise TreeError(
-            f"no strategy opening with {opener.strip().upper()} finds every answer of "
-            f"{game.lists.name} within {game.cap} guesses"
-        )
+    view, found = _shown(game, opener)
     node = view.node(tuple(path))
     tree = view.tree
     node["tree"] = {
@@ -199,3 +190,35 @@ def explore(game: Game, opener: str, path: tuple) -> dict:
         else unproven_note(tree.total, found, len(tree.answers)),
     }
     return node
+
+
+def _shown(game: Game, opener: str) -> Tuple[TreeView, Found]:
+    """The tree shown (proven, or the best the budget found) and how it was found."""
+    view, found = tree_view(game, opener)
+    if view is None:
+        raise TreeError(
+            f"no strategy opening with {opener.strip().upper()} finds every answer of "
+            f"{game.lists.name} within {game.cap} guesses"
+        )
+    return view, found
+
+
+def find_answer(game: Game, opener: str, answer: str) -> dict:
+    """``answer``'s way through the tree of ``opener``: {"answer", "path": the
+    colourings, "guesses": the tree's guesses}; an answer not in the tree is a
+    TreeError naming it and the list."""
+    view, _ = _shown(game, opener)
+    word = answer.strip().lower()
+    if word not in view.paths:
+        game.lists.answer_index(word)  # (a word that is no answer of the list: its own message)
+        raise TreeError(f"{word!r} is not an answer of the tree from {opener.upper()}")
+    path = view.paths[word]
+    return {"answer": word, "path": [Pattern(p).byg for _, p in path], "guesses": [g for g, _ in path]}
+
+
+def tree_file(game: Game, opener: str, fmt: str) -> Tuple[str, str]:
+    """(file name, text) of the tree of ``opener``, in the leaderboard text
+    format or JSON: what `wordle_opt verify` and `Tree.load` read."""
+    tree = _shown(game, opener)[0].tree
+    name = f"{tree.root.guess}-{game.key}-{game.rule.word}-{game.cap or 'nocap'}.{'json' if fmt == 'json' else 'txt'}"
+    return name, tree.to_json() if fmt == "json" else tree.to_text()

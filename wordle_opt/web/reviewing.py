@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 from wordle_opt.reviews.reviewer import review_problem
+from wordle_opt.reviews.sharing import is_shared, read_shared
 from wordle_opt.reviews.show import HEADER, notes, rows
 from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
@@ -31,7 +32,8 @@ def review_game(game: Game, text: str, answer: Optional[str]) -> dict:
     """The review of ``text`` within the request's time budget: values the
     reviewer could not prove in time are proven bounds, marked so; a review
     that does not end by the deadline is stopped (503)."""
-    text = " ".join(text.split())
+    # (a pasted share, the grid with the words, is read into word.COLOURS pairs first)
+    text = read_shared(text) if is_shared(text) else " ".join(text.split())
     answer = answer.strip().lower() if answer and answer.strip() else None
 
     def compute():

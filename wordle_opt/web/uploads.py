@@ -53,6 +53,11 @@ def upload(answers: bytes, guesses: Optional[bytes], label: str = "upload") -> s
         g = None if texts[1] is None else parse_words(texts[1].splitlines(), f"{label} guesses")
         lists = require_five_letters(WordLists.from_words(a, g, name=label), "the web app", ascii_only=True)
     check_work(lists, f"the uploaded list {label!r}")
+    return keep_lists(key, lists)
+
+
+def keep_lists(key: str, lists: WordLists) -> str:
+    """Keep ``lists`` in memory as ``key`` (the UPLOADS_KEPT newest are kept)."""
     with _lock:
         _kept[key] = lists
         while len(_kept) > UPLOADS_KEPT:

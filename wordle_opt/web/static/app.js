@@ -18,21 +18,17 @@
 const page = { view: "play" };
 
 function writeAddress() {
-  const s = settings();
-  const q = new URLSearchParams();
+  const q = {};
   if (page.view === "play") {
-    if (play.history.length) q.set("game", play.history.map((t) => `${t.guess}.${t.colours}`).join("."));
+    if (play.history.length) q.game = gameText(play.history);
   } else if (page.view === "review") {
-    if (review.game) q.set("game", review.game);
-    if (review.answer) q.set("answer", review.answer);
+    if (review.game) q.game = review.game;
+    if (review.answer) q.answer = review.answer;
   } else {
-    q.set("opener", explore.opener);
-    if (explore.path.length) q.set("path", explore.path.join(","));
+    if (explore.opener) q.opener = explore.opener;
+    if (explore.path.length) q.path = explore.path.join(",");
   }
-  q.set("lists", s.lists);
-  q.set("rule", s.hard);
-  q.set("cap", s.max_guesses === null ? "none" : String(s.max_guesses));
-  const hash = `#${page.view}?${q.toString().replace(/%2C/g, ",")}`;
+  const hash = hashOf(page.view, q);
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
@@ -78,7 +74,7 @@ async function applyAddress() {
     show("review");
     if (q.get("game")) await runReview();
   } else {
-    explore.opener = (q.get("opener") || "salet").toLowerCase();
+    explore.opener = (q.get("opener") || "").toLowerCase();
     $("#opener").value = explore.opener;
     const path = (q.get("path") || "").toUpperCase().split(",").filter((p) => /^[BYG]{5}$/.test(p));
     explore.path = path;
@@ -107,16 +103,7 @@ function openView(view) {
 
 // ---------------------------------------------------------------- the link
 
-async function copyLink() {
-  const toast = $("#copied");
-  try {
-    await navigator.clipboard.writeText(location.href);
-    toast.textContent = "Link copied";
-  } catch (e) {
-    toast.textContent = `Link: ${location.href}`;
-  }
-  setTimeout(() => { toast.textContent = ""; }, 4000);
-}
+function copyLink() { return copyText(location.href, "Link copied", `Link: ${location.href}`); }
 
 // ---------------------------------------------------------------- theme
 
@@ -141,8 +128,11 @@ function toggleTheme() {
 
 async function loadLists() {
   const sets = await api("GET", "/api/lists");
+  // Today's game first, selected: the page opens on it (the address may name another).
   $("#lists").replaceChildren(...sets.map((s) => el("option", { value: s.name, title: `${s.answers} answers, ${s.guesses} guesses` },
-    `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
+    s.today ? `${s.title} (${s.name}) \u00b7 ${s.answers} answers` : `${s.name}: ${s.description} \u00b7 ${s.answers} answers`)));
+  const today = sets.find((s) => s.today);
+  if (today) $("#lists").value = today.name;
 }
 
 async function uploadList() {
@@ -155,6 +145,24 @@ async function uploadList() {
     settingsChanged();
   } catch (e) {
     $("#play-error").textContent = e.message;
+  }
+}
+
+// "Not the answer": the answers pasted or in the file are taken out of the
+// list shown (POST /api/exclude); the lists left are played from then on.
+async function excludeAnswers() {
+  const file = $("#exclude-file").files[0];
+  const words = `${$("#exclude").value}\n${file ? await file.text() : ""}`;
+  $("#exclude-error").textContent = "";
+  try {
+    const r = await api("POST", "/api/exclude", { lists: settings().lists, words });
+    $("#lists").append(el("option", { value: r.name }, `${r.label} \u00b7 ${r.answers} answers`));
+    $("#lists").value = r.name;
+    $("#exclude").value = "";
+    $("#exclude-file").value = "";
+    settingsChanged();
+  } catch (e) {
+    $("#exclude-error").textContent = e.message; // (what was entered stays)
   }
 }
 
@@ -177,9 +185,12 @@ async function main() {
   $("#redo").addEventListener("click", redo);
   $("#newgame").addEventListener("click", newGame);
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
+  $("#find-form").addEventListener("submit", findAnswer);
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);
   $("#upload").addEventListener("change", uploadList);
+  $("#exclude-go").addEventListener("click", excludeAnswers);
   $("#review-form").addEventListener("submit", runReview);
+  $("#paste-form").addEventListener("submit", runPasted);
   $("#review-this").addEventListener("click", reviewThisGame);
   $("#review-share").addEventListener("click", copyLink);
   $("#theme").addEventListener("click", toggleTheme);

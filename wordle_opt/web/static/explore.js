@@ -3,7 +3,9 @@
 
 // ---------------------------------------------------------------- Explore
 
-const explore = { opener: "salet", path: [], generation: 0, restoring: false };
+// opener "": the server's choice for the game (the tree Play follows), shown once it answers;
+// auto: the opener shown is that choice, made again when the settings change.
+const explore = { opener: "", auto: false, path: [], generation: 0, restoring: false };
 
 function histogram(hist) {
   const max = Math.max(...Object.values(hist));
@@ -70,6 +72,30 @@ function treeSummary(t) {
     `(${fmt(t.lower_bound / t.answers, 4)} on average).`);
 }
 
+// The tree shown, as the files `python -m wordle_opt verify` reads.
+function downloads() {
+  const url = (format) => `/api/explore/download?opener=${encodeURIComponent(explore.opener)}&format=${format}&${settingsQuery()}`;
+  return el("p", { class: "hint", id: "downloads" }, "Download this tree: ",
+    el("a", { href: url("text"), download: "", id: "download-text" }, "text"), " \u00b7 ",
+    el("a", { href: url("json"), download: "", id: "download-json" }, "JSON"),
+    " (", el("code", {}, "python -m wordle_opt verify FILE"), " checks either)");
+}
+
+// One answer's way through the tree shown: its nodes opened down to it.
+async function findAnswer(ev) {
+  ev.preventDefault();
+  const answer = $("#find-answer").value.trim().toLowerCase();
+  $("#explore-error").textContent = "";
+  if (!answer) { $("#explore-error").textContent = "type an answer to find"; return; }
+  try {
+    const opener = encodeURIComponent(explore.opener);
+    const r = await api("GET", `/api/explore/find?answer=${encodeURIComponent(answer)}&opener=${opener}&${settingsQuery()}`);
+    await loadTree(null, r.path);
+  } catch (e) {
+    $("#explore-error").textContent = e.message; // (the answer typed stays)
+  }
+}
+
 function fetchNode(path) {
   const opener = encodeURIComponent(explore.opener);
   return api("GET", `/api/explore?opener=${opener}&path=${path.join(",")}&${settingsQuery()}`);
@@ -79,7 +105,8 @@ function fetchNode(path) {
 async function loadTree(ev, open = []) {
   if (ev) ev.preventDefault();
   const generation = ++explore.generation;
-  explore.opener = $("#opener").value.trim().toLowerCase() || "salet";
+  if (explore.auto && $("#opener").value.trim().toLowerCase() !== explore.opener) explore.auto = false;
+  explore.opener = explore.auto ? "" : $("#opener").value.trim().toLowerCase();
   $("#explore-error").textContent = "";
   $("#tree").replaceChildren(el("p", { class: "hint" }, "searching for the optimal tree\u2026"));
   showWay([], [explore.opener]);
@@ -88,8 +115,15 @@ async function loadTree(ev, open = []) {
     const node = await fetchNode([]);
     if (generation !== explore.generation) return;
     const t = node.tree;
+    if (!explore.opener) {
+      explore.opener = t.opener;
+      explore.auto = true;
+      $("#opener").value = t.opener;
+      showWay([], [t.opener]);
+    }
     $("#tree").replaceChildren(
       treeSummary(t),
+      downloads(),
       renderNode(node, [], [t.opener]));
     let box = $("#tree > .node");
     for (const p of open) {

@@ -18,6 +18,45 @@ function renderPlay() {
   const entry = canEnter() ? { letters: play.letters, colours: play.colours, set: play.set, onCycle: cycleTile } : null;
   renderBoard($("#board"), play.history, { entry, rows });
   renderKeys();
+  renderFlag();
+}
+
+// ---------------------------------------------------------------- the word being typed
+//
+// A full word is checked by the server as it is typed (POST /api/check: the
+// package's own rule, no copy here): a word the game would refuse (not an
+// allowed guess; in hard mode, one that breaks the rule) is flagged with the
+// reason before it is played.
+
+// key: what the flag was checked for (settings, game, word); renderFlag asks for a new one.
+const flag = { key: "", reason: "", asked: "" };
+
+function typedKey() {
+  return `${settingsQuery()}|${gameText(play.history)}|${play.letters}`;
+}
+
+function renderFlag() {
+  const key = typedKey();
+  const full = play.letters.length === 5 && canEnter();
+  const bad = full && flag.key === key && flag.reason;
+  $("#play-flag").textContent = bad ? flag.reason : "";
+  const row = $("#board .entry");
+  if (row) row.classList.toggle("illegal", Boolean(bad));
+  if (full && flag.key !== key && flag.asked !== key) checkTyped(key);
+}
+
+async function checkTyped(key) {
+  flag.asked = key;
+  try {
+    const r = await api("POST", "/api/check", { ...settings(), history: play.history, guess: play.letters });
+    flag.reason = r.ok ? "" : r.reason;
+  } catch (e) {
+    flag.reason = ""; // (the word is checked again when played: that error is said then)
+  }
+  if (flag.asked !== key) return; // asked again meanwhile
+  flag.key = key;
+  flag.asked = "";
+  if (typedKey() === key) renderFlag();
 }
 
 function cycleTile(i) {
@@ -135,9 +174,11 @@ function renderAdvice(a) {
   const out = $("#advice");
   const more = $("#advice-more");
   more.replaceChildren();
-  if (a.solved) {
+  if (a.share) {
     const n = play.history.length;
-    out.replaceChildren(el("p", { class: "solved", id: "solved" }, `Solved in ${plural(n, "guess", "guesses")}!`));
+    const said = a.solved ? el("p", { class: "solved", id: "solved" }, `Solved in ${plural(n, "guess", "guesses")}!`)
+      : el("p", { class: "estimate" }, a.note);
+    out.replaceChildren(said, shareBox(a.share));
     return;
   }
   const n = a.candidates;
@@ -190,6 +231,17 @@ function renderAdvice(a) {
       "(the search Explore runs: seconds each), one after the other."));
     valueOpeners(play.generation);
   }
+}
+
+// A finished game: the emoji grid players share (the server's, reviews.sharing),
+// Copy (the grid and a link to the game's review) and the review itself.
+function shareBox(grid) {
+  const link = location.origin + location.pathname + hashOf("review", { game: gameText(play.history) });
+  const copy = () => copyText(`${grid}\n\n${link}`, "Grid and link copied", "Copy did not work here: select the grid and copy it");
+  return el("div", { class: "share-box", id: "share" },
+    el("pre", { id: "share-grid", "aria-label": "your game as emoji tiles" }, grid),
+    el("p", {}, el("button", { type: "button", id: "share-copy", onclick: copy }, "Copy grid and link"), " ",
+      el("a", { href: link, id: "share-review" }, "Review this game")));
 }
 
 // The rows valued so far first, by value (the API sends them so; the page's

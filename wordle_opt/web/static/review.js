@@ -28,26 +28,46 @@ function renderReview(r) {
     ...r.notes.map((n) => el("p", { class: "note" }, n)));
 }
 
-async function runReview(ev) {
+// `pasted`: a game pasted as players share it (the server reads it: reviews.sharing);
+// once reviewed, the form and the address hold it as word.COLOURS pairs.
+async function runReview(ev, pasted = null) {
   if (ev) ev.preventDefault();
-  review.game = $("#review-game").value.trim().split(/\s+/).join(" ");
-  review.answer = $("#review-answer").value.trim().toLowerCase();
-  writeAddress();
+  if (pasted === null) {
+    review.game = $("#review-game").value.trim().split(/\s+/).join(" ");
+    review.answer = $("#review-answer").value.trim().toLowerCase();
+    writeAddress();
+  }
   $("#review-error").textContent = "";
   $("#review-board").replaceChildren();
   $("#review-out").replaceChildren(el("p", { class: "hint" }, "reviewing\u2026 (the first turn searches several openers: seconds)"));
   try {
-    const body = { ...settings(), game: review.game, answer: review.answer || null };
-    renderReview(await api("POST", "/api/review", body));
+    const body = { ...settings(), game: pasted ?? review.game, answer: pasted === null ? review.answer || null : null };
+    const r = await api("POST", "/api/review", body);
+    if (pasted !== null) {
+      review.game = gameText(r.turns);
+      review.answer = "";
+      $("#review-game").value = review.game;
+      $("#review-answer").value = "";
+      $("#paste-box").open = false;
+      writeAddress();
+    }
+    renderReview(r);
   } catch (e) {
     $("#review-out").replaceChildren();
-    $("#review-error").textContent = e.message;
+    $("#review-error").textContent = e.message; // (the pasted text stays in its box)
   }
+}
+
+function runPasted(ev) {
+  ev.preventDefault();
+  const text = $("#paste").value.trim();
+  if (!text) { $("#review-error").textContent = "paste a game first"; return; }
+  runReview(null, text);
 }
 
 function reviewThisGame() {
   if (!play.history.length) { $("#play-error").textContent = "play at least one guess first"; return; }
-  $("#review-game").value = play.history.map((t) => `${t.guess}.${t.colours}`).join(".");
+  $("#review-game").value = gameText(play.history);
   $("#review-answer").value = "";
   show("review");
   runReview();

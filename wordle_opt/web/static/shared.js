@@ -61,6 +61,18 @@ function tiles(word, colours, small = false) {
   return row;
 }
 
+// Copy `text`, and say so for a few seconds (`fallback`: said when the browser refuses).
+async function copyText(text, copied, fallback) {
+  const toast = $("#copied");
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.textContent = copied;
+  } catch (e) {
+    toast.textContent = fallback;
+  }
+  setTimeout(() => { toast.textContent = ""; }, 4000);
+}
+
 function fmt(x, digits = 3) { return Number(x).toFixed(digits); }
 function plural(n, word, words = `${word}s`) { return `${n} ${n === 1 ? word : words}`; }
 
@@ -119,6 +131,16 @@ function settings() {
 function settingsQuery() {
   const s = settings();
   return `lists=${encodeURIComponent(s.lists)}&hard=${s.hard}&max_guesses=${s.max_guesses === null ? "none" : s.max_guesses}`;
+}
+
+// A game as the address holds it: "salet.BYBYY.grate.BGGGB".
+function gameText(turns) { return turns.map((t) => `${t.guess}.${t.colours}`).join("."); }
+
+// The address of `view` with `params` under the current settings (its form: app.js).
+function hashOf(view, params) {
+  const s = settings();
+  const q = new URLSearchParams({ ...params, lists: s.lists, rule: s.hard, cap: s.max_guesses === null ? "none" : String(s.max_guesses) });
+  return `#${view}?${q.toString().replace(/%2C/g, ",")}`;
 }
 
 function showSettings() {
