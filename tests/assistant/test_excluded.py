@@ -13,6 +13,7 @@ import wordle_opt
 from wordle_opt.assistant.exact import exact_opener
 from wordle_opt.assistant.excluded import base_name, without_answers
 from wordle_opt.errors import WordListError
+from wordle_opt.rules import Rule
 from wordle_opt.wordlists import WordLists, load_lists
 
 NINE = ["crane", "slate", "trace", "crate", "react", "caret", "cater", "least", "steal"]
@@ -25,7 +26,7 @@ def test_the_answers_left_are_the_others_and_the_guesses_stay():
     assert left.guesses == lists.guesses and left.name == "nyt-3158 without 3"
     assert base_name(left.name) == "nyt-3158"
     # (today's opener is kept with answers excluded: the page and play start from the same tree)
-    assert exact_opener(left, None, 6, None)[0] == exact_opener(lists, None, 6, None)[0] == "tarse"
+    assert exact_opener(left, Rule.EASY, 6, None)[0] == exact_opener(lists, Rule.EASY, 6, None)[0] == "tarse"
 
 
 @pytest.mark.parametrize(
