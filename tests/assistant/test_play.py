@@ -224,7 +224,8 @@ def test_an_exact_search_that_does_not_finish_in_time_falls_back_to_entropy_and_
 
 @pytest.mark.slow  # (the tree search: a few seconds)
 def test_cli_play_without_a_strategy_follows_the_proven_best_openers_optimal_tree(original):
-    res = _cli(["play"], "quit\n")
+    # (on the original lists: `play` alone is today's game, nyt-3158; tests/web/test_today.py)
+    res = _cli(["play", "--answers", "original"], "quit\n")
     assert res.returncode == 0, res.stderr
     assert re.search(
         r"exact advice: the optimal tree from SALET, proven in [\d.]+ s \(proven the best opener", res.stdout
