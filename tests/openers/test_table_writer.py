@@ -41,6 +41,7 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     path = tmp_path / "rank.sqlite"
     ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
     ck.save([(lists.guess_index("salet"), EXACT, 7920), (lists.guess_index("fuzzy"), BOUND, 9000)], True)
+    ck.add_time(12.4, 7.6)
     ck.close()
     folder = tmp_path / "tables"
     table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
@@ -48,6 +49,10 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     # (the manifest's command is the one that resumes it, from the checkpoint's place in the repository)
     assert entry["source"].startswith("partial") and "tables/runs/original-easy.sqlite" in entry["source"]
     assert "--top all --checkpoint tables/runs/original-easy.sqlite" in entry["command"]
+    assert (entry["seconds"], entry["cpu_seconds"], entry["runs"]) == (12, 8, 1)  # (what the runs took)
+    before = path.read_bytes()
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
+    assert path.read_bytes() == before  # (reading a checkpoint leaves it as it was: no run counted)
     table = read_table(entry, folder)
     assert table.get("salet").total == 7920 and table.get("fuzzy").kind == BOUND and table.get("crane") is None
     # the same checkpoint offered as another game's table: one line naming it

@@ -59,7 +59,10 @@ def identity(problem: TaskProblem, objective: str = "total") -> Dict[str, str]:
 class Checkpoint:
     """An open checkpoint file; ``facts`` maps opener index -> (kind, value)."""
 
-    def __init__(self, path: "os.PathLike[str] | str", problem: TaskProblem, objective: str = "total"):
+    def __init__(
+        self, path: "os.PathLike[str] | str", problem: TaskProblem, objective: str = "total", *, reading: bool = False
+    ):
+        """``reading``: only to read what it holds (`stored_facts`, `stored_time`): no run is counted."""
         if not isinstance(path, (str, os.PathLike)):
             raise CheckpointError(f"checkpoint must be a file name (a str or path), not {path!r}")
         self.path = os.fspath(path)
@@ -84,7 +87,10 @@ class Checkpoint:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA synchronous=FULL")
             self._open(identity(problem, objective))
-            self._start_run()
+            if reading:
+                self._before = self._read_before()
+            else:
+                self._start_run()
         except sqlite3.OperationalError as exc:
             raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
         except sqlite3.DatabaseError as exc:
@@ -204,20 +210,24 @@ class Checkpoint:
                     (opener, p, total, lb, int(widened), json.dumps(_plain(node), separators=(",", ":"))),
                 )
 
-    def _start_run(self) -> None:
-        """Count this run now, so that one killed (kill -9) before its end is counted too."""
+    def _read_before(self) -> Tuple[float, float, int, int]:
+        """(wall, CPU, runs, runs whose CPU was never saved) of the runs so far."""
         meta = dict(
             self.db.execute("SELECT key, value FROM meta WHERE key IN ('seconds', 'cpu_seconds', 'runs', 'timed')")
         )
         runs = int(meta.get("runs", 0))
-        # (wall, CPU, runs, runs whose CPU was never saved) of the runs before this one;
-        # files from before 'timed' counted only the runs that saved their time
-        self._before = (
+        # (files from before 'timed' counted only the runs that saved their time)
+        return (
             float(meta.get("seconds", 0)),
             float(meta.get("cpu_seconds", 0)),
             runs,
             runs - int(meta.get("timed", runs)),
         )
+
+    def _start_run(self) -> None:
+        """Count this run now, so that one killed (kill -9) before its end is counted too."""
+        self._before = self._read_before()
+        runs = self._before[2]
         self._opened = time.perf_counter()
         with self.db:
             self.db.executemany(
@@ -294,9 +304,20 @@ def stored_facts(path: str, problem: TaskProblem, objective: str = "total") -> D
     `CheckpointError` when it is missing or another problem's."""
     if not os.path.isfile(path):
         raise CheckpointError(f"checkpoint {path}: no such file")
-    ck = Checkpoint(path, problem, objective)
+    ck = Checkpoint(path, problem, objective, reading=True)
     try:
         return ck.facts()
+    finally:
+        ck.close()
+
+
+def stored_time(path: str, problem: TaskProblem, objective: str = "total") -> Tuple[float, float, int, int]:
+    """`Checkpoint.time_spent` of the existing checkpoint ``path``: what its runs took."""
+    if not os.path.isfile(path):
+        raise CheckpointError(f"checkpoint {path}: no such file")
+    ck = Checkpoint(path, problem, objective, reading=True)
+    try:
+        return ck.time_spent()
     finally:
         ck.close()
 

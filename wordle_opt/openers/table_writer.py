@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.checkpoint import stored_facts
+from wordle_opt.openers.checkpoint import stored_facts, stored_time
 from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
 from wordle_opt.openers.tasks import TaskProblem
 from wordle_opt.solver.problem import Problem
@@ -89,6 +89,15 @@ def rows_from_checkpoint(name: str, path: str) -> list:
     facts = sorted(((o, k, v) for o, (k, v, _) in stored.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     guesses = problem.lists.guesses
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
+
+
+def time_from_checkpoint(name: str, path: str) -> dict:
+    """What the runs behind a checkpoint took, for the manifest (wall and CPU
+    seconds summed over its runs, stopped or not)."""
+    lists, rule = TABLES[name]
+    problem = Problem.parse(hard=rule, answers=lists, max_guesses=CAP)
+    wall, cpu, runs, untimed = stored_time(path, TaskProblem.of(problem, cache_mb=1.0))
+    return {"seconds": round(wall), "cpu_seconds": round(cpu), "runs": runs, "runs_without_cpu": untimed}
 
 
 def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -> dict:
@@ -182,6 +191,7 @@ def _main(argv) -> None:
                 source=f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)",
                 folder=folder,
             )
+            entry.update(time_from_checkpoint(name, source))
         entries[entry["file"]] = entry
         print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")
     ordered = [entries[f] for f in sorted(entries)]
