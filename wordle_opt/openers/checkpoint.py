@@ -302,22 +302,21 @@ def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
 def stored_facts(path: str, problem: TaskProblem, objective: str = "total") -> Dict[int, Tuple[str, int, bool]]:
     """The facts of the existing checkpoint ``path`` (`Checkpoint.facts`);
     `CheckpointError` when it is missing or another problem's."""
-    if not os.path.isfile(path):
-        raise CheckpointError(f"checkpoint {path}: no such file")
-    ck = Checkpoint(path, problem, objective, reading=True)
-    try:
-        return ck.facts()
-    finally:
-        ck.close()
+    return _read(path, problem, objective, Checkpoint.facts)
 
 
 def stored_time(path: str, problem: TaskProblem, objective: str = "total") -> Tuple[float, float, int, int]:
     """`Checkpoint.time_spent` of the existing checkpoint ``path``: what its runs took."""
+    return _read(path, problem, objective, Checkpoint.time_spent)
+
+
+def _read(path: str, problem: TaskProblem, objective: str, what):
+    """``what(checkpoint)`` of the existing checkpoint ``path``, opened only to read (no run counted)."""
     if not os.path.isfile(path):
         raise CheckpointError(f"checkpoint {path}: no such file")
     ck = Checkpoint(path, problem, objective, reading=True)
     try:
-        return ck.time_spent()
+        return what(ck)
     finally:
         ck.close()
 
