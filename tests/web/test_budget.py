@@ -232,3 +232,30 @@ def test_a_request_in_flight_at_shutdown_gets_the_json_503():
             break
         time.sleep(0.05)
     assert "127.0.0.1" not in admission.slots.clients
+
+
+def test_the_first_turn_in_the_tree_is_answered_while_every_slot_is_taken(generous_limits, monkeypatch):
+    # The slow load test's cheap call (the opening advice) got the full
+    # queue's 503 on CI: reading the tree and the table took a search slot.
+    from wordle_opt.web import advice
+    from wordle_opt.web.memo import Memo
+
+    game = games.make_game("original", "easy", 6)
+    assert admission.run_with(admission.Budget(300, "warm"), explore, game, "salet", ())  # (the tree, kept)
+    generous_limits.queue = 0
+    full, release, entered = admission.Slots(1), threading.Event(), threading.Event()
+    monkeypatch.setattr(admission, "slots", full)
+    monkeypatch.setattr(advice, "memo", Memo())  # (nothing answered before)
+    holder = threading.Thread(target=hold_slot, args=(full, admission.Budget(30, "a"), entered, release))
+    holder.start()
+    try:
+        assert entered.wait(10)
+        first = admission.run_with(admission.Budget(30, "b"), advice.advise, game, ())
+        assert first["suggestion"]["word"] == "salet" and first["suggestion"]["exact"]
+        assert [x["total_kind"] for x in first["alternatives"]] == ["exact"] * advice.ALTERNATIVES
+        # (a position that needs a search still waits for a slot: here, refused at once)
+        with pytest.raises(admission.Busy, match="the server is busy"):
+            admission.run_with(admission.Budget(30, "b"), advice.advise, game, (("qajaq", 0),))
+    finally:
+        release.set()
+        holder.join(10)

@@ -40,6 +40,7 @@ import heapq
 import io
 import math
 import warnings
+from contextlib import nullcontext
 from typing import List, Optional, Tuple
 
 import numpy as np
@@ -201,7 +202,10 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
     covered = _tree_value(game, history, n)
     # The rest is seconds of CPU where the tree does not cover the position
     # (rankings, searches, the play-out): in a slot, and within the budget.
-    with search_slot():
+    # The first turn in the tree, with a table for the alternatives, is reading
+    # only: it must not queue behind searches (a full queue refused it with a 503).
+    reading = covered is not None and not history and ranking_table(game) is not None
+    with nullcontext() if reading else search_slot():
         _suggest(game, a, history, out, covered=covered, seconds=seconds)
     return out
 
