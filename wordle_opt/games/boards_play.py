@@ -64,9 +64,7 @@ class BoardsAssistant(LineConsole):
         self.colour = use_colour(self.output) if colour is None else bool(colour)
 
     def suggestion(self) -> str:
-        pos = self.position
-        g = self.strategy.choose([pos.cands[b] for b in pos.open_boards], first=not pos.turns)
-        return self.lists.guesses[g]
+        return self.lists.guesses[self.position.suggest(self.strategy)[0]]
 
     def apply(self, word: str, colourings) -> bool:
         """Record ``word`` with one colouring per open board; True once every board is solved."""
@@ -98,7 +96,8 @@ class BoardsAssistant(LineConsole):
             words = sorted(self.lists.answers[a] for a in pos.cands[b])
             shown = (": " + ", ".join(w.upper() for w in words)) if len(words) <= LIST_AT_MOST else ""
             self._say(f"board {b + 1}: {plural(len(words), 'answer')} left{shown}")
-        self._say(f"Suggestion: {self.suggestion().upper()}")
+        g, how = pos.suggest(self.strategy)
+        self._say(f"Suggestion: {self.lists.guesses[g].upper()} ({how})")
 
     def run(self) -> int:
         game = GAME_NAMES.get(self.n, "several boards")
