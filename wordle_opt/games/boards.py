@@ -202,6 +202,12 @@ class Position:
         self.turns.append((int(guess), tuple(patterns.get(b) for b in range(len(self.cands)))))
 
 
+def all_solved(n_boards: int, guesses: int, cap: int) -> str:
+    """The line that ends a game (the assistant's and the page's)."""
+    late = "" if guesses <= cap else f" (over the cap of {cap})"
+    return f"All {n_boards} boards solved in {plural(guesses, 'guess')}{late}."
+
+
 class BoardsResult(SimulationResult):
     """A SimulationResult whose 'answers' are games: ``guesses['cigar+rebut+...']``
     is the number of guesses until every board was solved (None: not within the cap)."""

@@ -12,7 +12,7 @@ from typing import List, Optional, TextIO
 
 from wordle_opt.display import LineConsole, plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
-from wordle_opt.games.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
+from wordle_opt.games.boards import GAME_NAMES, Position, all_solved, check_boards, default_cap, get_boards_strategy
 from wordle_opt.patterns import Pattern, example
 from wordle_opt.wordlists import load_lists
 
@@ -122,9 +122,7 @@ class BoardsAssistant(LineConsole):
             parts = line.split(None, 1)
             word = parts[0].lower() if parts else self.suggestion()
             if self._turn(word, parts[1] if len(parts) > 1 else None):
-                n = len(self.position.turns)
-                late = "" if n <= self.cap else f" (over the cap of {self.cap})"
-                self._say(f"All {self.n} boards solved in {n} guesses{late}.")
+                self._say(all_solved(self.n, len(self.position.turns), self.cap))
                 return 0
             if self._stopped:
                 return 0
