@@ -33,8 +33,9 @@ function solvedAt(g) {
 }
 
 function boardsDone(g) { return solvedAt(g).every((s) => s !== null); }
-function boardsCap(g) { return g.advice ? g.advice.cap : { 2: 7, 4: 9 }[g.n]; }
-function boardsCanEnter(g) { return !boardsDone(g) && g.history.length < boardsCap(g); }
+// (the cap is the server's, the game's own: Dordle 7, Quordle 9; null until its first answer)
+function boardsCap(g) { return g.advice ? g.advice.cap : null; }
+function boardsCanEnter(g) { return !boardsDone(g) && (boardsCap(g) === null || g.history.length < boardsCap(g)); }
 
 // The address's form: "tarse.BYBBB,BBGBY.crane.-,GGGGG" (- a board already solved).
 function boardsGameText(turns) {
@@ -87,28 +88,34 @@ function renderBoards() {
   const g = bgame();
   const at = solvedAt(g);
   const open = boardsCanEnter(g);
-  const bad = multi.flag.key === `${settings().lists}|${g.letters}` && multi.flag.reason;
   $("#boards").dataset.n = g.n;
   $("#boards").replaceChildren(...at.map((s, b) => {
     const turns = g.history.filter((t) => t.colours[b] !== null).map((t) => ({ guess: t.guess, colours: t.colours[b] }));
     const entry = open && s === null ? { letters: g.letters, colours: g.colours[b], set: g.set[b], onCycle: (i) => cycleBoardTile(b, i) } : null;
     const box = el("div", { class: "board", id: `board-${b + 1}`, role: "group", "aria-label": `board ${b + 1}` });
-    renderBoard(box, turns, { entry, rows: boardsCap(g) });
-    const row = $(".entry", box);
-    if (row) row.classList.toggle("illegal", Boolean(bad));
+    renderBoard(box, turns, { entry, rows: Math.max(6, boardsCap(g) || 0, turns.length + 1) });
     const left = g.advice && g.advice.boards[b];
     const title = s !== null ? `solved at guess ${s}` : left ? plural(left.candidates, "answer") + " left" : "";
     return el("div", { class: `board-box${s !== null ? " solved" : ""}` },
       el("p", { class: "board-title" }, el("b", {}, `Board ${b + 1}`), title ? ` \u00b7 ${title}` : ""), box);
   }));
-  $("#play-flag").textContent = g.letters.length === 5 && bad ? multi.flag.reason : "";
   renderBoardKeys(g, at);
-  if (g.letters.length === 5 && multi.flag.key !== `${settings().lists}|${g.letters}`) checkBoardsWord(g.letters);
+  renderBoardsFlag(g);
 }
 
-// A key takes a colour when the letter's state is the same on every open board.
+// A full word not in the list is flagged as it is typed (the boards are played in easy mode).
+function renderBoardsFlag(g) {
+  const key = `${settings().lists}|${g.letters}`;
+  const bad = g.letters.length === 5 && multi.flag.key === key && multi.flag.reason;
+  $("#play-flag").textContent = bad || "";
+  for (const row of $$("#boards .entry")) row.classList.toggle("illegal", Boolean(bad));
+  if (g.letters.length === 5 && multi.flag.key !== key) checkBoardsWord(key, g.letters);
+}
+
+// A key takes a colour when the letter's state is the same on every open board (every board, once all are solved).
 function renderBoardKeys(g, at) {
-  const open = at.map((s, b) => b).filter((b) => at[b] === null);
+  const all = at.map((s, b) => b);
+  const open = all.some((b) => at[b] === null) ? all.filter((b) => at[b] === null) : all;
   const states = open.map((b) => {
     const state = {};
     for (const t of g.history) {
@@ -123,20 +130,18 @@ function renderBoardKeys(g, at) {
     const seen = new Set(states.map((s) => s[k]));
     const c = states.length && seen.size === 1 ? [...seen][0] : undefined;
     key.className = `key${c === undefined ? "" : ` c${c}`}`;
-    key.setAttribute("aria-label", c === undefined ? k.toUpperCase() : `${k.toUpperCase()}, ${COLOUR[c]} on every open board`);
+    key.setAttribute("aria-label", c === undefined ? k.toUpperCase() : `${k.toUpperCase()}, ${COLOUR[c]} on every board shown`);
   }
 }
 
-// A full word not in the list is flagged as it is typed (the boards are played in easy mode).
-async function checkBoardsWord(word) {
-  const key = `${settings().lists}|${word}`;
+async function checkBoardsWord(key, word) {
   multi.flag.key = key;
   multi.flag.reason = "";
   try {
     const r = await api("POST", "/api/check", { lists: settings().lists, hard: "easy", history: [], guess: word });
     multi.flag.reason = r.ok ? "" : r.reason;
   } catch (e) { /* (said when the word is played) */ }
-  if (boardsOn() && multi.flag.key === key && bgame().letters === word) renderBoards();
+  if (boardsOn() && multi.flag.key === key) renderBoardsFlag(bgame());
 }
 
 function cycleBoardTile(b, i) {
@@ -167,6 +172,7 @@ async function loadBoards() {
     g.advice = a;
     renderBoards();
     renderBoardsAdvice(a);
+    showSettings();
   } catch (e) {
     if (generation !== play.generation) return;
     $("#play-error").textContent = e.message;

@@ -146,7 +146,7 @@ function hashOf(view, params) {
 function showSettings() {
   const s = settings();
   if (typeof boardsOn === "function" && boardsOn()) { // (boards.js: easy mode, the game's own cap)
-    $("#settings-now").textContent = `${s.lists} \u00b7 ${multi.n} boards: easy, ${boardsCap(bgame())} guesses`;
+    $("#settings-now").textContent = `${s.lists} \u00b7 ${multi.n} boards: easy, ${boardsCap(bgame()) || "the game's"} guesses`;
     return;
   }
   $("#settings-now").textContent = `${s.lists} \u00b7 ${$("#hard").selectedOptions[0].text} \u00b7 ` +
