@@ -86,7 +86,9 @@ def replay(game: Game, boards: int, history: BoardsHistory) -> Position:
             raise WordleOptError(f"turn {i}: {exc}") from None
         for b, p in enumerate(pats):
             if pos.solved[b] is not None and p is not None:
-                raise WordleOptError(f"{where}, board {b + 1}: solved at turn {pos.solved[b]}: no colours expected (null)")
+                raise WordleOptError(
+                    f"{where}, board {b + 1}: solved at turn {pos.solved[b]}: no colours expected (null)"
+                )
             if pos.solved[b] is None and p is None:
                 raise WordleOptError(f"{where}, board {b + 1}: its colours are missing (the board is not solved)")
         try:
