@@ -14,6 +14,7 @@ with warnings.catch_warnings():
 
 import wordle_opt
 from wordle_opt.games.boards_play import BoardsAssistant
+from wordle_opt.web import admission
 from wordle_opt.web.app import app
 
 client = TestClient(app)
@@ -93,6 +94,14 @@ def test_the_work_runs_within_the_time_budget(generous_limits):
     ]
     generous_limits.time_limit = 300.0
     assert answer(history)["suggestion"]["word"]  # (the cut answer was not kept)
+
+
+def test_the_suggestion_is_made_in_a_search_slot(monkeypatch, generous_limits):
+    """With no slot free the request waits within its budget, then gets the 503 of every busy answer."""
+    monkeypatch.setattr(admission, "slots", admission.Slots(0))
+    generous_limits.time_limit = 0.5
+    r = post([("slate", ["BBBBB", "BBBBY"])])
+    assert r.status_code == 503 and "no search slot freed within 0.5 s" in r.json()["error"]
 
 
 SOLVED = [("mound", ["GGGGG", wordle_opt.score("mound", "cider").byg]), ("cider", [None, "GGGGG"])]

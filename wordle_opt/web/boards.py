@@ -127,6 +127,8 @@ def _advice(game: Game, boards: int, history: BoardsHistory):
             f"{', '.join(str(b + 1) for b in left)} not solved."
         )
         return out
+    # (the strategy ranks every guess on every open board: 4 boards of nyt-3158
+    # at the first turn took 1.3 s of one core, loaded; later turns far less)
     try:
         with search_slot():
             budget().check()
