@@ -36,7 +36,8 @@ BoardsHistory = Tuple[Tuple[str, Tuple[Optional[int], ...]], ...]
 
 
 def boards_game(lists: str, hard: str, boards: int, max_guesses: Optional[int]) -> Game:
-    """The game of a boards request: ``max_guesses`` None is the game's own cap (Dordle 7, Quordle 9)."""
+    """The game of a boards request: ``max_guesses`` None is the game's own cap
+    (Dordle 7, Quordle 9); there is always a cap, as in ``play --boards``."""
     if boards not in PAGE_BOARDS:
         raise WordleOptError(
             f"boards: {boards} is not offered here: 2 ({GAME_NAMES[2]}) or 4 ({GAME_NAMES[4]}); one board is /api/advice"
@@ -66,7 +67,7 @@ def parse_boards_history(turns, boards: int) -> BoardsHistory:
 
 
 def _strategy(game: Game) -> BoardsStrategy:
-    # (one a list set: it keeps the first guess, the same for every game; 0.6 s for nyt-3158)
+    # (one a list set: it keeps the first guess, the same for every game: 0.6 s of one core for nyt-3158)
     return memo.get(("boards-strategy", game.key), lambda: get_boards_strategy("entropy", game.lists))
 
 
@@ -78,7 +79,7 @@ def replay(game: Game, boards: int, history: BoardsHistory) -> Position:
         where = f"turn {i} ({word.upper()})"
         if pos.done:
             raise WordleOptError(f"{where}: every board was solved at turn {i - 1}")
-        if game.cap is not None and i > game.cap:
+        if i > game.cap:
             raise WordleOptError(f"{where}: {name} has {game.cap} guesses, this is one more")
         try:
             g = game.lists.guess_index(word)
@@ -112,13 +113,13 @@ def _advice(game: Game, boards: int, history: BoardsHistory):
         "cap": game.cap,
         "turn": played + 1,
         "done": pos.done,
-        "lost": not pos.done and game.cap is not None and played >= game.cap,
+        "lost": not pos.done and played >= game.cap,
         "suggestion": None,
         "strategy": _strategy(game).name,
         "note": None,
     }
     if pos.done:
-        out["note"] = all_solved(boards, played, played)
+        out["note"] = all_solved(boards, played, game.cap)
         return out
     if out["lost"]:
         left = pos.open_boards

@@ -67,9 +67,9 @@ function setBoardCount(n, { load = true } = {}) {
   $("#colours").placeholder = n > 1 ? Array(n).fill("BYGBB").join(" ") : "BYGBB";
   $("#colours").value = "";
   $("#play-error").textContent = "";
+  $("#play-note").textContent = "";
   showSettings();
   if (n === 1) {
-    $("#play-note").textContent = "";
     $("#redo").disabled = !play.redo.length;
     renderPlay();
     if (load) loadAdvice();
@@ -77,7 +77,6 @@ function setBoardCount(n, { load = true } = {}) {
     const g = bgame();
     if (!g.colours.length) clearEntry(g);
     $("#redo").disabled = !g.redo.length;
-    $("#play-note").textContent = "";
     renderBoards();
     if (load) loadBoards();
   }
@@ -88,7 +87,6 @@ function renderBoards() {
   const g = bgame();
   const at = solvedAt(g);
   const open = boardsCanEnter(g);
-  $("#boards").dataset.n = g.n;
   $("#boards").replaceChildren(...at.map((s, b) => {
     const turns = g.history.filter((t) => t.colours[b] !== null).map((t) => ({ guess: t.guess, colours: t.colours[b] }));
     const entry = open && s === null ? { letters: g.letters, colours: g.colours[b], set: g.set[b], onCycle: (i) => cycleBoardTile(b, i) } : null;
