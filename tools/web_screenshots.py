@@ -8,7 +8,7 @@ light and the dark theme, for documentation and for checking the layout
 Needs the [test] extra (selenium, uvicorn) and Debian's chromium and
 chromium-driver.  Starts the app on 127.0.0.1 at a free port; writes
 {view}-{width}-{theme}.png, e.g. play-390-dark.png (view: play, shared,
-flagged, first, review, explore; twenty-four files), and at 390 px the whole page as well
+boards, flagged, first, review, explore; twenty-eight files), and at 390 px the whole page as well
 ({view}-390-{theme}-full.png).  The
 dark theme is the system's (prefers-color-scheme, emulated), not the toggle.
 """
@@ -43,6 +43,12 @@ EXPLORE = "#explore?opener=salet&path=BBBBB,BBYBB&lists=original"  # on the way 
 # mode a guess that breaks the rule, flagged as it is typed.
 TODAY_ANSWER = "mound"
 FLAGGED = ("#play?game=tarse.BBBBG&rule=nyt", "dodgy")
+# Two boards (Dordle) of today's list, two turns towards MOUND and CIDER; the
+# boards' suggestion taken and its first four tiles coloured on each board.
+BOARDS_ANSWERS = ("mound", "cider")
+BOARDS = "#play?boards=2&game=" + ".".join(
+    f"{w}." + ",".join(wordle_opt.score(w, a).byg for a in BOARDS_ANSWERS) for w in ("tarse", "dinlo")
+)
 
 
 def today_game() -> str:
@@ -121,6 +127,17 @@ def main(out: Path) -> None:
                 load(shared)  # today's game finished: the grid, Copy, the review's link
                 wait.until(lambda d: found("#share-grid"))
                 shot("shared")
+
+                load(BOARDS)
+                wait.until(lambda d: find("#suggestion").text and len(found("#board-1 .turn")) == 2)
+                word = find("#suggestion").text.lower()
+                find("#take").click()
+                for b, answer in enumerate(BOARDS_ANSWERS, 1):
+                    for i, c in enumerate(wordle_opt.score(word, answer).byg[:4]):
+                        for _ in range("BYG".index(c)):
+                            found(f"#board-{b} .entry .tile")[i].click()
+                d.execute_script("document.activeElement.blur()")
+                shot("boards")
 
                 load(FLAGGED[0])  # hard mode: a word that breaks the rule, flagged while typed
                 wait.until(lambda d: find("#suggestion").text)

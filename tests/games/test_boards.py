@@ -94,10 +94,27 @@ def test_octordle_and_options(original):
         simulate_boards(0, answers=original)
 
 
+def test_the_suggestion_says_what_it_is(original):
+    """A heuristic, named so (the assistant and the page say it alike); a certain board's last answer; an opener chosen."""
+    strat = BoardsStrategy(original)
+    pos = Position(strat.ctx, 2)
+    g, how = pos.suggest(strat)
+    assert g == strat.choose(pos.cands, first=True) and how == strat.means and how.startswith("heuristic")
+    crane = original.guess_index("crane")
+    pos.apply(crane, {0: int(Pattern("BBBBB")), 1: int(Pattern("GGGGB"))})
+    pos.cands[1] = pos.cands[1][:1]  # (board 2 down to one answer)
+    g, how = pos.suggest(strat)
+    assert g == strat.ctx.ans2guess[pos.cands[1][0]] and how == "board 2 has one answer left: this guess solves it"
+    split = pos.split(g)
+    assert split[1] == (1, 1, True) and split[0][0] >= 1
+    chosen = BoardsStrategy(original, opener="crane")
+    assert Position(chosen.ctx, 2).suggest(chosen) == (crane, "the opener you chose")
+
+
 def test_position_refuses_inconsistent_colourings(original):
     pos = Position(BoardsStrategy(original).ctx, 2)
     g = original.guess_index("clint")
-    with pytest.raises(WordleOptError, match="board 2: no answer"):
+    with pytest.raises(WordleOptError, match="board 2: no answer of original is consistent with GGGGG"):
         pos.apply(g, {0: 0, 1: Pattern("GGGGG")})  # CLINT is not an answer
     assert pos.turns == [] and all(len(c) == len(original.answers) for c in pos.cands)
 
@@ -145,5 +162,6 @@ def test_cli_play_boards(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(script))
     assert main(["play", "--boards", "2", "--opener", "salet"]) == 0
     out = capsys.readouterr().out
-    assert "Dordle, 2 boards" in out and "7 guesses" in out and "Suggestion: SALET" in out
+    assert "Dordle, 2 boards" in out and "7 guesses" in out and "Suggestion: SALET (the opener you chose)" in out
+    assert f"({BoardsStrategy.means})" in out  # after SOARE: the heuristic, said so
     assert "SOARE BBBBB  SOARE BBBBB" in out and "undone" in out

@@ -26,6 +26,8 @@ import numpy as np
 
 from wordle_opt.display import plural
 from wordle_opt.errors import WordleOptError, WordListError
+from wordle_opt.patterns import Pattern
+from wordle_opt.rules import Rule
 from wordle_opt.strategies.builtin import strategy_key
 from wordle_opt.strategies.context import context_for
 from wordle_opt.strategies.picking import pick_best
@@ -43,6 +45,12 @@ def default_cap(n_boards: int) -> int:
     return GAME_CAPS.get(int(n_boards), int(n_boards) + 5)
 
 
+def refuse_hard(hard) -> None:
+    """A one-line error for a hard-mode rule: the boards are played in easy mode (the module's note says why)."""
+    if Rule.parse(hard).hard:
+        raise WordleOptError("hard mode is not offered with several boards")
+
+
 def check_boards(n_boards) -> int:
     if isinstance(n_boards, bool) or not isinstance(n_boards, (int, np.integer)) or not 1 <= n_boards <= MAX_BOARDS:
         raise WordleOptError(f"boards must be a whole number from 1 to {MAX_BOARDS}, not {n_boards!r}")
@@ -54,6 +62,8 @@ class BoardsStrategy:
     of the unsolved boards' candidate arrays (int32 answer indices)."""
 
     name = "entropy"
+    # What its guess is, for a player (the assistant's and the page's words alike)
+    means = "heuristic: the guess that tells the most about the open boards together (entropy), not an optimum"
 
     def __init__(self, lists, opener: Optional[str] = None, answers_only: bool = False):
         self.lists = lists
@@ -102,6 +112,7 @@ class BoardsStrategy:
 
 class ExpectedSizeBoards(BoardsStrategy):
     name = "expected-size"
+    means = "heuristic: the guess that leaves the fewest answers expected over the open boards, not an optimum"
 
     def _keys(self, boards) -> List[np.ndarray]:
         total = np.zeros(len(self.legal))
@@ -143,6 +154,28 @@ class Position:
     def done(self) -> bool:
         return all(s is not None for s in self.solved)
 
+    def suggest(self, strategy: BoardsStrategy) -> Tuple[int, str]:
+        """``strategy``'s next guess here, and what it is, for a player."""
+        g = strategy.choose([self.cands[b] for b in self.open_boards], first=not self.turns)
+        certain = [b for b in self.open_boards if len(self.cands[b]) == 1]
+        if not self.turns and strategy.opener is not None:
+            return g, "the opener you chose"
+        if certain:
+            return g, f"board {certain[0] + 1} has one answer left: this guess solves it"
+        return g, strategy.means
+
+    def split(self, guess: int) -> List[Optional[Tuple[int, int, bool]]]:
+        """Per board, what ``guess`` does there: (colourings possible, answers
+        left at worst, could be the answer); None for a solved board."""
+        out: List[Optional[Tuple[int, int, bool]]] = []
+        for b, cands in enumerate(self.cands):
+            if self.solved[b] is not None:
+                out.append(None)
+                continue
+            counts = np.bincount(self.ctx.table[guess, cands], minlength=self.all_green + 1)
+            out.append((int(np.count_nonzero(counts)), int(counts.max()), bool(counts[self.all_green])))
+        return out
+
     def apply(self, guess: int, patterns: Dict[int, int]) -> None:
         """Record ``guess`` with colouring ``patterns[board]`` for every open
         board; WordleOptError (and nothing changed) if a board would be left
@@ -158,7 +191,8 @@ class Position:
                 new[b] = np.array([self.ctx.guess2ans[guess]], dtype=np.int32)
             if len(new[b]) == 0:
                 raise WordleOptError(
-                    f"board {b + 1}: no answer of {self.ctx.lists.name} is consistent with that colouring"
+                    f"board {b + 1}: no answer of {self.ctx.lists.name} is consistent with "
+                    f"{Pattern(p, len(self.ctx.lists.answers[0])).byg}"
                 )
         turn = len(self.turns) + 1
         for b in self.open_boards:
@@ -166,6 +200,12 @@ class Position:
                 self.solved[b] = turn
         self.cands = new
         self.turns.append((int(guess), tuple(patterns.get(b) for b in range(len(self.cands)))))
+
+
+def all_solved(n_boards: int, guesses: int, cap: int) -> str:
+    """The line that ends a game (the assistant's and the page's)."""
+    late = "" if guesses <= cap else f" (over the cap of {cap})"
+    return f"All {n_boards} boards solved in {plural(guesses, 'guess')}{late}."
 
 
 class BoardsResult(SimulationResult):
@@ -220,8 +260,7 @@ def simulate_boards(
 ) -> BoardsResult:
     """Play ``games`` random games of ``boards`` boards (seeded by ``seed``)."""
     n = check_boards(boards)
-    if hard:
-        raise WordleOptError("hard mode is not offered with several boards")
+    refuse_hard(hard)
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise WordleOptError(f"games must be a positive whole number, not {games!r}")
     cap = default_cap(n) if max_guesses is None else int(max_guesses)

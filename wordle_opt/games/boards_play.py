@@ -12,7 +12,7 @@ from typing import List, Optional, TextIO
 
 from wordle_opt.display import LineConsole, plural, tiles, use_colour
 from wordle_opt.errors import PatternError, WordleOptError, WordListError
-from wordle_opt.games.boards import GAME_NAMES, Position, check_boards, default_cap, get_boards_strategy
+from wordle_opt.games.boards import GAME_NAMES, Position, all_solved, check_boards, default_cap, get_boards_strategy
 from wordle_opt.patterns import Pattern, example
 from wordle_opt.wordlists import load_lists
 
@@ -64,9 +64,7 @@ class BoardsAssistant(LineConsole):
         self.colour = use_colour(self.output) if colour is None else bool(colour)
 
     def suggestion(self) -> str:
-        pos = self.position
-        g = self.strategy.choose([pos.cands[b] for b in pos.open_boards], first=not pos.turns)
-        return self.lists.guesses[g]
+        return self.lists.guesses[self.position.suggest(self.strategy)[0]]
 
     def apply(self, word: str, colourings) -> bool:
         """Record ``word`` with one colouring per open board; True once every board is solved."""
@@ -98,7 +96,8 @@ class BoardsAssistant(LineConsole):
             words = sorted(self.lists.answers[a] for a in pos.cands[b])
             shown = (": " + ", ".join(w.upper() for w in words)) if len(words) <= LIST_AT_MOST else ""
             self._say(f"board {b + 1}: {plural(len(words), 'answer')} left{shown}")
-        self._say(f"Suggestion: {self.suggestion().upper()}")
+        g, how = pos.suggest(self.strategy)
+        self._say(f"Suggestion: {self.lists.guesses[g].upper()} ({how})")
 
     def run(self) -> int:
         game = GAME_NAMES.get(self.n, "several boards")
@@ -123,9 +122,7 @@ class BoardsAssistant(LineConsole):
             parts = line.split(None, 1)
             word = parts[0].lower() if parts else self.suggestion()
             if self._turn(word, parts[1] if len(parts) > 1 else None):
-                n = len(self.position.turns)
-                late = "" if n <= self.cap else f" (over the cap of {self.cap})"
-                self._say(f"All {self.n} boards solved in {n} guesses{late}.")
+                self._say(all_solved(self.n, len(self.position.turns), self.cap))
                 return 0
             if self._stopped:
                 return 0

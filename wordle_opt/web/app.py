@@ -9,6 +9,7 @@ the problem):
     POST /api/lists              upload a list (text, at most UPLOAD_LIMIT bytes) -> its id
     POST /api/advice             Play: a position's suggestion, alternatives, candidates
     POST /api/check              Play: is the word being typed a legal guess (hard rule), and why not
+    POST /api/boards             Play, 2 or 4 boards: each board's candidates, the boards' suggestion
     POST /api/exclude            answers known impossible taken out of a list -> the new lists' id
     GET  /api/explore            Explore: one node of an opener's optimal tree
     GET  /api/explore/find       Explore: one answer's way through that tree
@@ -16,7 +17,7 @@ the problem):
     POST /api/review             Review: a finished or running game, turn by turn
 
 The handlers run in worker threads, so a search never holds up the event
-loop.  The three that may search (advice, explore, review) do so within a
+loop.  The four that may search (advice, boards, explore, review) do so within a
 time budget (``serve --time-limit``; past it they answer with what they
 have, labelled), a bounded queue (beyond it: 503 with Retry-After) and a
 share per client address (beyond it: 429); their work stops when their
@@ -31,7 +32,7 @@ import json
 import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import List, Literal, Optional
+from typing import Annotated, List, Literal, Optional
 
 from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -47,6 +48,7 @@ from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
 from wordle_opt.web import admission, games, uploads
 from wordle_opt.web.advice import advise, parse_history
+from wordle_opt.web.boards import boards_advice, boards_game, parse_boards_history
 from wordle_opt.web.excluding import exclude
 from wordle_opt.web.explore import DEFAULT_OPENER, explore, find_answer, kept_tree, tree_file, tree_opener
 from wordle_opt.web.legal import check_guess
@@ -199,6 +201,19 @@ class AdviceRequest(Settings):
     history: List[Turn] = Field(default_factory=list, max_length=20)
 
 
+class BoardsTurn(BaseModel):
+    guess: str = Field(max_length=32)
+    colours: List[Optional[Annotated[str, Field(max_length=64)]]] = Field(max_length=8)  # per board; null: solved
+
+
+class BoardsRequest(BaseModel):
+    lists: str = Field("original", max_length=64)
+    hard: RuleWord = "easy"
+    boards: int
+    max_guesses: Optional[int] = Field(None, ge=1, le=20)  # none: the game's own (Dordle 7, Quordle 9)
+    history: List[BoardsTurn] = Field(default_factory=list, max_length=20)
+
+
 class CheckRequest(AdviceRequest):
     guess: str = Field(max_length=32)
 
@@ -331,6 +346,15 @@ async def advice(req: AdviceRequest, request: Request):
     or a labelled estimate), alternatives, candidates left."""
     game = req.to_game()
     return await heavy(request, advise, game, parse_history((t.guess, t.colours) for t in req.history))
+
+
+@app.post("/api/boards")
+async def boards(req: BoardsRequest, request: Request):
+    """Several boards (2 or 4) after ``history``: each board's candidates, the
+    boards' next guess and what it is (the engine of ``play --boards``)."""
+    game = boards_game(req.lists, req.hard, req.boards, req.max_guesses)
+    history = parse_boards_history(((t.guess, t.colours) for t in req.history), req.boards)
+    return await heavy(request, boards_advice, game, req.boards, history)
 
 
 @app.post("/api/check")

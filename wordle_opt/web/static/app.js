@@ -9,7 +9,7 @@
 // so a link restores a game, a review or a node, and a reload keeps it.
 //
 // The scripts, in the order index.html loads them: shared.js (helpers, the
-// board, the settings), play.js, explore.js, review.js, then this one: the
+// board, the settings), play.js, boards.js (Play with 2 or 4 boards), explore.js, review.js, then this one: the
 // address, the views, the theme, the lists, and main().
 "use strict";
 
@@ -19,7 +19,10 @@ const page = { view: "play" };
 
 function writeAddress() {
   const q = {};
-  if (page.view === "play") {
+  if (page.view === "play" && boardsOn()) {
+    q.boards = multi.n;
+    if (bgame().history.length) q.game = boardsGameText(bgame().history);
+  } else if (page.view === "play") {
     if (play.history.length) q.game = gameText(play.history);
   } else if (page.view === "review") {
     if (review.game) q.game = review.game;
@@ -61,12 +64,23 @@ function parseGame(text) {
 
 async function applyAddress() {
   const { view, q } = readAddress();
-  if (view === "play") {
+  const n = ["2", "4"].includes(q.get("boards")) ? Number(q.get("boards")) : 1;
+  if (view === "play" && n > 1) {
+    const turns = parseBoardsGame(q.get("game"), n);
+    multi.games[n] = newBoardsGame(n);
+    clearEntry(multi.games[n]);
+    multi.games[n].history = turns || [];
+    show("play");
+    setBoardCount(n, { load: false });
+    if (turns === null) $("#play-error").textContent = `the address's game is not guess.COLOURS pairs with ${n} colourings, commas between: a new game instead`;
+    await loadBoards();
+  } else if (view === "play") {
     const turns = parseGame(q.get("game"));
-    if (turns === null) $("#play-error").textContent = "the address's game is not guess.COLOURS pairs: a new game instead";
     play.history = turns || [];
     resetEntry();
     show("play");
+    setBoardCount(1, { load: false });
+    if (turns === null) $("#play-error").textContent = "the address's game is not guess.COLOURS pairs: a new game instead";
     await loadAdvice();
   } else if (view === "review") {
     $("#review-game").value = q.get("game") || "";
@@ -98,7 +112,8 @@ function show(view) {
 function openView(view) {
   show(view);
   if (view === "explore" && !$("#tree").hasChildNodes()) loadTree();
-  if (view === "play" && !play.advice) loadAdvice();
+  if (view === "play" && boardsOn() && !bgame().advice) loadBoards();
+  else if (view === "play" && !boardsOn() && !play.advice) loadAdvice();
 }
 
 // ---------------------------------------------------------------- the link
@@ -172,7 +187,8 @@ function settingsChanged() {
   explore.path = [];
   if (page.view === "explore") loadTree();
   if (page.view === "review" && review.game) runReview();
-  newGame();
+  boardsNew({ all: true });
+  newGame({ load: !boardsOn() });
 }
 
 async function main() {
@@ -181,9 +197,10 @@ async function main() {
   document.addEventListener("keydown", onKeydown);
   $("#colours").addEventListener("input", coloursTyped);
   $("#colours").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); enterTurn(); } });
-  $("#undo").addEventListener("click", undo);
-  $("#redo").addEventListener("click", redo);
-  $("#newgame").addEventListener("click", newGame);
+  $("#undo").addEventListener("click", () => (boardsOn() ? boardsUndo() : undo()));
+  $("#redo").addEventListener("click", () => (boardsOn() ? boardsRedo() : redo()));
+  $("#newgame").addEventListener("click", () => (boardsOn() ? boardsNew() : newGame()));
+  for (const b of $$("#board-count button")) b.addEventListener("click", () => setBoardCount(Number(b.dataset.boards)));
   $("#explore-form").addEventListener("submit", (ev) => { explore.path = []; loadTree(ev); });
   $("#find-form").addEventListener("submit", findAnswer);
   for (const id of ["#lists", "#hard", "#cap"]) $(id).addEventListener("change", settingsChanged);

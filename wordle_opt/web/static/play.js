@@ -56,7 +56,7 @@ async function checkTyped(key) {
   if (flag.asked !== key) return; // asked again meanwhile
   flag.key = key;
   flag.asked = "";
-  if (typedKey() === key) renderFlag();
+  if (typedKey() === key && !boardsOn()) renderFlag();
 }
 
 function cycleTile(i) {
@@ -110,6 +110,7 @@ function renderKeys() {
 
 function press(key) {
   $("#play-error").textContent = "";
+  if (boardsOn()) { boardsPress(key); return; }
   if (key === "enter") { enterTurn(); return; }
   if (!canEnter()) return;
   if (key === "backspace") {
@@ -136,9 +137,9 @@ function onKeydown(ev) {
   const t = ev.target;
   if (t.closest && t.closest("input, select, textarea, summary")) return;
   const key = ev.key.toLowerCase();
-  const onTile = t.closest && t.closest("#board .entry .tile");
+  const onTile = t.closest && t.closest("#view-play .entry .tile");
   if (key === " " && onTile) return;
-  const typing = key === "enter" && play.letters.length > 0;
+  const typing = key === "enter" && (boardsOn() ? bgame().letters : play.letters).length > 0;
   if ((key === "enter" || key === " ") && !onTile && !typing && t.closest && t.closest("button, a")) return;
   if (key === "enter" || key === "backspace" || /^[a-z]$/.test(key)) {
     ev.preventDefault();
@@ -311,6 +312,7 @@ function resetEntry() {
 let entering = false;
 
 async function enterTurn() {
+  if (boardsOn()) { boardsEnter(); return; }
   if (entering) return;
   if (solved()) { $("#play-error").textContent = "the game is solved: New game or Undo"; return; }
   if (!canEnter()) { $("#play-error").textContent = "no guesses left: New game or Undo"; return; }
@@ -341,9 +343,9 @@ async function enterTurn() {
 // Undo and New game keep what they take away: Redo puts it back (the rows,
 // and the letters being typed when New game cleared them).  A row played
 // after them starts a new line of play, as in any editor.
-function keep(what) {
+function keep(what, say = true) {
   play.redo.push({ history: [...play.history], letters: play.letters, colours: [...play.colours], set: [...play.set], what });
-  showRedo(`${what}: Redo puts it back.`);
+  if (say) showRedo(`${what}: Redo puts it back.`);
 }
 
 function showRedo(note) {
@@ -373,16 +375,20 @@ function redo() {
   loadAdvice();
 }
 
-function newGame() {
-  if (play.history.length || play.letters) keep("New game");
+// (load false: the game is cleared while several boards are shown, kept for Redo all the same)
+function newGame({ load = true } = {}) {
+  if (play.history.length || play.letters) keep("New game", load);
   play.history = [];
+  play.advice = null;
   resetEntry();
+  if (!load) return;
   $("#play-error").textContent = "";
   writeAddress();
   loadAdvice();
 }
 
 function coloursTyped() {
+  if (boardsOn()) { boardsColoursTyped(); return; }
   const text = $("#colours").value.toUpperCase();
   for (let i = 0; i < 5; i++) {
     const ch = text[i];

@@ -145,6 +145,10 @@ function hashOf(view, params) {
 
 function showSettings() {
   const s = settings();
+  if (typeof boardsOn === "function" && boardsOn()) { // (boards.js: easy mode, the game's own cap)
+    $("#settings-now").textContent = `${s.lists} \u00b7 ${multi.n} boards: easy, ${boardsCap(bgame()) || "the game's"} guesses`;
+    return;
+  }
   $("#settings-now").textContent = `${s.lists} \u00b7 ${$("#hard").selectedOptions[0].text} \u00b7 ` +
     (s.max_guesses === null ? "no cap" : `at most ${s.max_guesses} guesses`);
 }
