@@ -68,6 +68,15 @@ class StopScope:
                 if scope.stopped:
                     solver.request_stop()
 
+    def release(self, solver) -> bool:
+        """Forget ``solver`` (kept with ``keep``): a later ``stop()`` leaves it
+        alone, so it can serve elsewhere.  True if it was stopped meanwhile
+        (a stopped solver refuses further work)."""
+        with self._lock:
+            if solver in self._solvers:
+                self._solvers.remove(solver)
+            return self.stopped
+
 
 POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
 

@@ -1,0 +1,166 @@
+"""Exact values of the Play view's positions and guesses, on solvers kept
+warm for each game: every request's searches share their caches, so a group
+proven for one alternative, or at one turn, answers the next at once.
+
+A position is (S, L, d) in the game's own numbering: the candidates, the
+guesses legal now, the guesses left.  V(S, L, d) is the least total number of
+guesses that finishes every candidate (`wordle_opt.solver.evaluator`), and
+playing g now, then optimally, costs
+
+    Q(g) = |S| + sum over colourings p != GGGGG of V(S_p, L_p, d - 1).
+
+A request takes one core Solver of its game's pool, searches with it on its
+own thread, and puts it back; the solver is stopped at the request's deadline
+or when its client leaves, and a stopped solver (which refuses further work)
+is dropped with its cache.  Before, each value was the search of the position
+made into word lists of their own: the 14855 guesses of nyt-3158 parsed and
+checked again (0.1-0.2 s a turn in easy mode), a tree built and walked, a
+thread pool and a timer thread started for each of a turn's ten searches, and
+no cache kept from one search to the next.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
+from typing import Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from wordle_opt.solver import bounded
+from wordle_opt.solver.engine import Engine, StopScope, rule_code
+from wordle_opt.web.admission import Cancelled, OutOfTime, budget, slots
+from wordle_opt.web.games import Game
+from wordle_opt.web.searching import SEARCH_CACHE_MB
+
+GAMES = 4  # games whose solvers are kept (today's easy and hard, the default view, one more)
+
+
+class Valuer:
+    """V and Q of positions of one game, on one solver held by this thread."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.inf = engine.inf
+
+    def optimum(self, S: np.ndarray, L: np.ndarray, d: int) -> Tuple[int, int]:
+        """(V(S, L, d), a guess that reaches it); (>= inf, -1) when no
+        strategy finishes every candidate within d guesses."""
+        S, L = _ints(S), _ints(L)
+        if bounded.takes(self.engine.rule, len(S), every_guess_legal=len(L) == len(self.engine.all_guesses)):
+            # (big sets in easy mode: their guesses refuted in batch, as the search does)
+            v, node = bounded.solve_bounded(self.engine, S, min(d, len(S) + 1))
+            return v, -1 if node is None else self.engine.lists.guess_index(node.guess)
+        return self._value(S, L, d)
+
+    def guess(self, S: np.ndarray, L: np.ndarray, d: int, g: int, beta: Optional[int] = None) -> int:
+        """Q(g) at (S, L, d).  Contract, as the core's: Q(g) itself if it is
+        below ``beta`` (None: no cut-off), else some number between beta and
+        Q(g) inclusive: a proven lower bound."""
+        S, L = _ints(S), _ints(L)
+        beta = self.inf + 1 if beta is None else beta
+        total = lower_bound(self.engine, S, g)
+        if total >= beta:
+            return total
+        row = self.engine.table[g, S]
+        pats, sizes = np.unique(row, return_counts=True)
+        for i in np.argsort(-sizes, kind="stable"):  # (the largest group first: the likeliest to pass beta)
+            p, s = int(pats[i]), int(sizes[i])
+            if p == self.engine.all_green or (s == 1 and d >= 2):  # (a single answer: its bound 1 is its value)
+                continue
+            if d <= 1:  # no guess left for a group not solved
+                return self.inf
+            Sp = np.ascontiguousarray(S[row == p])
+            # The group's share of beta: what makes the total reach beta, its own bound 2s - 1 given back.
+            v, _ = self._value(Sp, self.engine.legal_after(L, g, p), d - 1, beta - total + (2 * s - 1))
+            total += v - (2 * s - 1)
+            if total >= beta:
+                return total
+        return total
+
+    def _value(self, S: np.ndarray, L: np.ndarray, d: int, beta: int = -1) -> Tuple[int, int]:
+        solver = self.engine.all_solvers[0]
+        return solver.solve_set(S, L, d, beta)
+
+
+def lower_bound(engine: Engine, S: np.ndarray, g: int) -> int:
+    """|S| + the sum over g's colourings p != GGGGG of 2|S_p| - 1: Q(g) can be
+    no less (a guess finds at most one answer of a group at once, so each of
+    the others needs two guesses more at least)."""
+    row = engine.table[g, S]
+    sizes = np.bincount(row, minlength=engine.all_green + 1)
+    sizes[engine.all_green] = 0
+    return len(S) + int(2 * sizes.sum() - np.count_nonzero(sizes))
+
+
+def _ints(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.int32)
+
+
+class _Pool:
+    """A game's idle solvers, on the game's own table (answers in list order)."""
+
+    def __init__(self, game: Game):
+        self.lists, self.rule = game.lists, game.rule
+        self._idle: List[object] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> Engine:
+        with self._lock:
+            solver = self._idle.pop() if self._idle else None  # (the last put back: its cache the warmest)
+        lists = self.lists
+        if solver is None:
+            core = lists.modules.core
+            codes = np.ascontiguousarray(lists.guess_codes)
+            ans_guess = np.ascontiguousarray(lists.answer_guess_index, dtype=np.int32)
+            solver = core.Solver(lists.table, codes, ans_guess, rule_code(core, self.rule), SEARCH_CACHE_MB, 0)
+        return Engine.around(lists, self.rule, lists.table, solver)
+
+    def put_back(self, engine: Engine) -> None:
+        with self._lock:
+            self._idle.extend(engine.all_solvers)
+
+
+_pools: "OrderedDict[tuple, _Pool]" = OrderedDict()
+_pools_lock = threading.Lock()
+
+
+def _pool(game: Game) -> _Pool:
+    key = (game.key, game.rule)
+    with _pools_lock:
+        pool = _pools.get(key)
+        if pool is None or pool.lists is not game.lists:  # (an upload's id names new lists after a restart of its memo)
+            pool = _pools[key] = _Pool(game)
+        _pools.move_to_end(key)
+        while len(_pools) > GAMES:
+            _pools.popitem(last=False)
+        return pool
+
+
+@contextmanager
+def valuing(game: Game) -> Iterator[Valuer]:
+    """A `Valuer` of ``game`` for this request, holding a search slot and one
+    solver; its searches stop at the request's deadline (then OutOfTime, and
+    the budget says it was cut) or when its client leaves (Cancelled)."""
+    b = budget()
+    with slots.hold(b):
+        if b.cancelled.is_set():
+            raise Cancelled()
+        if b.left() <= 0:
+            b.cut = True
+            raise OutOfTime()
+        pool = _pool(game)
+        engine = pool.take()
+        with b.stopping_at(b.deadline) as scope:
+            StopScope.keep(engine)  # (stops its solver, and solve_bounded's loops between solver calls)
+            try:
+                yield Valuer(engine)
+            except KeyboardInterrupt:
+                if b.cancelled.is_set():
+                    raise Cancelled() from None
+                b.cut = True
+                raise OutOfTime() from None
+            finally:
+                if not scope.release(engine):
+                    pool.put_back(engine)
