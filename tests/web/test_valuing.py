@@ -60,7 +60,7 @@ def test_values_are_the_exact_searchs_and_a_cut_value_is_a_bound_below_it(rule):
     for history, game in positions("original", rule, 3, f"valuing-{rule}"):
         a = advice_module.replay(game, history)
         S, L = a.candidates, a.legal
-        with valuing.valuing(game) as v:
+        with valuing.valuing(game, "salet") as v:
             total, g = v.optimum(S, L, 4)
             assert total == searched(game, a, None)
             assert total == v.guess(S, L, 4, g)  # (its guess reaches it)
@@ -68,7 +68,7 @@ def test_values_are_the_exact_searchs_and_a_cut_value_is_a_bound_below_it(rule):
                 q = v.guess(S, L, 4, int(w))
                 exact = searched(game, a, game.lists.guesses[int(w)])
                 assert q == exact if exact is not None else q >= v.inf
-                assert valuing.lower_bound(v.engine, S, int(w)) <= q
+                assert v.lower_bound(S, int(w)) <= q
                 for beta in (q, q + 1, total + 1, len(S) + 1):
                     cut = v.guess(S, L, 4, int(w), beta)
                     assert cut == q if q < beta else beta <= cut <= q, (beta, cut, q)
@@ -112,5 +112,5 @@ def test_a_solver_stopped_by_the_deadline_is_not_used_again(generous_limits):
 
 
 def _value(game, S, L):
-    with valuing.valuing(game) as v:
+    with valuing.valuing(game, "salet") as v:
         return v.optimum(S, L, 5)

@@ -56,7 +56,7 @@ from wordle_opt.web.explore import kept_tree, tree_opener, tree_pending, tree_vi
 from wordle_opt.web.games import Game
 from wordle_opt.web.memo import Memo, Unkept, memo
 from wordle_opt.web.rankings import ranking_table
-from wordle_opt.web.valuing import lower_bound, valuing
+from wordle_opt.web.valuing import valuing
 
 # An exact search of a position with this many candidates or fewer takes
 # under a second on one thread (284 candidates after ADIEU: 0.69 s measured).
@@ -164,7 +164,7 @@ def _valued(game: Game, a: Assistant, *, out: dict):
 def _optimum(game: Game, a: Assistant) -> Optional[Tuple[str, int, bool]]:
     """(a best guess, V, feasible) of the position, searched within the budget; None when it ran out."""
     try:
-        with valuing(game) as v:
+        with valuing(game, tree_opener(game)) as v:
             total, g = v.optimum(a.candidates, a.legal, _depth(game, a))
     except OutOfTime:
         return None
@@ -208,10 +208,10 @@ def _search_values(game: Game, a: Assistant, words: List[str], *, keep: int, fou
     by order in ``words``, are those of every word valued to the end).  The
     words are searched in the order of their lower bounds, the likely best
     first, so the cut-off is tight early."""
-    with valuing(game) as v:
+    with valuing(game, tree_opener(game)) as v:
         S, L, d = a.candidates, a.legal, _depth(game, a)
         index = {w: game.lists.guess_index(w) for w in words if w not in found}
-        bounds = {w: lower_bound(v.engine, S, g) for w, g in index.items()}
+        bounds = {w: v.lower_bound(S, g) for w, g in index.items()}
         for w in sorted(index, key=lambda w: bounds[w]):  # (stable: ties in the order of words)
             kth = heapq.nsmallest(keep, (x for x in found.values() if x is not None))
             beta = int(kth[-1]) + 1 if len(kth) == keep and kth[-1] < v.inf else None
