@@ -118,8 +118,9 @@ class _Pool:
     """A game's idle solvers, on one copy of its table with the answers
     numbered by ``opener``'s colouring, as the search does: the positions
     after it (and after their guesses) are then runs of each table row, and
-    a scan reads a few cache lines instead of one an answer (the turns of
-    nyt-3158 after TARSE: x CPU in list order)."""
+    a scan reads a few cache lines instead of one an answer (15 of the
+    benchmark's games of nyt-3158 after TARSE, easy mode: 1.0-1.2 s of CPU
+    against 2.4 s in list order; hard mode: 0.3-0.4 s either way)."""
 
     def __init__(self, game: Game, opener: str):
         lists = self.lists = game.lists
