@@ -35,6 +35,7 @@ from wordle_opt.web.games import Game
 from wordle_opt.web.searching import SEARCH_CACHE_MB
 
 GAMES = 4  # games whose solvers are kept (today's easy and hard, the default view, one more)
+IDLE = 2  # solvers a game keeps between requests (a 48 MB cache each): more are dropped
 
 
 class Valuer:
@@ -149,7 +150,7 @@ class _Pool:
 
     def put_back(self, engine: Engine) -> None:
         with self._lock:
-            self._idle.extend(engine.all_solvers)
+            self._idle = (self._idle + engine.all_solvers)[-IDLE:]
 
 
 _pools: "OrderedDict[tuple, _Pool]" = OrderedDict()
