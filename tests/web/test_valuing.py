@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 import wordle_opt
+from wordle_opt.solver import bounded
 from wordle_opt.web import admission, games, valuing
 from wordle_opt.web import advice as advice_module
 from wordle_opt.web.app import app
@@ -50,8 +51,8 @@ def own_lists(game, a) -> WordLists:
         return WordLists.from_words(a.candidate_words(), guesses, name="position")
 
 
-def searched(game, a, opener):
-    r = wordle_opt.search(opener, answers=own_lists(game, a), hard=game.rule, max_guesses=4, threads=1)
+def searched(game, a, opener, cap=4):
+    r = wordle_opt.search(opener, answers=own_lists(game, a), hard=game.rule, max_guesses=cap, threads=1)
     return r.total if r.feasible else None
 
 
@@ -114,3 +115,18 @@ def test_a_solver_stopped_by_the_deadline_is_not_used_again(generous_limits):
 def _value(game, S, L):
     with valuing.valuing(game, "salet") as v:
         return v.optimum(S, L, 5)
+
+
+def test_a_big_easy_position_is_refuted_in_batch_and_exact():
+    """300 candidates or more, easy mode: `solve_bounded`, as the search does."""
+    game = games.make_game("original", "easy", 6)
+    a = advice_module.replay(game, (("hippy", int(wordle_opt.Pattern("BYBBB"))),))
+    assert len(a.candidates) >= bounded.BOUNDED_MIN
+    total, g = admission.run_with(admission.Budget(300), lambda: _value(game, a.candidates, a.legal))
+    assert total == searched(game, a, None, cap=5)
+    assert total == admission.run_with(admission.Budget(300), lambda: _q(game, a, g))
+
+
+def _q(game, a, g):
+    with valuing.valuing(game, "salet") as v:
+        return v.guess(a.candidates, a.legal, 5, g)
