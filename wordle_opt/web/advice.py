@@ -3,7 +3,8 @@ number of guesses, the alternatives and the candidates left.
 
 ``play.Assistant`` replays and checks the game, the game's core solvers kept
 warm (`wordle_opt.web.valuing`) prove values, ``Tree`` follows the optimum;
-all of it is synchronous: app.py runs it in worker threads.  Where a figure comes from:
+all of it is synchronous: app.py runs it in worker threads.  Where a figure
+comes from:
 
 - the position is in the optimal tree of the game's opener (SALET; TARSE on
   nyt-3158, easy and hard), proven for the same rule, lists and cap: the tree's guess,
@@ -167,9 +168,9 @@ def _optimum(game: Game, a: Assistant) -> Optional[Tuple[str, int, bool]]:
     try:
         with valuing(game, tree_opener(game)) as v:
             total, g = v.optimum(a.candidates, a.legal, _depth(game, a))
+            feasible = total < v.inf
     except OutOfTime:
         return None
-    feasible = total < v.inf
     return (game.lists.guesses[g] if feasible else None), total, feasible
 
 
@@ -187,7 +188,10 @@ def _guess_values(game: Game, a: Assistant, words: List[str], *, keep: int, out:
         except OutOfTime:
             pass
     if len(found) < len(words):
-        job = lambda: _search_values(game, a, words, keep=keep, found=_known_values(game, a, words))  # noqa: E731
+
+        def job():
+            _search_values(game, a, words, keep=keep, found=_known_values(game, a, words))
+
         out["pending"] |= prover.submit(key, job)
     return found
 

@@ -12,11 +12,10 @@ playing g now, then optimally, costs
 A request takes one core Solver of its game's pool, searches with it on its
 own thread, and puts it back; the solver is stopped at the request's deadline
 or when its client leaves, and a stopped solver (which refuses further work)
-is dropped with its cache.  Before, each value was the search of the position
-made into word lists of their own: the 14855 guesses of nyt-3158 parsed and
-checked again (0.1-0.2 s a turn in easy mode), a tree built and walked, a
-thread pool and a timer thread started for each of a turn's ten searches, and
-no cache kept from one search to the next.
+is dropped with its cache.  (Searching each position as word lists of its
+own, the page's way before, checked nyt-3158's 14855 guesses again on every
+turn, 0.1-0.2 s in easy mode, and kept no cache from one search to the next:
+`benchmarks/bench_today.py` plays both.)
 """
 
 from __future__ import annotations
@@ -167,7 +166,7 @@ def _pool(game: Game, opener: str) -> _Pool:
     key = (game.key, game.rule, opener)
     with _pools_lock:
         pool = _pools.get(key)
-        if pool is None or pool.lists is not game.lists:  # (an upload's id names new lists after a restart of its memo)
+        if pool is None or pool.lists is not game.lists:  # (the same id, lists made again: an upload sent again)
             pool = _pools[key] = _Pool(game, opener)
         _pools.move_to_end(key)
         while len(_pools) > GAMES:
@@ -179,8 +178,9 @@ def _pool(game: Game, opener: str) -> _Pool:
 def valuing(game: Game, opener: str) -> Iterator[Valuer]:
     """A `Valuer` of ``game`` for this request, holding a search slot and one
     solver, its answers numbered by ``opener`` (the opener of the tree the
-    page follows: see `_Pool`); its searches stop at the request's deadline (then OutOfTime, and
-    the budget says it was cut) or when its client leaves (Cancelled)."""
+    page follows: see `_Pool`).  Its searches stop at the request's deadline
+    (then OutOfTime, and the budget says it was cut) or when its client
+    leaves (Cancelled)."""
     b = budget()
     with slots.hold(b):
         if b.cancelled.is_set():
