@@ -76,16 +76,20 @@ def test_values_are_the_exact_searchs_and_a_cut_value_is_a_bound_below_it(rule):
 
 
 @pytest.mark.parametrize("rule", ["easy", "nyt"])
-def test_the_alternatives_shown_are_the_best_of_the_pool_each_exact(rule):
-    """The shared cut-off shows what valuing the whole pool to the end would:
-    the ALTERNATIVES best by (total, order of information), each exact."""
+def test_the_suggestion_and_the_alternatives_shown_are_exact_and_the_best_of_the_pool(rule):
+    """The position's optimum is the search's; the shared cut-off shows what
+    valuing the whole pool to the end would: the ALTERNATIVES best by
+    (total, order of information), each exact."""
     for history, game in positions("original", rule, 2, f"alternatives-{rule}"):
         a = advice_module.replay(game, history)
         n = len(a.candidates)
         body = {"lists": "original", "hard": rule, "max_guesses": 6}
         body["history"] = [{"guess": w, "colours": wordle_opt.Pattern(p).byg} for w, p in history]
         answer = client.post("/api/advice", json=body).json()
-        best = answer["suggestion"]["word"]
+        s = answer["suggestion"]
+        assert s["exact"] and s["how"] == "exact (search of this position)"  # (off the tree: random guesses)
+        assert s["expected"] == pytest.approx(searched(game, a, None) / n)
+        best = s["word"]
         pool = [r.word for r in a.walker.strategy.ranked(a.candidates, a.legal, a.history, advice_module.POOL + 1)]
         pool = [w for w in pool if w != best][: advice_module.POOL]
         totals = {w: searched(game, a, w) for w in pool}
