@@ -71,7 +71,7 @@ def test_values_are_the_exact_searchs_and_a_cut_value_is_a_bound_below_it(rule):
                 assert q == exact if exact is not None else q >= v.inf
                 assert v.lower_bound(S, int(w)) <= q
                 for beta in (q, q + 1, total + 1, len(S) + 1):
-                    cut = v.guess(S, L, 4, int(w), beta)
+                    cut = v.guess(S, L, 4, int(w), beta=beta)
                     assert cut == q if q < beta else beta <= cut <= q, (beta, cut, q)
 
 

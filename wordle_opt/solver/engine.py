@@ -123,7 +123,7 @@ class Engine:
 
     @classmethod
     def around(
-        cls, lists: WordLists, rule: Rule, table: np.ndarray, solver, order: Optional[np.ndarray] = None
+        cls, lists: WordLists, rule: Rule, table: np.ndarray, solver, *, order: Optional[np.ndarray] = None
     ) -> "Engine":
         """A one-thread engine on an existing solver and the table it was made
         with, its answers numbered by ``order`` (None: in list order): the

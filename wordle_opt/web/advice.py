@@ -220,7 +220,7 @@ def _search_values(game: Game, a: Assistant, words: List[str], *, keep: int, fou
         for w in sorted(index, key=lambda w: bounds[w]):  # (stable: ties in the order of words)
             kth = heapq.nsmallest(keep, (x for x in found.values() if x is not None))
             beta = int(kth[-1]) + 1 if len(kth) == keep and kth[-1] < v.inf else None
-            q = v.guess(S, L, d, index[w], beta)
+            q = v.guess(S, L, d, index[w], beta=beta)
             if beta is not None and q >= beta:
                 found[w] = None  # (proven worse than the keep-th best: q is only a bound)
                 continue

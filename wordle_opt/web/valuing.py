@@ -56,7 +56,7 @@ class Valuer:
             return v, -1 if node is None else self.engine.lists.guess_index(node.guess)
         return self._value(S, L, d)
 
-    def guess(self, S: np.ndarray, L: np.ndarray, d: int, g: int, beta: Optional[int] = None) -> int:
+    def guess(self, S: np.ndarray, L: np.ndarray, d: int, g: int, *, beta: Optional[int] = None) -> int:
         """Q(g) at (S, L, d).  Contract, as the core's: Q(g) itself if it is
         below ``beta`` (None: no cut-off), else some number between beta and
         Q(g) inclusive: a proven lower bound."""
@@ -145,7 +145,7 @@ class _Pool:
             codes = np.ascontiguousarray(lists.guess_codes)
             ans_guess = np.ascontiguousarray(lists.answer_guess_index[self.order], dtype=np.int32)
             solver = core.Solver(self.table, codes, ans_guess, rule_code(core, self.rule), SEARCH_CACHE_MB, 0)
-        return Engine.around(lists, self.rule, self.table, solver, self.order)
+        return Engine.around(lists, self.rule, self.table, solver, order=self.order)
 
     def put_back(self, engine: Engine) -> None:
         with self._lock:
