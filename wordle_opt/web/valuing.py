@@ -157,8 +157,9 @@ _pools_lock = threading.Lock()
 
 
 def prepare(game: Game, opener: str) -> None:
-    """Make the game's table and first solver now (the start-up warm-up):
-    0.1-0.2 s that the first request would otherwise wait."""
+    """Make the game's table and first solver now (the start-up warm-up): for
+    nyt-3158, a 47 MB copy and 0.15-0.5 s (load 9-11) that the first
+    request after the first turn would otherwise wait."""
     _pool(game, opener).put_back(_pool(game, opener).take())
 
 
