@@ -35,15 +35,20 @@ def ask(history, **settings):
 
 @pytest.fixture
 def searches(monkeypatch):
-    """The openers of every search the advice starts in its request (None: the best guess)."""
+    """The searches the advice starts (None: the position's best guess; else the guesses valued)."""
     seen = []
-    real = advice_module.exact_search
+    optimum, values = advice_module._optimum, advice_module._search_values
 
-    def counted(lists, opener, *args, **kw):
-        seen.append(opener)
-        return real(lists, opener, *args, **kw)
+    def counted_optimum(game, a):
+        seen.append(None)
+        return optimum(game, a)
 
-    monkeypatch.setattr(advice_module, "exact_search", counted)
+    def counted_values(game, a, words, *, keep, found):
+        seen.extend(w for w in words if w not in found)
+        return values(game, a, words, keep=keep, found=found)
+
+    monkeypatch.setattr(advice_module, "_optimum", counted_optimum)
+    monkeypatch.setattr(advice_module, "_search_values", counted_values)
     forget_answers()
     with advice_module.positions._lock:  # (each test starts with nothing proven)
         advice_module.positions._items.clear()
@@ -103,7 +108,8 @@ def test_the_memo_never_serves_a_value_under_another_rule_cap_or_list(searches):
     forget_answers()
     hard = ask(OFF_TREE, max_guesses=None, hard="nyt")
     game = games.make_game("original", "nyt", None)
-    sub = advice_module._sub_lists(game, advice_module.replay(game, advice_module.parse_history(OFF_TREE)))
+    a = advice_module.replay(game, advice_module.parse_history(OFF_TREE))  # (the legal words as the guesses)
+    sub = WordLists.from_words(a.candidate_words(), [game.lists.guesses[g] for g in a.legal], name="position")
     r = wordle_opt.search(None, answers=sub, hard="nyt", threads=1)
     assert hard["suggestion"]["expected"] == pytest.approx(r.total / hard["candidates"])
 

@@ -46,3 +46,28 @@ def test_a_full_memo_evicts_the_least_recently_used_result():
     memo.get(("a",), lambda: calls.append("a again"))
     memo.get(("b",), lambda: calls.append("b again") or "b")
     assert calls == ["a", "b", "c", "b again"]
+
+
+def test_a_full_memo_looks_at_a_few_items_a_call_not_all(monkeypatch):
+    """The positions memo keeps 4096 values: each new one scanned every item
+    (Future.done on each), a third of a hard-mode turn's time."""
+    from concurrent.futures import Future
+
+    from wordle_opt.web import memo as memo_module
+
+    looked = []
+
+    class Counted(Future):
+        def done(self):
+            looked.append(1)
+            return super().done()
+
+    monkeypatch.setattr(memo_module, "Future", Counted)
+    memo = Memo(size=1000)
+    for i in range(1000):
+        memo.get((i,), lambda i=i: i)
+    del looked[:]
+    for i in range(1000, 1010):
+        assert memo.get((i,), lambda i=i: i) == i
+    assert len(memo._items) == 1000 and memo.peek((9,)) is None and memo.peek((10,)) == 10
+    assert len(looked) <= 10 * 3, len(looked)

@@ -68,6 +68,15 @@ class StopScope:
                 if scope.stopped:
                     solver.request_stop()
 
+    def release(self, solver) -> bool:
+        """Forget ``solver`` (kept with ``keep``): a later ``stop()`` leaves it
+        alone, so it can serve elsewhere.  True if it was stopped meanwhile
+        (a stopped solver refuses further work)."""
+        with self._lock:
+            if solver in self._solvers:
+                self._solvers.remove(solver)
+            return self.stopped
+
 
 POLL_SECONDS = 0.2  # the main thread's wait step: Ctrl-C and progress polls
 
@@ -113,12 +122,16 @@ class Engine:
         StopScope.keep(self)
 
     @classmethod
-    def around(cls, lists: WordLists, rule: Rule, table: np.ndarray, solver) -> "Engine":
+    def around(
+        cls, lists: WordLists, rule: Rule, table: np.ndarray, solver, *, order: Optional[np.ndarray] = None
+    ) -> "Engine":
         """A one-thread engine on an existing solver and the table it was made
-        with (answers in list order): the opener ranking's tasks keep one
-        solver per thread and lend it to `wordle_opt.solver.bounded`."""
+        with, its answers numbered by ``order`` (None: in list order): the
+        opener ranking's tasks keep one solver per thread and lend it to
+        `wordle_opt.solver.bounded`; the web page keeps one a request."""
         engine = cls.__new__(cls)
-        engine._assemble(lists, rule, table, np.arange(len(lists.answers)), cache_mb=None, beam=0, solvers=[solver])
+        order = np.arange(len(lists.answers)) if order is None else order
+        engine._assemble(lists, rule, table, order, cache_mb=None, beam=0, solvers=[solver])
         return engine
 
     def _assemble(self, lists: WordLists, rule, table, order, *, cache_mb, beam: int, solvers: list) -> None:

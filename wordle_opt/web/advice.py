@@ -1,9 +1,10 @@
 """What the Play view shows for a position: the suggestion with its expected
 number of guesses, the alternatives and the candidates left.
 
-Everything is computed with the public API (``play.Assistant`` replays and
-checks the game, ``search`` proves values, ``Tree`` follows the optimum) and
-is synchronous: app.py runs it in worker threads.  Where a figure comes from:
+``play.Assistant`` replays and checks the game, the game's core solvers kept
+warm (`wordle_opt.web.valuing`) prove values, ``Tree`` follows the optimum;
+all of it is synchronous: app.py runs it in worker threads.  Where a figure
+comes from:
 
 - the position is in the optimal tree of the game's opener (SALET; TARSE on
   nyt-3158, easy and hard), proven for the same rule, lists and cap: the tree's guess,
@@ -21,8 +22,9 @@ rules and caps (`wordle_opt.openers.tables`): the exact total ("7920") or a
 proven lower bound ("≥ 7950"); the answer's ``values_from`` names the table.
 Without a table the page values the most informative ones one by one
 through /api/explore.  After the first guess, in a position small enough,
-the POOL most informative guesses are each valued exactly by a search that
-opens with it, and the best kept.
+the POOL most informative guesses are valued by exact searches that share a
+cut-off: the ALTERNATIVES best are shown with their exact values, a guess
+proven worse than all of them is not shown.
 
 All of it within the request's time budget (`wordle_opt.web.admission.Budget`):
 a search or play-out not finished by the deadline is stopped, and the
@@ -39,9 +41,8 @@ from __future__ import annotations
 import heapq
 import io
 import math
-import warnings
 from contextlib import nullcontext
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -56,17 +57,18 @@ from wordle_opt.web.explore import kept_tree, tree_opener, tree_pending, tree_vi
 from wordle_opt.web.games import Game
 from wordle_opt.web.memo import Memo, Unkept, memo
 from wordle_opt.web.rankings import ranking_table
-from wordle_opt.web.searching import exact_search
-from wordle_opt.wordlists import WordLists
+from wordle_opt.web.valuing import valuing
 
 # An exact search of a position with this many candidates or fewer takes
 # under a second on one thread (284 candidates after ADIEU: 0.69 s measured).
 EXACT_LIMIT = 400
 LIST_AT_MOST = 20
 ALTERNATIVES = 5
-# Guesses valued by an exact search to show the ALTERNATIVES best by value:
-# after SALET BYBBB (102 candidates) ten searches take 1.5 s on one thread.
+# Guesses valued by exact searches to show the ALTERNATIVES best by value:
+# after SALET BYBBB (102 candidates) the ten take 0.02 s of CPU, five of them
+# cut off by the fifth best (0.19 s as ten searches of the position's own lists).
 POOL = 2 * ALTERNATIVES
+INFEASIBLE = math.inf  # the total of a guess after which no tree fits the cap
 
 History = Tuple[Tuple[str, int], ...]
 
@@ -102,15 +104,6 @@ def replay(game: Game, history: History) -> Assistant:
     return a
 
 
-def _sub_lists(game: Game, a: Assistant) -> WordLists:
-    """The position as a problem of its own: its candidates, and as guesses
-    the words still legal (in hard mode the rule keeps applying inside)."""
-    words = game.lists.guesses
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return WordLists.from_words(a.candidate_words(), [words[int(g)] for g in a.legal], name="position")
-
-
 def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, float]]:
     """(guess, exact average) where the game's opener's optimal tree, proven
     and kept by the server, covers the position.  A tree not kept yet is
@@ -136,32 +129,103 @@ def _tree_value(game: Game, history: History, n: int) -> Optional[Tuple[str, flo
 positions = Memo(size=4096)
 
 
-def _valued(game: Game, a: Assistant, sub: WordLists, opener: Optional[str], *, out: dict):
-    """(guess, total, feasible) of the position's optimum when opening with
-    ``opener`` (None: the best guess): kept from an earlier request, or
-    searched within the budget.  None when the budget runs out: the search
-    then goes on in the background (``out["pending"]``) for later requests."""
+def _key(game: Game, a: Assistant, opener: Optional[str]) -> tuple:
+    """The memo's key of the position's optimum (``opener`` None) or of a
+    guess played there: the answers left and the guesses left decide it; in
+    hard mode also the guesses still legal."""
     left = game.remaining(len(a.history))
-    # (the answers left and the guesses left decide it; in hard mode also the guesses still legal)
     legal = np.sort(a.legal).tobytes() if game.rule.hard else b""
-    key = ("position", game.key, game.rule, left, np.sort(a.candidates).tobytes(), legal, opener)
+    return ("position", game.key, game.rule, left, np.sort(a.candidates).tobytes(), legal, opener)
+
+
+def _depth(game: Game, a: Assistant) -> int:
+    left = game.remaining(len(a.history))
+    return len(a.candidates) + 1 if left is None else left  # (without a cap: n + 1 guesses always do)
+
+
+def _valued(game: Game, a: Assistant, *, out: dict):
+    """(guess, total, feasible) of the position's optimum: kept from an
+    earlier request, or searched within the budget.  None when the budget
+    runs out: the search then goes on in the background (``out["pending"]``)
+    for later requests."""
+    key = _key(game, a, None)
     known = positions.peek(key)
     if known is not None:
         out["from_memo"] += 1
         return known
     r = None
     if not prover.pending(key) and budget().left() > 0:
-        r = exact_search(sub, opener, game.rule, left)
+        r = _optimum(game, a)
     if r is not None:
-        return positions.get(key, lambda: (r.opener, r.total, r.feasible))
+        return positions.get(key, lambda: r)
     budget().cut = True
-    out["pending"] |= prover.submit(key, lambda: positions.get(key, lambda: _prove(sub, opener, game.rule, left)))
+    out["pending"] |= prover.submit(key, lambda: positions.get(key, lambda: _optimum(game, a) or Unkept(None)))
     return None
 
 
-def _prove(sub: WordLists, opener: Optional[str], rule, left):
-    r = exact_search(sub, opener, rule, left)
-    return Unkept(None) if r is None else (r.opener, r.total, r.feasible)
+def _optimum(game: Game, a: Assistant) -> Optional[Tuple[str, int, bool]]:
+    """(a best guess, V, feasible) of the position, searched within the budget; None when it ran out."""
+    try:
+        with valuing(game, tree_opener(game)) as v:
+            total, g = v.optimum(a.candidates, a.legal, _depth(game, a))
+            feasible = total < v.inf
+    except OutOfTime:
+        return None
+    return (game.lists.guesses[g] if feasible else None), total, feasible
+
+
+def _guess_values(game: Game, a: Assistant, words: List[str], *, keep: int, out: dict) -> Dict[str, Optional[float]]:
+    """word -> its total Q (INFEASIBLE: no tree fits the cap), exact, where
+    it can be among the ``keep`` best of ``words``; None for a word proven
+    worse than the ``keep``-th best.  A word the budget left no time for is
+    missing: the background values it for later requests (``out["pending"]``)."""
+    found = _known_values(game, a, words)
+    out["from_memo"] += len(found)
+    key = ("values", _key(game, a, None), tuple(words))
+    if len(found) < len(words) and not prover.pending(key):
+        try:
+            _search_values(game, a, words, keep=keep, found=found)
+        except OutOfTime:
+            pass
+    if len(found) < len(words):
+
+        def job():
+            _search_values(game, a, words, keep=keep, found=_known_values(game, a, words))
+
+        out["pending"] |= prover.submit(key, job)
+    return found
+
+
+def _known_values(game: Game, a: Assistant, words: List[str]) -> Dict[str, Optional[float]]:
+    found: Dict[str, Optional[float]] = {}
+    for w in words:
+        known = positions.peek(_key(game, a, w))
+        if known is not None:
+            found[w] = known[1] if known[2] else INFEASIBLE
+    return found
+
+
+def _search_values(game: Game, a: Assistant, words: List[str], *, keep: int, found: dict) -> None:
+    """The words not in ``found`` into it (see `_guess_values`), each exact
+    value kept in ``positions``; OutOfTime when the budget runs out.  The
+    searches share a cut-off: the ``keep``-th best total found so far, plus
+    one (ties with it are valued, so that the ``keep`` best by total, then
+    by order in ``words``, are those of every word valued to the end).  The
+    words are searched in the order of their lower bounds, the likely best
+    first, so the cut-off is tight early."""
+    with valuing(game, tree_opener(game)) as v:
+        S, L, d = a.candidates, a.legal, _depth(game, a)
+        index = {w: game.lists.guess_index(w) for w in words if w not in found}
+        bounds = {w: v.lower_bound(S, g) for w, g in index.items()}
+        for w in sorted(index, key=lambda w: bounds[w]):  # (stable: ties in the order of words)
+            kth = heapq.nsmallest(keep, (x for x in found.values() if x is not None))
+            beta = int(kth[-1]) + 1 if len(kth) == keep and kth[-1] < v.inf else None
+            q = v.guess(S, L, d, index[w], beta=beta)
+            if beta is not None and q >= beta:
+                found[w] = None  # (proven worse than the keep-th best: q is only a bound)
+                continue
+            found[w] = INFEASIBLE if q >= v.inf else q
+            positions.get(_key(game, a, w), lambda: (w, q, q < v.inf))
 
 
 def advise(game: Game, history: History) -> dict:
@@ -212,7 +276,7 @@ def _advice(game: Game, history: History, seconds: float) -> dict:
 
 def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, seconds: float) -> None:
     n = out["candidates"]
-    sub = _sub_lists(game, a) if n <= EXACT_LIMIT else None
+    small = n <= EXACT_LIMIT
     if covered is not None:
         guess, value = covered
         how = (
@@ -224,8 +288,8 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
         if not history:
             out["suggestion"].update(total=round(value * n), total_kind=EXACT, total_text=str(round(value * n)))
     unfinished = ""
-    if covered is None and sub is not None:
-        r = _valued(game, a, sub, None, out=out)
+    if covered is None and small:
+        r = _valued(game, a, out=out)
         if r is None:
             unfinished = (
                 "being proven in the background: ask again in a few seconds; "
@@ -252,7 +316,7 @@ def _suggest(game: Game, a: Assistant, history: History, out: dict, *, covered, 
             value, how = None, f"the entropy strategy's guess; no estimate of its value within {seconds:g} s"
         out["suggestion"] = _entry(game, a, guess, value=value, exact=False, how=unfinished + how)
     if budget().left() > 0:
-        out["alternatives"] = _alternatives(game, a, sub, best=out["suggestion"]["word"], out=out)
+        out["alternatives"] = _alternatives(game, a, small, best=out["suggestion"]["word"], out=out)
         if any(x["total_kind"] for x in out["alternatives"]):
             out["values_from"] = ranking_table(game).source
     else:
@@ -285,12 +349,13 @@ def _from_table(entry: dict, known: OpenerValue, n: int, *, label: str, source: 
         entry["how"] = f"cannot find every answer within the cap ({source}); {label}"
 
 
-def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: str, out: dict) -> List[dict]:
+def _alternatives(game: Game, a: Assistant, small: bool, *, best: str, out: dict) -> List[dict]:
     """The other guesses with the best values, best first.  At the first
     guess: the ranking table's best (exact totals, then proven bounds).  In
-    a position of at most EXACT_LIMIT candidates: the POOL most informative
-    guesses, each valued by an exact search, the ALTERNATIVES best kept.
-    Else the most informative, unvalued (too many to search each here)."""
+    a position of at most EXACT_LIMIT candidates (``small``): of the POOL
+    most informative guesses, the ALTERNATIVES best by exact value
+    (`_guess_values`).  Else the most informative, unvalued (too many to
+    search each here)."""
     n = len(a.candidates)
     table: Optional[RankingTable] = ranking_table(game) if not a.history else None
     if table is not None:
@@ -299,16 +364,19 @@ def _alternatives(game: Game, a: Assistant, sub: Optional[WordLists], *, best: s
         for entry in out:
             _from_table(entry, table.get(entry["word"]), n, label=entry["how"], source=table.source)
         return out
-    pool = a.walker.strategy.ranked(a.candidates, a.legal, a.history, (POOL if sub is not None else ALTERNATIVES) + 1)
-    shown = [_alternative(game, a, r.word) for r in pool if r.word != best][: POOL if sub is not None else ALTERNATIVES]
-    if sub is None:
+    pool = a.walker.strategy.ranked(a.candidates, a.legal, a.history, (POOL if small else ALTERNATIVES) + 1)
+    shown = [_alternative(game, a, r.word) for r in pool if r.word != best][: POOL if small else ALTERNATIVES]
+    if not small:
         return shown
+    values = _guess_values(game, a, [e["word"] for e in shown], keep=ALTERNATIVES, out=out)
+    # (a guess proven worse than the ALTERNATIVES best is not shown)
+    shown = [e for e in shown if e["word"] not in values or values[e["word"]] is not None]
     for entry in shown:
-        res = _valued(game, a, sub, entry["word"], out=out)
-        if res is None:
+        total = values.get(entry["word"])
+        if total is None:
             entry["how"] = f"not valued within the time budget; {entry['how']}"
-        elif res[2]:
-            entry.update(expected=res[1] / n, exact=True, how=f"exact; {entry['how']}")
+        elif total < INFEASIBLE:
+            entry.update(expected=total / n, exact=True, how=f"exact; {entry['how']}")
         else:
             entry["how"] = f"cannot find every candidate within the cap; {entry['how']}"
     # (by value, the unvalued last in the order of information; Python's sort keeps it)

@@ -46,7 +46,7 @@ from wordle_opt.errors import WordleOptError
 from wordle_opt.listsets import TODAY_NAME, TODAY_SET
 from wordle_opt.patterns import Pattern
 from wordle_opt.rules import Rule, parse_cap
-from wordle_opt.web import admission, games, uploads
+from wordle_opt.web import admission, games, uploads, valuing
 from wordle_opt.web.advice import advise, parse_history
 from wordle_opt.web.boards import boards_advice, boards_game, parse_boards_history
 from wordle_opt.web.excluding import exclude
@@ -249,6 +249,9 @@ async def heavy(request: Request, fn, *args):
     return task.result()
 
 
+warmed = threading.Event()  # the start-up warm-up is over (what it made is kept)
+
+
 def _warm_up():
     """The bundled lists are loaded, the default view's tree (SALET,
     original lists, easy, 6 guesses) proven and a review from it made once at start, in the background and without a time limit: every
@@ -256,8 +259,9 @@ def _warm_up():
     Today's game too (nyt-3158, easy and hard, 6 guesses): the opener's tree,
     which values its first turn and many later ones, is queued for the
     background worker (TARSE easy: 2.5 s of one core measured, more than a
-    budget under load), and the first turn's advice made once (it ranks
-    14855 guesses for the alternatives: 1.3 s)."""
+    budget under load), the first turn's advice made once (it ranks
+    14855 guesses for the alternatives: 1.3 s), and the game's solver for
+    later turns (`valuing.prepare`).  ``warmed`` is set when all that is done."""
 
     def warm():
         try:
@@ -272,9 +276,13 @@ def _warm_up():
             for g in today:
                 kept_tree(g, tree_opener(g), wait=b.left())
                 advise(g, ())
+                valuing.prepare(g, tree_opener(g))
         except Exception:  # (a failure here is met again, and said, by the first request)
             pass
+        finally:
+            warmed.set()
 
+    warmed.clear()
     b = admission.Budget(seconds=admission.TIME_LIMIT_RANGE[1], client="warm-up")
     threading.Thread(target=admission.run_with, args=(b, warm), daemon=True).start()
 
