@@ -9,6 +9,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import resource
 import signal
 import threading
 import time
@@ -36,12 +37,18 @@ def _worker_init() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 class LocalPool:
     """workers == 1: one thread of this process (its solver can be told to
     stop); workers > 1: that many worker processes."""
 
     def __init__(self, workers: int):
         self.workers = workers
+        self._children0 = _children_cpu()
         if workers == 1:
             self.pool: cf.Executor = cf.ThreadPoolExecutor(max_workers=1)
         else:
@@ -54,6 +61,15 @@ class LocalPool:
 
     def share(self, obj):
         return obj
+
+    def note_task_cpu(self, cpu: float) -> None:
+        pass  # (the worker processes' CPU is read whole, by `cpu`)
+
+    def cpu(self) -> float:
+        """CPU seconds its workers spent outside this process's threads: the
+        worker processes' once they have ended (`close`), as the OS counts
+        them; a thread's is this process's own."""
+        return 0.0 if self.workers == 1 else _children_cpu() - self._children0
 
     def submit(self, fn: Callable, *args):
         return self.pool.submit(fn, *args)
@@ -101,10 +117,20 @@ class DaskPool:
         except OSError as exc:
             raise WordleOptError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
+        self._task_cpu = 0.0
 
     def share(self, obj):
         # Sent to every worker once, not with each task.
         return self.client.scatter(obj, broadcast=True, hash=False)
+
+    def note_task_cpu(self, cpu: float) -> None:
+        self._task_cpu += cpu
+
+    def cpu(self) -> float:
+        """The CPU seconds of its finished tasks, as each measured where it ran
+        (`phases.timed`): the cluster's processes are not this machine's to
+        read (their own upkeep, heartbeats and transfers, is not counted)."""
+        return self._task_cpu
 
     def submit(self, fn: Callable, *args):
         return self.client.submit(fn, *args, pure=False)

@@ -248,6 +248,7 @@ class Ranker:
     def _timed_result(self, future):
         res, cpu = future.result()
         self.clock.add_task(cpu)
+        self.pool.note_task_cpu(cpu)
         return res
 
     def _tick(self) -> None:

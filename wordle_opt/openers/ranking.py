@@ -144,11 +144,11 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
         if bar is not None:
             bar.close()
         if store is not None:
-            store.add_time(time.perf_counter() - t0, time.process_time() - cpu0 + _children_cpu())
+            store.add_time(time.perf_counter() - t0, time.process_time() - cpu0 + pool.cpu())
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
-    return _total_result(ranker, problem, o, pool_workers=pool.workers, before=before, t0=t0, cpu0=cpu0)
+    return _total_result(ranker, problem, o, pool=pool, before=before, t0=t0, cpu0=cpu0)
 
 
 def _note_resumed(store, checkpoint: str, note) -> None:
@@ -168,7 +168,7 @@ def _total_result(
     problem: Problem,
     options: RankOptions,
     *,
-    pool_workers: int,
+    pool,
     before: Tuple[float, float, int, int],
     t0: float,
     cpu0: float,
@@ -180,13 +180,13 @@ def _total_result(
         "seconds": time.perf_counter() - t0,
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
         "searched": len(ranker.searched),
-        "workers": pool_workers,
+        "workers": pool.workers,
         "phases": ranker.phases(),
     }
     ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
     if options.trees:
         _attach_trees(ranked, problem, options.search.cache_mb)
-    _finish_stats(stats, t0, cpu0)
+    _finish_stats(stats, t0, cpu0, pool)
     if before[2]:  # (resumed: the whole ranking's time, over every run)
         stats.update(runs=before[2] + 1, untimed_runs=before[3], all_seconds=before[0] + stats["seconds"])
         stats["all_cpu_seconds"] = before[1] + stats["cpu_seconds"]
@@ -256,7 +256,7 @@ def _anytime_ranking(problem: TaskProblem, lists, cap, options: RankOptions, *, 
             interrupted=interrupted,
         )
         result.stats["refined"] = len(ranker.refined)
-        _finish_stats(result.stats, t0, cpu0)
+        _finish_stats(result.stats, t0, cpu0, pool)
         return result
     finally:
         if store is not None:
@@ -276,7 +276,7 @@ def _by_objective(
         "refuted_within": found.refuted_within,
         "workers": pool.workers,
     }
-    _finish_stats(stats, t0, cpu0)
+    _finish_stats(stats, t0, cpu0, pool)
     return OpenerRanking(
         hard=problem.rule.value,
         max_guesses=cap,
@@ -295,8 +295,9 @@ def _by_objective(
     )
 
 
-def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
-    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
+def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float, pool) -> None:
+    """The run's wall, CPU (this process's and its ``pool``'s workers') and peak memory."""
+    stats["cpu_seconds"] = time.process_time() - cpu0 + pool.cpu()
     stats["peak_rss_mb"] = (
         max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         / 1024
@@ -310,11 +311,6 @@ def _attach_trees(ranked: List[RankedOpener], problem: Problem, cache_mb: float)
         if not res.feasible or res.total != r.total:
             raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
         r.tree = res.tree
-
-
-def _children_cpu() -> float:
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
 
 
 def _bar(progress: Optional[bool], total: int):
