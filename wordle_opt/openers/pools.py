@@ -104,6 +104,11 @@ class LocalPool:
         self.pool.shutdown(wait=True)
 
 
+# How often a Dask pool reads the cluster's worker count again (one call to
+# the scheduler): workers that join a running ranking get tasks.
+WORKERS_REFRESH = 5.0
+
+
 class DaskPool:
     """Tasks on a dask.distributed cluster (``pip install 'wordle_opt[distributed]'``)."""
 
@@ -116,8 +121,21 @@ class DaskPool:
             self.client = Client(address, timeout="20s")
         except OSError as exc:
             raise WordleOptError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
         self._task_cpu = 0.0
+        self._counted_at = -float("inf")
+        self._workers = 1
+
+    @property
+    def workers(self) -> int:
+        """The cluster's worker threads (at least 1, so that tasks queue for
+        the first worker), read every WORKERS_REFRESH seconds while open: a
+        table spread over machines gets 2 tasks in flight per thread, also
+        for the workers started after it."""
+        now = time.monotonic()
+        if now - self._counted_at >= WORKERS_REFRESH:
+            self._workers = max(1, sum(self.client.nthreads().values()))
+            self._counted_at = now
+        return self._workers
 
     def share(self, obj):
         # Sent to every worker once, not with each task.
@@ -149,6 +167,7 @@ class DaskPool:
         self.close()
 
     def close(self) -> None:
+        self._counted_at = float("inf")  # (the last count stands: the result's stats read it)
         self.client.close()
 
 
