@@ -16,14 +16,16 @@ exact total or a lower bound, so a run can stop and resume anywhere):
    until it passes the K-th total -- this settles most of them;
 4. search: the rest, least bound first, are solved with beta = the K-th total,
    which refutes most of them after a few groups; a better total found
-   lowers the K-th total for the openers after it.
+   lowers the K-th total for the openers after it;
+5. trees: an optimal tree of each ranked opener, one task each, checked
+   against its total (`--top all`: one per opener).
 """
 
 from __future__ import annotations
 
 import resource
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from wordle_opt.display import Note, plural
 from wordle_opt.openers.checkpoint import open_checkpoint
@@ -38,9 +40,9 @@ from wordle_opt.openers.tasks import (
     BOUND,
     TaskProblem,
 )
-from wordle_opt.solver.exact import solve
-from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
+from wordle_opt.solver.options import DEFAULT_CACHE_MB
 from wordle_opt.solver.problem import Problem
+from wordle_opt.trees.tree import Tree
 
 # The anytime ranking's share of the time limit for refining every opener's
 # bound.  The every-word game: 12972 openers at about 0.17 s each and core,
@@ -135,6 +137,7 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
         else:
             ranker = make_ranker(task_problem, top, facts_store=store, exclude=(), ties=False)
             ranker.run()
+            trees = ranker.trees() if o.trees else {}
     except BaseException:
         pool.abort()
         raise
@@ -148,7 +151,7 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
-    return _total_result(ranker, problem, o, pool=pool, before=before, t0=t0, cpu0=cpu0)
+    return _total_result(ranker, problem, o, trees, pool=pool, before=before, t0=t0, cpu0=cpu0)
 
 
 def _note_resumed(store, checkpoint: str, note) -> None:
@@ -167,14 +170,16 @@ def _total_result(
     ranker: Ranker,
     problem: Problem,
     options: RankOptions,
+    trees: Dict[int, Tuple[int, object]],
     *,
     pool,
     before: Tuple[float, float, int, int],
     t0: float,
     cpu0: float,
 ) -> OpenerRanking:
-    """The total ranking's result from its finished ``ranker`` (``before``:
-    the checkpoint's time spent by earlier runs)."""
+    """The total ranking's result from its finished ``ranker`` and the trees
+    it found (`Ranker.trees`; none without ``options.trees``); ``before``:
+    the checkpoint's time spent by earlier runs."""
     lists, cap = problem.lists, problem.cap
     stats = {
         "seconds": time.perf_counter() - t0,
@@ -183,9 +188,7 @@ def _total_result(
         "workers": pool.workers,
         "phases": ranker.phases(),
     }
-    ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
-    if options.trees:
-        _attach_trees(ranked, problem, options.search.cache_mb)
+    ranked = [RankedOpener(lists.guesses[o], v, _tree(trees, o, v, problem)) for v, o in ranker.ranking()]
     _finish_stats(stats, t0, cpu0, pool)
     if before[2]:  # (resumed: the whole ranking's time, over every run)
         stats.update(runs=before[2] + 1, untimed_runs=before[3], all_seconds=before[0] + stats["seconds"])
@@ -305,12 +308,16 @@ def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float, pool) -> None
     stats["seconds"] = time.perf_counter() - t0
 
 
-def _attach_trees(ranked: List[RankedOpener], problem: Problem, cache_mb: float) -> None:
-    for r in ranked:
-        res = solve(problem, r.word, SearchOptions(cache_mb=cache_mb))
-        if not res.feasible or res.total != r.total:
-            raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
-        r.tree = res.tree
+def _tree(trees: Dict[int, Tuple[int, object]], o: int, total: int, problem: Problem) -> Optional[Tree]:
+    """Ranked opener o's tree from ``trees`` (None: trees were not asked for),
+    checked against its ranked ``total``."""
+    if o not in trees:
+        return None
+    tree_total, root = trees[o]
+    word = problem.lists.guesses[o]
+    if root is None or tree_total != total:
+        raise RuntimeError(f"internal error: {word} ranked at {total}, its tree totals {tree_total}")
+    return Tree(root, problem.lists, hard=problem.rule.value, max_guesses=problem.cap)
 
 
 def _bar(progress: Optional[bool], total: int):
