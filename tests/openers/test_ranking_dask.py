@@ -141,12 +141,8 @@ def test_a_dask_cluster_writes_the_local_runs_file_and_table(cluster, game, loca
     printed = _finish(_cli(_args(game, hard, ck, out) + ["--scheduler", cluster]))
     assert "every opener is ranked" in printed and "(2 workers)" in printed
     # Byte for byte: the file holds no time or host, only each opener's proven
-    # fact and its tree's worst case.  (The trees are built here, by the CLI,
-    # as in a local run.  Which optimal tree is found, and so its worst case,
-    # can vary from run to run, local or not, where two threads share a
-    # group of 100 answers or more (solve's share_min): TEPEE worst 5 or 6 on
-    # 772 answers.  This game's groups are at most 61, each solved by one
-    # thread: the file is the same, byte for byte.)
+    # fact and its tree's worst case, and each tree is found on one thread
+    # with a fresh solver (`tasks.opener_trees`), on whichever worker.
     assert out.read_bytes() == local_out.read_bytes()
     rows = rows_from_csv(str(out))
     assert len(rows) == 545 and all(kind == EXACT for _, kind, _ in rows)
