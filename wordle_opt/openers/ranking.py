@@ -151,7 +151,7 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
-    return _total_result(ranker, problem, o, trees, pool=pool, before=before, t0=t0, cpu0=cpu0)
+    return _total_result(ranker, problem, trees, pool=pool, before=before, t0=t0, cpu0=cpu0)
 
 
 def _note_resumed(store, checkpoint: str, note) -> None:
@@ -169,7 +169,6 @@ def _note_resumed(store, checkpoint: str, note) -> None:
 def _total_result(
     ranker: Ranker,
     problem: Problem,
-    options: RankOptions,
     trees: Dict[int, Tuple[int, object]],
     *,
     pool,
@@ -178,7 +177,7 @@ def _total_result(
     cpu0: float,
 ) -> OpenerRanking:
     """The total ranking's result from its finished ``ranker`` and the trees
-    it found (`Ranker.trees`; none without ``options.trees``); ``before``:
+    it found (`Ranker.trees`; none when not asked for); ``before``:
     the checkpoint's time spent by earlier runs."""
     lists, cap = problem.lists, problem.cap
     stats = {

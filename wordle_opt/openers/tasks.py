@@ -18,7 +18,7 @@ import numpy as np
 
 from wordle_opt.rules import Rule
 from wordle_opt.solver import bounded
-from wordle_opt.solver.engine import Engine, rule_code
+from wordle_opt.solver.engine import Engine, StopScope, rule_code
 from wordle_opt.solver.exact import solve
 from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
@@ -75,6 +75,7 @@ class _State:
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
         # (big groups, easy mode: solver.bounded on this thread's solver)
         self.engine = Engine.around(lists, problem.rule, self.table, self.solver)
+        self.trees_scope = StopScope()  # (the solvers of `opener_trees`, stopped by `stop_all`)
 
     def legal(self, o: int, p: int) -> np.ndarray:
         if not self.problem.rule.hard:
@@ -107,6 +108,7 @@ def stop_all() -> None:
     with _states_lock:
         for st in _all_states:
             st.engine.request_stop()  # (its one solver and solver.bounded's loops)
+            st.trees_scope.stop()
 
 
 def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
@@ -174,7 +176,8 @@ def opener_trees(problem: TaskProblem, openers: List[int]) -> List[Tuple[int, in
     options = SearchOptions(threads=1, cache_mb=problem.cache_mb)
     out = []
     for o in openers:
-        res = solve(at_cap, problem.guesses[int(o)], options)
+        with st.trees_scope:
+            res = solve(at_cap, problem.guesses[int(o)], options)
         out.append((int(o), int(res.total), res.tree.root) if res.feasible else (int(o), int(st.inf), None))
     return out
 
