@@ -14,6 +14,7 @@ import pytest
 from wordle_opt.openers.phases import describe
 from wordle_opt.openers.progress import INTERVAL_ENV, PlainBar
 from wordle_opt.openers.ranking import rank_openers
+from wordle_opt.trees.verification import verify
 from wordle_opt.wordlists import WordLists
 
 LINE = re.compile(r"^openers: \d+ s, (screen|seed|bounds|search), \d+/\d+ openers settled, left \d+, best (\d+|-)")
@@ -86,3 +87,15 @@ def test_the_phases_account_for_every_opener(small):
     assert "where the time went:" in text and all(line in text for line in describe(phases))
     # (a run of a second: not by default, issue 49)
     assert "where the time went:" not in str(r) and str(r) == r.report(phases=False)
+
+
+def test_the_ranked_openers_trees_are_built_by_the_workers(small):
+    """One task per ranked opener (`tasks.opener_trees`) on the workers, as
+    the ranking's own tasks: a complete table's trees, one per opener and each
+    as costly as a `search`, took the CPU of the table again in this process."""
+    r = rank_openers(answers=small, top=3, workers=2, progress=False)
+    trees = r.stats["phases"]["trees"]
+    assert trees["tasks"] == 3 and trees["cpu"] > 0
+    for x in r.ranking:
+        rep = verify(x.tree, answers=small.answers, guesses=small.guesses, hard="easy", max_guesses=6)
+        assert rep.ok and rep.total == x.total and x.tree.root.guess == x.word

@@ -20,7 +20,7 @@ PHASES_AFTER_SECONDS = 60.0
 
 # The phases in the order a ranking runs them (see ranking.py's docstring);
 # "checkpoint": facts read back from a checkpoint file.
-ORDER = ("quick", "screen", "seed", "bounds", "bounds, all", "search", "checkpoint")
+ORDER = ("quick", "screen", "seed", "bounds", "bounds, all", "search", "trees", "checkpoint")
 
 
 def timed(fn: Callable, *args):

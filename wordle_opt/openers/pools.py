@@ -9,6 +9,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import multiprocessing
 import os
+import resource
 import signal
 import threading
 import time
@@ -36,12 +37,18 @@ def _worker_init() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
 class LocalPool:
     """workers == 1: one thread of this process (its solver can be told to
     stop); workers > 1: that many worker processes."""
 
     def __init__(self, workers: int):
         self.workers = workers
+        self._children0 = _children_cpu()
         if workers == 1:
             self.pool: cf.Executor = cf.ThreadPoolExecutor(max_workers=1)
         else:
@@ -54,6 +61,15 @@ class LocalPool:
 
     def share(self, obj):
         return obj
+
+    def note_task_cpu(self, cpu: float) -> None:
+        pass  # (the worker processes' CPU is read whole, by `cpu`)
+
+    def cpu(self) -> float:
+        """CPU seconds its workers spent outside this process's threads: the
+        worker processes' once they have ended (`close`), as the OS counts
+        them; a thread's is this process's own."""
+        return 0.0 if self.workers == 1 else _children_cpu() - self._children0
 
     def submit(self, fn: Callable, *args):
         return self.pool.submit(fn, *args)
@@ -88,6 +104,11 @@ class LocalPool:
         self.pool.shutdown(wait=True)
 
 
+# How often a Dask pool reads the cluster's worker count again (one call to
+# the scheduler): workers that join a running ranking get tasks.
+WORKERS_REFRESH = 5.0
+
+
 class DaskPool:
     """Tasks on a dask.distributed cluster (``pip install 'wordle_opt[distributed]'``)."""
 
@@ -100,11 +121,34 @@ class DaskPool:
             self.client = Client(address, timeout="20s")
         except OSError as exc:
             raise WordleOptError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
+        self._task_cpu = 0.0
+        self._counted_at = -float("inf")
+        self._workers = 1
+
+    @property
+    def workers(self) -> int:
+        """The cluster's worker threads (at least 1, so that tasks queue for
+        the first worker), read every WORKERS_REFRESH seconds while open: a
+        table spread over machines gets 2 tasks in flight per thread, also
+        for the workers started after it."""
+        now = time.monotonic()
+        if now - self._counted_at >= WORKERS_REFRESH:
+            self._workers = max(1, sum(self.client.nthreads().values()))
+            self._counted_at = now
+        return self._workers
 
     def share(self, obj):
         # Sent to every worker once, not with each task.
         return self.client.scatter(obj, broadcast=True, hash=False)
+
+    def note_task_cpu(self, cpu: float) -> None:
+        self._task_cpu += cpu
+
+    def cpu(self) -> float:
+        """The CPU seconds of its finished tasks, as each measured where it ran
+        (`phases.timed`): the cluster's processes are not this machine's to
+        read (their own upkeep, heartbeats and transfers, is not counted)."""
+        return self._task_cpu
 
     def submit(self, fn: Callable, *args):
         return self.client.submit(fn, *args, pure=False)
@@ -123,6 +167,7 @@ class DaskPool:
         self.close()
 
     def close(self) -> None:
+        self._counted_at = float("inf")  # (the last count stands: the result's stats read it)
         self.client.close()
 
 

@@ -16,14 +16,16 @@ exact total or a lower bound, so a run can stop and resume anywhere):
    until it passes the K-th total -- this settles most of them;
 4. search: the rest, least bound first, are solved with beta = the K-th total,
    which refutes most of them after a few groups; a better total found
-   lowers the K-th total for the openers after it.
+   lowers the K-th total for the openers after it;
+5. trees: an optimal tree of each ranked opener, one task each, checked
+   against its total (`--top all`: one per opener).
 """
 
 from __future__ import annotations
 
 import resource
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from wordle_opt.display import Note, plural
 from wordle_opt.openers.checkpoint import open_checkpoint
@@ -38,9 +40,9 @@ from wordle_opt.openers.tasks import (
     BOUND,
     TaskProblem,
 )
-from wordle_opt.solver.exact import solve
-from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions
+from wordle_opt.solver.options import DEFAULT_CACHE_MB
 from wordle_opt.solver.problem import Problem
+from wordle_opt.trees.tree import Tree
 
 # The anytime ranking's share of the time limit for refining every opener's
 # bound.  The every-word game: 12972 openers at about 0.17 s each and core,
@@ -135,6 +137,7 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
         else:
             ranker = make_ranker(task_problem, top, facts_store=store, exclude=(), ties=False)
             ranker.run()
+            trees = ranker.trees() if o.trees else {}
     except BaseException:
         pool.abort()
         raise
@@ -144,11 +147,11 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
         if bar is not None:
             bar.close()
         if store is not None:
-            store.add_time(time.perf_counter() - t0, time.process_time() - cpu0 + _children_cpu())
+            store.add_time(time.perf_counter() - t0, time.process_time() - cpu0 + pool.cpu())
             store.close()
     if objective != "total":
         return _by_objective(found, objective, task_problem, lists=lists, cap=cap, pool=pool, t0=t0, cpu0=cpu0)
-    return _total_result(ranker, problem, o, pool_workers=pool.workers, before=before, t0=t0, cpu0=cpu0)
+    return _total_result(ranker, problem, trees, pool=pool, before=before, t0=t0, cpu0=cpu0)
 
 
 def _note_resumed(store, checkpoint: str, note) -> None:
@@ -166,27 +169,26 @@ def _note_resumed(store, checkpoint: str, note) -> None:
 def _total_result(
     ranker: Ranker,
     problem: Problem,
-    options: RankOptions,
+    trees: Dict[int, Tuple[int, object]],
     *,
-    pool_workers: int,
+    pool,
     before: Tuple[float, float, int, int],
     t0: float,
     cpu0: float,
 ) -> OpenerRanking:
-    """The total ranking's result from its finished ``ranker`` (``before``:
-    the checkpoint's time spent by earlier runs)."""
+    """The total ranking's result from its finished ``ranker`` and the trees
+    it found (`Ranker.trees`; none when not asked for); ``before``:
+    the checkpoint's time spent by earlier runs."""
     lists, cap = problem.lists, problem.cap
     stats = {
         "seconds": time.perf_counter() - t0,
         "settled_by_bounds": sum(1 for o, (k, _) in ranker.facts.items() if o not in ranker.searched),
         "searched": len(ranker.searched),
-        "workers": pool_workers,
+        "workers": pool.workers,
         "phases": ranker.phases(),
     }
-    ranked = [RankedOpener(lists.guesses[o], v, None) for v, o in ranker.ranking()]
-    if options.trees:
-        _attach_trees(ranked, problem, options.search.cache_mb)
-    _finish_stats(stats, t0, cpu0)
+    ranked = [RankedOpener(lists.guesses[o], v, _tree(trees, o, v, problem)) for v, o in ranker.ranking()]
+    _finish_stats(stats, t0, cpu0, pool)
     if before[2]:  # (resumed: the whole ranking's time, over every run)
         stats.update(runs=before[2] + 1, untimed_runs=before[3], all_seconds=before[0] + stats["seconds"])
         stats["all_cpu_seconds"] = before[1] + stats["cpu_seconds"]
@@ -256,7 +258,7 @@ def _anytime_ranking(problem: TaskProblem, lists, cap, options: RankOptions, *, 
             interrupted=interrupted,
         )
         result.stats["refined"] = len(ranker.refined)
-        _finish_stats(result.stats, t0, cpu0)
+        _finish_stats(result.stats, t0, cpu0, pool)
         return result
     finally:
         if store is not None:
@@ -276,7 +278,7 @@ def _by_objective(
         "refuted_within": found.refuted_within,
         "workers": pool.workers,
     }
-    _finish_stats(stats, t0, cpu0)
+    _finish_stats(stats, t0, cpu0, pool)
     return OpenerRanking(
         hard=problem.rule.value,
         max_guesses=cap,
@@ -295,8 +297,9 @@ def _by_objective(
     )
 
 
-def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
-    stats["cpu_seconds"] = time.process_time() - cpu0 + _children_cpu()
+def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float, pool) -> None:
+    """The run's wall, CPU (this process's and its ``pool``'s workers') and peak memory."""
+    stats["cpu_seconds"] = time.process_time() - cpu0 + pool.cpu()
     stats["peak_rss_mb"] = (
         max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         / 1024
@@ -304,17 +307,16 @@ def _finish_stats(stats: Dict[str, float], t0: float, cpu0: float) -> None:
     stats["seconds"] = time.perf_counter() - t0
 
 
-def _attach_trees(ranked: List[RankedOpener], problem: Problem, cache_mb: float) -> None:
-    for r in ranked:
-        res = solve(problem, r.word, SearchOptions(cache_mb=cache_mb))
-        if not res.feasible or res.total != r.total:
-            raise RuntimeError(f"internal error: {r.word} ranked at {r.total}, its tree totals {res.total}")
-        r.tree = res.tree
-
-
-def _children_cpu() -> float:
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
+def _tree(trees: Dict[int, Tuple[int, object]], o: int, total: int, problem: Problem) -> Optional[Tree]:
+    """Ranked opener o's tree from ``trees`` (None: trees were not asked for),
+    checked against its ranked ``total``."""
+    if o not in trees:
+        return None
+    tree_total, root = trees[o]
+    word = problem.lists.guesses[o]
+    if root is None or tree_total != total:
+        raise RuntimeError(f"internal error: {word} ranked at {total}, its tree totals {tree_total}")
+    return Tree(root, problem.lists, hard=problem.rule.value, max_guesses=problem.cap)
 
 
 def _bar(progress: Optional[bool], total: int):

@@ -84,7 +84,12 @@ def rows_from_csv(path: str) -> list:
 def rows_from_checkpoint(name: str, path: str) -> list:
     """The facts of an unfinished ranking's checkpoint, after checking it is this table's problem."""
     lists, rule = TABLES[name]
-    problem = Problem.parse(hard=rule, answers=lists, max_guesses=CAP)
+    return rows_of_problem(Problem.parse(hard=rule, answers=lists, max_guesses=CAP), path)
+
+
+def rows_of_problem(problem: Problem, path: str) -> list:
+    """The table's rows from checkpoint ``path`` of ``problem``'s ranking
+    (any lists: the tests compare a Dask run's with a local run's)."""
     stored = stored_facts(path, TaskProblem.of(problem, cache_mb=1.0))
     facts = sorted(((o, k, v) for o, (k, v, _) in stored.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     guesses = problem.lists.guesses
@@ -107,11 +112,7 @@ def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -
     for word, kind, total in rows:
         if word not in known or kind not in (EXACT, BOUND, INFEASIBLE) or (kind != INFEASIBLE and not total.isdigit()):
             sys.exit(f"{name}: bad row {word},{kind},{total}")
-    text = io.StringIO()
-    w = csv.writer(text, lineterminator="\n")
-    w.writerow(COLUMNS)
-    w.writerows(rows)
-    data = gzip.compress(text.getvalue().encode(), compresslevel=9, mtime=0)
+    data = table_bytes(rows)
     file = f"{name}.csv.gz"
     (folder / file).write_bytes(data)
     exact = sorted((int(t), wd) for wd, k, t in rows if k == EXACT)
@@ -134,6 +135,16 @@ def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -
         "made": datetime.date.today().isoformat(),
         "wordle_opt": version(),
     }
+
+
+def table_bytes(rows: list) -> bytes:
+    """A table file's bytes: the (opener, kind, total) rows as CSV, gzipped
+    reproducibly (no time stamp), so the same rows give the same sha256."""
+    text = io.StringIO()
+    w = csv.writer(text, lineterminator="\n")
+    w.writerow(COLUMNS)
+    w.writerows(rows)
+    return gzip.compress(text.getvalue().encode(), compresslevel=9, mtime=0)
 
 
 def version() -> str:

@@ -12,14 +12,17 @@ from __future__ import annotations
 import threading
 import weakref
 from dataclasses import dataclass
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
 from wordle_opt.rules import Rule
 from wordle_opt.solver import bounded
-from wordle_opt.solver.engine import Engine, rule_code
+from wordle_opt.solver.engine import Engine, StopScope, rule_code
+from wordle_opt.solver.exact import solve
+from wordle_opt.solver.options import SearchOptions
 from wordle_opt.solver.problem import Problem
+from wordle_opt.trees.node import Node
 from wordle_opt.wordlists import WordLists
 
 # What is known about one opener.
@@ -60,7 +63,7 @@ class _State:
     def __init__(self, problem: TaskProblem):
         lists = problem.lists()
         core, bounds = lists.modules.core, lists.modules.bounds  # (narrow or wide, by the length)
-        self.problem = problem
+        self.problem, self.lists = problem, lists
         self.inf = core.INFINITY
         self.table = np.ascontiguousarray(lists.table)
         codes = np.ascontiguousarray(lists.guess_codes)
@@ -72,6 +75,7 @@ class _State:
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
         # (big groups, easy mode: solver.bounded on this thread's solver)
         self.engine = Engine.around(lists, problem.rule, self.table, self.solver)
+        self.trees_scope = StopScope()  # (the solvers of `opener_trees`, stopped by `stop_all`)
 
     def legal(self, o: int, p: int) -> np.ndarray:
         if not self.problem.rule.hard:
@@ -104,6 +108,7 @@ def stop_all() -> None:
     with _states_lock:
         for st in _all_states:
             st.engine.request_stop()  # (its one solver and solver.bounded's loops)
+            st.trees_scope.stop()
 
 
 def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
@@ -157,6 +162,24 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     if total >= beta:
         return o, BOUND, total
     return o, EXACT, total
+
+
+def opener_trees(problem: TaskProblem, openers: List[int]) -> List[Tuple[int, int, Optional[Node]]]:
+    """(opener, its optimal total, the root of an optimal tree) for each
+    opener (INFINITY and None: no tree within the cap), found as `search`
+    finds it but on one thread, with a fresh solver: which optimal tree it is
+    then depends on nothing else (two threads sharing a group of 100 answers
+    or more find one or another: TEPEE's worst case was 5 in one run and 6
+    in the next, 772 answers).  The ranking's trees, one task per opener."""
+    st = _state(problem)
+    at_cap = Problem(st.lists, problem.rule, problem.depth)  # (the depth: the cap, or no cap's n + 1)
+    options = SearchOptions(threads=1, cache_mb=problem.cache_mb)
+    out = []
+    for o in openers:
+        with st.trees_scope:
+            res = solve(at_cap, problem.guesses[int(o)], options)
+        out.append((int(o), int(res.total), res.tree.root) if res.feasible else (int(o), int(st.inf), None))
+    return out
 
 
 # Hard mode: solve an opener's groups as `search` does (bounded.hard_first's
