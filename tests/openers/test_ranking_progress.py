@@ -99,3 +99,21 @@ def test_the_ranked_openers_trees_are_built_by_the_workers(small):
     for x in r.ranking:
         rep = verify(x.tree, answers=small.answers, guesses=small.guesses, hard="easy", max_guesses=6)
         assert rep.ok and rep.total == x.total and x.tree.root.guess == x.word
+
+
+def test_a_complete_table_builds_the_best_openers_tree_only(small):
+    """Every opener ranked (`--top all`, ``trees="best"``): the table is the
+    totals; a tree per opener would about double its CPU."""
+    r = rank_openers(answers=small, top=len(small.guesses), workers=1, progress=False, trees="best")
+    assert len(r.ranking) == len(small.guesses) and r.stats["phases"]["trees"]["tasks"] == 1
+    best, rest = r.ranking[0], r.ranking[1:]
+    rep = verify(best.tree, answers=small.answers, guesses=small.guesses, hard="easy", max_guesses=6)
+    assert rep.ok and rep.total == best.total == r.tree.total
+    assert all(x.tree is None for x in rest)
+
+
+def test_trees_is_checked_once_at_the_edge(small):
+    from wordle_opt.errors import WordleOptError
+
+    with pytest.raises(WordleOptError, match=r"^trees must be True, False or 'best', not 'all'$"):
+        rank_openers(answers=small, top=2, progress=False, trees="all")

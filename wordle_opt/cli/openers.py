@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from wordle_opt.cli._common import (
+    EVERY_OPENER,
     Progress,
     add_hard_option,
     add_list_options,
@@ -133,6 +134,7 @@ def add_ranking_options(p: argparse.ArgumentParser, with_lists: bool = True, wit
 
 def run_ranking(args, top: int):
     """rank_openers with the command's options (the anytime ranking with --beam or --time-limit)."""
+    from wordle_opt.openers.options import BEST_TREE_ONLY
     from wordle_opt.openers.ranking import DEFAULT_CACHE_MB, rank_openers
 
     progress = Progress.of(args, unit="groups")
@@ -152,6 +154,8 @@ def run_ranking(args, top: int):
         checkpoint=args.checkpoint,
         cache_mb=DEFAULT_CACHE_MB if args.cache_mb is None else args.cache_mb,
         minimise=args.minimise,
+        # (a complete table: the totals, and the best opener's tree for --tree)
+        trees=BEST_TREE_ONLY if args.top == EVERY_OPENER else True,
         **anytime,
     )
 

@@ -12,6 +12,10 @@ from wordle_opt.display import Note
 from wordle_opt.errors import WordleOptError
 from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cache, check_options, check_threads
 
+# ``trees=BEST_TREE_ONLY``: a complete table (`--top all`) is the totals; a
+# tree per opener, each as costly as a search of it, would about double its CPU.
+BEST_TREE_ONLY = "best"
+
 
 @dataclass(frozen=True)
 class RankOptions:
@@ -20,7 +24,8 @@ class RankOptions:
     worker's), ``beam``/``time_limit`` (the anytime ranking when either is
     set).  ``top``: the openers proven; ``scheduler``: a Dask scheduler
     instead of local workers; ``checkpoint``: the file of proven facts;
-    ``trees``: attach each ranked opener's tree; ``progress``: a bar (True,
+    ``trees``: attach each ranked opener's tree (True), none (False), or
+    the best opener's only (BEST_TREE_ONLY); ``progress``: a bar (True,
     False, None: when stderr is a terminal) or, for the anytime ranking, a
     ``progress(done, total, status)`` callable.  As `wordle_opt.rank_openers`
     describes them."""
@@ -29,7 +34,7 @@ class RankOptions:
     top: int = 10
     scheduler: object = None
     checkpoint: Optional[str] = None
-    trees: bool = True
+    trees: object = True
     progress: object = None
 
     @classmethod
@@ -43,7 +48,7 @@ class RankOptions:
         checkpoint: Optional[str] = None,
         cache_mb=DEFAULT_CACHE_MB,
         progress=None,
-        trees: bool = True,
+        trees=True,
         beam=None,
         time_limit=None,
         note: Optional[Note] = None,
@@ -53,6 +58,8 @@ class RankOptions:
         problem's, which the anytime ranking must allow."""
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise WordleOptError(f"top must be a positive integer, not {top!r}")
+        if trees not in (True, False, BEST_TREE_ONLY):
+            raise WordleOptError(f"trees must be True, False or {BEST_TREE_ONLY!r}, not {trees!r}")
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
             raise WordleOptError(f"workers must be a positive integer, not {workers!r}")
         if scheduler is None and workers is not None:

@@ -242,15 +242,15 @@ class Ranker:
                 del pending[f]
             self._record_done(done, searched=True)
 
-    def trees(self) -> Dict[int, Tuple[int, object]]:
+    def trees(self, *, first: Optional[int] = None) -> Dict[int, Tuple[int, object]]:
         """opener -> (total, root Node) of an optimal tree of each ranked
-        opener, one task each (`tasks.opener_trees`) on the workers: a
-        complete table needs one per opener, each as costly as a `search`
-        (in this process, one after another, 772 answers' 1279 trees took
-        5x the CPU of their ranking, and on a cluster the CPU of the table
-        again, on one machine)."""
+        opener (of the ``first`` ranked only, when given), one task each
+        (`tasks.opener_trees`) on the workers: each is as costly as a
+        `search` (in this process, one after another, 772 answers' 1279
+        trees took 5x the CPU of their ranking, and on a cluster the CPU of
+        the table again, on one machine)."""
         self._switch("trees")
-        todo = [o for _, o in self.ranking()]
+        todo = [o for _, o in self.ranking()][:first]
         found: Dict[int, Tuple[int, object]] = {}
         pending = set()
         while todo or pending:

@@ -18,7 +18,8 @@ exact total or a lower bound, so a run can stop and resume anywhere):
    which refutes most of them after a few groups; a better total found
    lowers the K-th total for the openers after it;
 5. trees: an optimal tree of each ranked opener, one task each, checked
-   against its total (`--top all`: one per opener).
+   against its total (a complete table, `--top all`: the best opener's only,
+   ``trees=BEST_TREE_ONLY``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Dict, Optional, Tuple
 
 from wordle_opt.display import Note, plural
 from wordle_opt.openers.checkpoint import open_checkpoint
-from wordle_opt.openers.options import RankOptions
+from wordle_opt.openers.options import BEST_TREE_ONLY, RankOptions
 from wordle_opt.openers.pools import make_pool
 from wordle_opt.openers.progress import PlainBar
 from wordle_opt.openers.ranker import SEED_BAR, Ranker
@@ -64,7 +65,7 @@ def rank_openers(
     checkpoint: Optional[str] = None,
     cache_mb: float = DEFAULT_CACHE_MB,
     progress: Optional[bool] = None,
-    trees: bool = True,
+    trees=True,
     minimise: str = "total",
     beam: Optional[int] = None,
     time_limit: Optional[float] = None,
@@ -81,7 +82,8 @@ def rank_openers(
     ``checkpoint``: a file that keeps every proven fact as it goes; rerunning
     with the same file resumes.  ``cache_mb``: each worker's solver cache.
     ``progress``: a progress bar on stderr (default: when it is a terminal).
-    ``trees``: build and attach the optimal tree of each ranked opener.
+    ``trees``: build and attach the optimal tree of each ranked opener; "best":
+    of the best opener only (`--top all`: the table is the totals).
     ``beam``/``time_limit``: the anytime ranking instead, for games too big
     to rank exactly (`wordle_opt.openers.ranking_anytime`): every opener's bound
     refined, a screen by beam trees, then the ``top`` openers with the
@@ -137,7 +139,7 @@ def rank(problem: Problem, options: RankOptions, *, note: Optional[Note] = None)
         else:
             ranker = make_ranker(task_problem, top, facts_store=store, exclude=(), ties=False)
             ranker.run()
-            trees = ranker.trees() if o.trees else {}
+            trees = ranker.trees(first=1 if o.trees == BEST_TREE_ONLY else None) if o.trees else {}
     except BaseException:
         pool.abort()
         raise
