@@ -36,6 +36,10 @@ def test_top_all_writes_every_opener_exact_and_equal_to_its_own_search(tmp_path,
     exact = [r for r in rows if r["kind"] == EXACT]
     assert sorted(int(r["rank"]) for r in exact) == list(range(1, len(exact) + 1))
     assert len(exact) == len(rows) if hard is None else len(exact) > 0
+    # (the best opener's tree only: the table is the totals)
+    assert [bool(r["worst"]) for r in sorted(exact, key=lambda r: int(r["rank"]))] == [True] + [False] * (
+        len(exact) - 1
+    )
     lists = WordLists.from_words(tuple(WORDS), name="small")
     for r in rows:
         one = search(r["opener"], answers=lists, hard=hard, threads=1)
