@@ -230,24 +230,8 @@ class Evaluator:
         return ties, complete
 
     def _reaches(self, solver, S, L, d, *, g: int, V: int) -> bool:
-        """Q(g) <= V?  Each group's lower bound 2s - 1 is replaced by its value,
-        searched with beta = what is left of V (fail-high: a bound >= beta)."""
-        row = self.engine.table[g, S]
-        pats, sizes = np.unique(row, return_counts=True)
-        total = len(S) + int(sum(2 * s - 1 for p, s in zip(pats, sizes) if p != self.engine.all_green))
-        if total > V:
-            return False
-        for i in np.argsort(-sizes, kind="stable"):
-            p, s = int(pats[i]), int(sizes[i])
-            if p == self.engine.all_green or (s == 1 and d >= 2):  # the bound 1 is the value
-                continue
-            Sp = np.ascontiguousarray(S[row == p])
-            Lp = self.legal_after(L, g, p)
-            v, _ = solver.solve_set(Sp, Lp, d - 1, V - total + (2 * s - 1) + 1)
-            total += int(v) - (2 * s - 1)
-            if total > V:
-                return False
-        return total <= V
+        """Q(g) <= V?"""
+        return guess_total(self.engine, solver, S, L, d=d, g=g, beta=V + 1) <= V
 
     def split(
         self,
@@ -307,3 +291,37 @@ def _cost(value: int, n: int, inf: int, exact: bool = True) -> Cost:
     if value >= inf:
         return Cost(INF, n, exact)
     return Cost(float(value), n, exact)
+
+
+def guess_total(engine: Engine, solver, S: np.ndarray, L: np.ndarray, *, d: int, g: int, beta: int) -> int:
+    """Q(g) at (S, L, d) in ``engine``'s numbering, its groups searched on
+    ``solver``.  Contract, as the core's: Q(g) itself if it is below
+    ``beta``, else some number between beta and Q(g) inclusive (a proven
+    lower bound; INFINITY when no tree fits).  Each group's lower bound
+    2s - 1 (a guess finds at most one of its answers at once) is replaced by
+    its value, searched with the group's share of beta; the likeliest to pass
+    beta first: the largest groups, in hard mode those likeliest to have no
+    tree (`bounded.hard_first`), which ends it."""
+    row = engine.table[g, S]
+    pats, sizes = np.unique(row, return_counts=True)
+    parts = [(int(p), int(s)) for p, s in zip(pats, sizes) if p != engine.all_green]
+    total = len(S) + sum(2 * s - 1 for _, s in parts)
+    if total >= beta:
+        return total
+    parts = [(p, s) for p, s in parts if not (s == 1 and d >= 2)]  # (one answer: its bound 1 is its value)
+    if d <= 1 and parts:  # no guess left for the answers g does not find
+        return engine.inf
+    legal = [engine.legal_after(L, g, p) for p, _ in parts]
+    if engine.rule.hard:
+        order = sorted(range(len(parts)), key=lambda i: bounded.hard_first(parts[i][1], len(legal[i])))
+    else:
+        order = sorted(range(len(parts)), key=lambda i: -parts[i][1])
+    for i in order:
+        p, s = parts[i]
+        v, _ = solver.solve_set(np.ascontiguousarray(S[row == p]), legal[i], d - 1, beta - total + (2 * s - 1))
+        if v >= engine.inf:
+            return engine.inf
+        total += int(v) - (2 * s - 1)
+        if total >= beta:
+            return total
+    return total

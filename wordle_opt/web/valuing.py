@@ -29,6 +29,7 @@ import numpy as np
 
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine, StopScope, rule_code
+from wordle_opt.solver.evaluator import guess_total
 from wordle_opt.web.admission import Cancelled, OutOfTime, budget, slots
 from wordle_opt.web.games import Game
 from wordle_opt.web.searching import SEARCH_CACHE_MB
@@ -60,54 +61,22 @@ class Valuer:
         """Q(g) at (S, L, d).  Contract, as the core's: Q(g) itself if it is
         below ``beta`` (None: no cut-off), else some number between beta and
         Q(g) inclusive: a proven lower bound."""
-        S, L = self._mine(S), _ints(L)
         beta = self.inf + 1 if beta is None else beta
-        total = self._lower_bound(S, g)
-        if total >= beta:
-            return total
-        row = self.engine.table[g, S]
-        groups = [
-            (int(p), np.ascontiguousarray(S[row == p]))
-            for p, s in zip(*np.unique(row, return_counts=True))
-            if p != self.engine.all_green and not (s == 1 and d >= 2)  # (one answer: its bound 1 is its value)
-        ]
-        if d <= 1 and groups:  # no guess left for the answers g does not find
-            return self.inf
-        legal = [self.engine.legal_after(L, g, p) for p, _ in groups]
-        # The likeliest to pass beta first: the largest groups; in hard mode
-        # those likeliest to have no tree (`bounded.hard_first`), which ends it.
-        if self.engine.rule.hard:
-            order = sorted(range(len(groups)), key=lambda i: bounded.hard_first(len(groups[i][1]), len(legal[i])))
-        else:
-            order = sorted(range(len(groups)), key=lambda i: -len(groups[i][1]))
-        for i in order:
-            Sp, s = groups[i][1], len(groups[i][1])
-            # The group's share of beta: what makes the total reach beta, its own bound 2s - 1 given back.
-            v, _ = self._value(Sp, legal[i], d - 1, beta - total + (2 * s - 1))
-            if v >= self.inf:
-                return self.inf
-            total += v - (2 * s - 1)
-            if total >= beta:
-                return total
-        return total
+        return guess_total(self.engine, self.engine.all_solvers[0], self._mine(S), _ints(L), d=d, g=g, beta=beta)
 
     def lower_bound(self, S: np.ndarray, g: int) -> int:
-        """A lower bound on Q(g) at no search's cost (see `_lower_bound`)."""
-        return self._lower_bound(self._mine(S), g)
-
-    def _lower_bound(self, S: np.ndarray, g: int) -> int:
-        # |S| + the sum over g's colourings p != GGGGG of 2|S_p| - 1: a guess
-        # finds at most one answer of a group at once, the others need two more at least.
-        row = self.engine.table[g, S]
+        """A lower bound on Q(g) at no search's cost: |S| + the sum over g's
+        colourings p != GGGGG of 2|S_p| - 1 (`guess_total`'s first bound)."""
+        row = self.engine.table[g, self._mine(S)]
         sizes = np.bincount(row, minlength=self.engine.all_green + 1)
         sizes[self.engine.all_green] = 0
-        return len(S) + int(2 * sizes.sum() - np.count_nonzero(sizes))
+        return len(row) + int(2 * sizes.sum() - np.count_nonzero(sizes))
 
     def _mine(self, S: np.ndarray) -> np.ndarray:
         return _ints(np.sort(self._rank[S]))
 
-    def _value(self, S: np.ndarray, L: np.ndarray, d: int, beta: int = -1) -> Tuple[int, int]:
-        return self.engine.all_solvers[0].solve_set(S, L, d, beta)
+    def _value(self, S: np.ndarray, L: np.ndarray, d: int) -> Tuple[int, int]:
+        return self.engine.all_solvers[0].solve_set(S, L, d, -1)
 
 
 def _ints(a: np.ndarray) -> np.ndarray:
