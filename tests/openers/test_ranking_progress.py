@@ -112,6 +112,16 @@ def test_a_complete_table_builds_the_best_openers_tree_only(small):
     assert all(x.tree is None for x in rest)
 
 
+@pytest.mark.parametrize("minimise", ["worst,total", "total,worst"])
+def test_a_complete_table_by_another_objective_builds_the_best_openers_tree_only(small, minimise):
+    # `--minimise worst,total --top all` built a tree for every opener
+    r = rank_openers(answers=small, top=len(small.guesses), workers=1, progress=False, trees="best", minimise=minimise)
+    best, rest = r.ranking[0], r.ranking[1:]
+    assert rest and all(x.tree is None for x in rest)
+    rep = verify(best.tree, answers=small.answers, guesses=small.guesses, hard="easy", max_guesses=6)
+    assert rep.ok and rep.total == best.total and rep.max_depth == best.worst
+
+
 def test_trees_is_checked_once_at_the_edge(small):
     from wordle_opt.errors import WordleOptError
 

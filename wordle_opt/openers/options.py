@@ -17,6 +17,11 @@ from wordle_opt.solver.options import DEFAULT_CACHE_MB, SearchOptions, check_cac
 BEST_TREE_ONLY = "best"
 
 
+def keep_tree(trees, place: int) -> bool:
+    """Whether the opener ranked at ``place`` (0: the best) keeps its tree under ``trees``."""
+    return trees is True or (trees == BEST_TREE_ONLY and place == 0)
+
+
 @dataclass(frozen=True)
 class RankOptions:
     """``search``: what the ranking shares with a search: ``threads`` (the

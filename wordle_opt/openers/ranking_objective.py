@@ -30,6 +30,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.display import plural
+from wordle_opt.openers.options import keep_tree
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem, prove_opener
 from wordle_opt.solver.exact import solve
 from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
@@ -70,7 +71,7 @@ def rank_worst_then_total(
     make_ranker: MakeRanker,
     store,
     lists,
-    trees: bool,
+    trees,
     tell: Optional[Callable[[str], None]] = None,
 ) -> RankedByObjective:
     """``tell(status)``: the progress of the proof that no opener fits a cap."""
@@ -130,7 +131,10 @@ def rank_worst_then_total(
     full = len(ranked) == top
     others = inc if full and inc < ranker.inf and len(facts) > top else None
     if trees:
-        ranked = [(o, v, w, _tree(problem, lists, o, cap=w, objective="total", total=v)) for o, v, w, _ in ranked]
+        ranked = [
+            (o, v, w, _tree(problem, lists, o, cap=w, objective="total", total=v) if keep_tree(trees, i) else None)
+            for i, (o, v, w, _) in enumerate(ranked)
+        ]
     return RankedByObjective(
         ranked, facts, worst_facts, searched, others, _worst_proof(ranked, c, full, others), refuted
     )
@@ -250,7 +254,7 @@ def rank_total_then_worst(
     make_ranker: MakeRanker,
     store,
     lists,
-    trees: bool,
+    trees,
     tell: Optional[Callable[[str], None]] = None,
 ) -> RankedByObjective:
     ranker = make_ranker(problem, top, facts_store=store, exclude=set(), ties=True)
@@ -271,7 +275,7 @@ def rank_total_then_worst(
             raise RuntimeError(f"internal error: {problem.guesses[o]} ranked at {v}, its tree totals {res.total}")
         rows.append((o, v, res.max_depth, res.tree if trees else None))
     rows.sort(key=lambda r: rank_key("total,worst", r[1], r[2]) + (r[0],))
-    ranked = rows[:top]
+    ranked = [(o, v, w, tree if keep_tree(trees, i) else None) for i, (o, v, w, tree) in enumerate(rows[:top])]
     worst_facts = {o: (EXACT, w) for o, _, w, _ in rows}
     facts = dict(ranker.facts)
     others = kth if kth is not None and len(facts) > top else None
