@@ -63,3 +63,30 @@ def test_stop_all_stops_a_tree_being_built(original):
 def _searching() -> bool:
     with tasks._states_lock:
         return any(st.trees_scope._solvers for st in tasks._all_states)
+
+
+def test_stop_all_stops_a_chunk_of_bounds(original):
+    # SIGTERM with --workers 1 in the screen waited for the thread's whole chunk
+    # of opener bounds (hard mode, nyt-3158: minutes); now one opener's at most.
+    # 60 hard-mode bounds of the original lists: about 0.6 s of CPU each.
+    task = tasks.TaskProblem.of(Problem(original, "nyt", 6), cache_mb=16)
+    outcome = []
+
+    def bound():
+        try:
+            outcome.append(tasks.bound_openers(task, list(range(60)), (original.modules.core.INFINITY, 0)))
+        except KeyboardInterrupt:
+            outcome.append("stopped")
+
+    thread = threading.Thread(target=bound)
+    thread.start()
+    while thread.is_alive() and not _has_state(task):
+        time.sleep(0.01)
+    tasks.stop_all()
+    thread.join()
+    assert outcome == ["stopped"]
+
+
+def _has_state(task) -> bool:
+    with tasks._states_lock:
+        return any(st.problem == task for st in tasks._all_states)

@@ -104,11 +104,12 @@ def _state(problem: TaskProblem) -> _State:
 
 
 def stop_all() -> None:
-    """Make the solvers of this process stop (they raise KeyboardInterrupt)."""
+    """Make the solvers and bounders of this process stop (their tasks raise KeyboardInterrupt)."""
     with _states_lock:
         for st in _all_states:
             st.engine.request_stop()  # (its one solver and solver.bounded's loops)
             st.trees_scope.stop()
+            st.bounder.request_stop()
 
 
 def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
@@ -126,6 +127,11 @@ def bound_openers(problem: TaskProblem, openers: List[int], incumbent: Tuple[int
     out = []
     for o in openers:
         v = int(st.bounder.opener(int(o), problem.depth, threshold_stop(int(o), incumbent)))
+        if st.bounder.stop_requested:
+            # (`stop_all`: the bound it returned is weaker than the one asked
+            # for, so nothing is kept.  With --workers 1 a SIGTERM in the screen
+            # waited for a chunk of 4 hard-mode bounds on nyt-3158: minutes.)
+            raise KeyboardInterrupt
         out.append((int(o), INFEASIBLE if v >= st.inf else BOUND, v))
     return out
 
