@@ -132,6 +132,25 @@ def test_a_complete_table_screens_only_the_openers_a_top_10_would(original, monk
     assert r.facts == before.facts and len(r.ranking) + sum(k == "infeasible" for k, _ in r.facts.values()) == n
 
 
+def test_a_table_resumed_after_its_screen_screens_no_more(original, tmp_path, monkeypatch):
+    from wordle_opt.openers import ranker
+
+    answers = original.answers[::8]
+    lists = WordLists.from_words(answers, sorted(set(answers) | set(original.guesses[::100])), name="wider")
+    n, ck = len(lists.guesses), str(tmp_path / "table.sqlite")
+
+    def stopped(*args):
+        raise KeyboardInterrupt  # (the first proof: the sitting ends after its screen)
+
+    with monkeypatch.context() as m:
+        m.setattr(ranker, "prove_opener", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            rank_openers(answers=lists, top=n, workers=1, progress=False, trees="best", checkpoint=ck)
+    r = rank_openers(answers=lists, top=n, workers=1, progress=False, trees="best", checkpoint=ck)
+    assert r.stats["phases"].get("screen", {}).get("tasks", 0) == 0  # (it screened 300 more each sitting)
+    assert len(r.ranking) + sum(k == "infeasible" for k, _ in r.facts.values()) == n
+
+
 @pytest.mark.parametrize("minimise", ["worst,total", "total,worst"])
 def test_a_complete_table_by_another_objective_builds_the_best_openers_tree_only(small, minimise):
     # `--minimise worst,total --top all` built a tree for every opener

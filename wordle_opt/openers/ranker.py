@@ -139,10 +139,11 @@ class Ranker:
     def run(self) -> None:
         self._switch("screen")
         self.show()
+        # (a table resumed from its checkpoint has screened already: its
+        # refined openers count, or each sitting would screen 300 more)
         table = self.top >= len(self.facts)  # (every opener not excluded will be proven)
-        pool = [o for o in self.open_openers() if o not in self.refined][
-            : TABLE_SCREEN if table else SEED_POOL * self.top
-        ]
+        size = max(0, TABLE_SCREEN - len(self.refined)) if table else SEED_POOL * self.top
+        pool = [o for o in self.open_openers() if o not in self.refined][:size]
         chunks = _chunks(pool, SCREEN_CHUNK)
         stops: Dict[int, int] = {}  # the stop each screened opener got
         self._drain([(bound_openers, c, self._screen_stop(c, stops)) for c in chunks], searched=False)
