@@ -385,7 +385,13 @@ def test_a_tree_cut_short_by_the_budget_says_what_was_proven(browser, live_serve
         api = browser.execute_script(
             "return fetch('/api/explore?opener=qajaq&lists=original&hard=easy&max_guesses=6').then(r => r.json())"
         )
-        assert api["tree"]["proven"] is False, api  # (proven in 10 s would be news: it takes the CLI minutes)
+        # (proven in 10 s would be news: it takes the CLI minutes.  This second
+        # request may find no tree in its 10 s where the page's found one: the
+        # CI rehearsal at load 10 got the refusal; either way nothing is proven.)
+        if "tree" in api:
+            assert api["tree"]["proven"] is False, api
+        else:
+            assert api["error"].startswith("the tree from QAJAQ needs more than this server's 10 s a request"), api
         assert "proven optimal" not in summary.lower().replace("not proven optimal", ""), summary
         assert summary.startswith("Best tree found from QAJAQ within the server's 10 s: "), summary
         assert "Not proven optimal: proven lower bound " in summary, summary
