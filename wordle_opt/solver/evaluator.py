@@ -293,6 +293,17 @@ def _cost(value: int, n: int, inf: int, exact: bool = True) -> Cost:
     return Cost(float(value), n, exact)
 
 
+def guess_lower_bound(engine: Engine, S: np.ndarray, g: int) -> int:
+    """A lower bound on Q(g) at (S, any legal list, any guesses left), at no
+    search's cost: |S| + the sum over g's colourings p != all green of
+    2|S_p| - 1 (a guess finds at most one answer of a group at once, the
+    others need two more at least)."""
+    row = engine.table[g, S]
+    sizes = np.bincount(row, minlength=engine.all_green + 1)
+    sizes[engine.all_green] = 0
+    return len(S) + int(2 * sizes.sum() - np.count_nonzero(sizes))
+
+
 def guess_total(engine: Engine, solver, S: np.ndarray, L: np.ndarray, *, d: int, g: int, beta: int) -> int:
     """Q(g) at (S, L, d) in ``engine``'s numbering, its groups searched on
     ``solver``.  Contract, as the core's: Q(g) itself if it is below
@@ -302,13 +313,13 @@ def guess_total(engine: Engine, solver, S: np.ndarray, L: np.ndarray, *, d: int,
     its value, searched with the group's share of beta; the likeliest to pass
     beta first: the largest groups, in hard mode those likeliest to have no
     tree (`bounded.hard_first`), which ends it."""
-    row = engine.table[g, S]
-    pats, sizes = np.unique(row, return_counts=True)
-    parts = [(int(p), int(s)) for p, s in zip(pats, sizes) if p != engine.all_green]
-    total = len(S) + sum(2 * s - 1 for _, s in parts)
+    total = guess_lower_bound(engine, S, g)
     if total >= beta:
         return total
-    parts = [(p, s) for p, s in parts if not (s == 1 and d >= 2)]  # (one answer: its bound 1 is its value)
+    row = engine.table[g, S]
+    pats, sizes = np.unique(row, return_counts=True)
+    # (one answer: its bound 1 is its value)
+    parts = [(int(p), int(s)) for p, s in zip(pats, sizes) if p != engine.all_green and not (s == 1 and d >= 2)]
     if d <= 1 and parts:  # no guess left for the answers g does not find
         return engine.inf
     legal = [engine.legal_after(L, g, p) for p, _ in parts]

@@ -29,7 +29,7 @@ import numpy as np
 
 from wordle_opt.solver import bounded
 from wordle_opt.solver.engine import Engine, StopScope, rule_code
-from wordle_opt.solver.evaluator import guess_total
+from wordle_opt.solver.evaluator import guess_lower_bound, guess_total
 from wordle_opt.web.admission import Cancelled, OutOfTime, budget, slots
 from wordle_opt.web.games import Game
 from wordle_opt.web.searching import SEARCH_CACHE_MB
@@ -65,12 +65,8 @@ class Valuer:
         return guess_total(self.engine, self.engine.all_solvers[0], self._mine(S), _ints(L), d=d, g=g, beta=beta)
 
     def lower_bound(self, S: np.ndarray, g: int) -> int:
-        """A lower bound on Q(g) at no search's cost: |S| + the sum over g's
-        colourings p != GGGGG of 2|S_p| - 1 (`guess_total`'s first bound)."""
-        row = self.engine.table[g, self._mine(S)]
-        sizes = np.bincount(row, minlength=self.engine.all_green + 1)
-        sizes[self.engine.all_green] = 0
-        return len(row) + int(2 * sizes.sum() - np.count_nonzero(sizes))
+        """A lower bound on Q(g) at no search's cost (`guess_lower_bound`)."""
+        return guess_lower_bound(self.engine, self._mine(S), g)
 
     def _mine(self, S: np.ndarray) -> np.ndarray:
         return _ints(np.sort(self._rank[S]))
