@@ -112,14 +112,20 @@ def test_a_complete_table_builds_the_best_openers_tree_only(small):
     assert all(x.tree is None for x in rest)
 
 
+@pytest.fixture(scope="module")
+def wider(original):
+    """290 answers and more guesses than a table screens (ranker.TABLE_SCREEN)."""
+    answers = original.answers[::8]
+    return WordLists.from_words(answers, sorted(set(answers) | set(original.guesses[::100])), name="wider")
+
+
 @pytest.mark.parametrize("hard", [None, "nyt"])
-def test_a_complete_table_screens_only_the_openers_a_top_10_would(original, monkeypatch, hard):
+def test_a_complete_table_screens_only_the_openers_a_top_10_would(wider, monkeypatch, hard):
     """Every opener is proven anyway: a full bound of each (4.9 s of CPU an
     opener in hard mode on nyt-3158) only orders the proofs."""
     from wordle_opt.openers import ranker
 
-    answers = original.answers[::8]
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(original.guesses[::100])), name="wider")
+    lists = wider
     n = len(lists.guesses)
     assert n > ranker.TABLE_SCREEN
     r = rank_openers(answers=lists, top=n, workers=1, progress=False, trees="best", hard=hard)
@@ -132,11 +138,10 @@ def test_a_complete_table_screens_only_the_openers_a_top_10_would(original, monk
     assert r.facts == before.facts and len(r.ranking) + sum(k == "infeasible" for k, _ in r.facts.values()) == n
 
 
-def test_a_table_resumed_after_its_screen_screens_no_more(original, tmp_path, monkeypatch):
+def test_a_table_resumed_after_its_screen_screens_no_more(wider, tmp_path, monkeypatch):
     from wordle_opt.openers import ranker
 
-    answers = original.answers[::8]
-    lists = WordLists.from_words(answers, sorted(set(answers) | set(original.guesses[::100])), name="wider")
+    lists = wider
     n, ck = len(lists.guesses), str(tmp_path / "table.sqlite")
 
     def stopped(*args):
