@@ -12,7 +12,9 @@ seeded uniform sample of the 14855 openers (nyt-3158: 3158 answers, the list
   sample makes the mean an unbiased estimate; a stopped opener counts with
   its CPU so far, so the projection is then a lower bound, flagged);
 - easy mode: the sample on one shared solver (as the ranking runs it, in the
-  sample's order) against a fresh solver per opener; hard mode: against the
+  sample's order) against a fresh solver per opener, and against the
+  previous dispatch of the groups (no probe: `probed.PROBE_MIN` off, every
+  group under BOUNDED_MIN by the core's search alone); hard mode: against the
   previous order and dispatch of the groups (`tasks.HARD_AS_SEARCH` off:
   largest first, each by the core's search), as CPU ratios in the same run,
   with the check that every way gives every opener the same value.
@@ -36,6 +38,7 @@ import numpy as np
 import pytest
 
 from wordle_opt.openers import tasks
+from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.problem import Problem
 
 SEED = 51  # the number: the sample is fixed
@@ -119,17 +122,19 @@ def test_table_sample(benchmark, nyt3158, mode):
         return shared, fresh
 
     shared, fresh = benchmark.pedantic(run, rounds=1, iterations=1)
-    before = []
-    if problem.rule.hard:
-        # The previous behaviour: largest group first, each by the core's search.
-        tasks._local.states = {}
-        with pytest.MonkeyPatch.context() as mp:
+    # The previous behaviour, on a shared solver as `shared`: hard mode, largest
+    # group first, each by the core's search; easy mode, no probe.
+    tasks._local.states = {}
+    with pytest.MonkeyPatch.context() as mp:
+        if problem.rule.hard:
             mp.setattr(tasks, "HARD_AS_SEARCH", False)
-            before = [prove(task, o, fresh=False, limit=limit) for o in openers]
-        benchmark.extra_info.update(
-            before=before,
-            now_over_before_cpu=round(sum(r["cpu"] for r in shared) / max(sum(r["cpu"] for r in before), 1e-9), 3),
-        )
+        else:
+            mp.setattr(probed, "PROBE_MIN", bounded.BOUNDED_MIN)
+        before = [prove(task, o, fresh=False, limit=limit) for o in openers]
+    benchmark.extra_info.update(
+        before=before,
+        now_over_before_cpu=round(sum(r["cpu"] for r in shared) / max(sum(r["cpu"] for r in before), 1e-9), 3),
+    )
     tasks._local.states = {}
     for other in (fresh, before):
         for a, b in zip(shared, other):

@@ -1,7 +1,8 @@
 """One opener of a complete table (`tasks.prove_opener` with no cut-off, as
 `openers --top all` runs it) against the exhaustive oracle, easy and both
 hard rules, with every hard-mode group routed through the batch
-(`bounded.solve_bounded_hard`, as `search` does for its biggest groups); and
+(`bounded.solve_bounded_hard`, as `search` does for its biggest groups) and
+every easy-mode group probed (`probed.solve_probed`); and
 in hard mode an opener with no tree stops at its first groups."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
 from wordle_opt.openers import tasks
-from wordle_opt.solver import bounded
+from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import WordLists
 
@@ -42,6 +43,7 @@ def test_an_opener_proven_with_no_cut_off_has_the_exhaustive_optimum(rule, batch
     opener = data.draw(st.sampled_from(lists.guesses))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(bounded, "HARD_BOUNDED_MIN", batch_min)
+        mp.setattr(probed, "PROBE_MIN", batch_min)  # (easy mode: every group probed, or none)
         _, kind, value = prove(lists, rule, cap, opener)
     want = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=opener)
     if want is None:

@@ -1,6 +1,7 @@
 """Big groups refuted in batch (wordle_opt.solver.bounded) against the
 exhaustive oracle: the group's optimum and tree, every group of a search
-routed through it (bounded_min=1), one and two threads, under caps."""
+routed through it (bounded_min=1), one and two threads, under caps; and
+mid-sized groups probed (solve_probed), whether the probe passes or fails."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
+from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.bounded import solve_bounded
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.exact import solve
 from wordle_opt.solver.options import SearchOptions
+from wordle_opt.solver.probed import probe_beta, solve_probed
 from wordle_opt.solver.problem import Problem
 from wordle_opt.trees.tree import Tree
 from wordle_opt.trees.verification import verify
@@ -91,6 +94,8 @@ def test_hard_mode_searches_keep_their_own_path(rule, answers, extra, cap, threa
         assert result.total == expected
     with pytest.raises(ValueError, match="easy mode only"):
         solve_bounded(Engine(lists, rule, threads=1, cache_mb=1), np.arange(len(lists.answers), dtype=np.int32), 3)
+    with pytest.raises(ValueError, match="easy mode only"):
+        solve_probed(Engine(lists, rule, threads=1, cache_mb=1), np.arange(len(lists.answers), dtype=np.int32), 3, lb=0)
 
 
 def test_ties_go_to_the_smallest_guess_index_with_any_number_of_threads():
@@ -105,3 +110,57 @@ def test_ties_go_to_the_smallest_guess_index_with_any_number_of_threads():
     for threads in (1, 2, 1, 2):
         cost, node = solve_bounded(Engine(lists, None, threads=threads, cache_mb=1), S, 6)
         assert (cost, node.guess) == (optimum, first)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games, tree=st.booleans(), data=st.data())
+def test_a_probed_group_has_the_exhaustive_optimum_whether_its_probe_passes_or_fails(
+    answers, extra, cap, threads, tree, data
+):
+    # lb is any number: below the optimum, at it, or above (a wrong bound only
+    # makes the probe fail); the batch runs exactly when the probe's cut-off
+    # is at or below the optimum.
+    lists = lists_for(answers, extra)
+    depth = Problem(lists, None, cap).depth
+    expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap)
+    S = np.arange(len(lists.answers), dtype=np.int32)
+    lb = data.draw(st.integers(0, 3 * len(S) + 2), label="lb")
+    batched = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(probed, "PROBE_MIN", 1)
+        real = bounded.solve_bounded
+        mp.setattr(bounded, "solve_bounded", lambda *a, **k: batched.append(1) or real(*a, **k))
+        cost, node = solve_probed(Engine(lists, None, threads=threads, cache_mb=1), S, depth, lb=lb, tree=tree)
+    if expected is None:
+        assert cost >= bounded_inf(lists) and node is None
+        return
+    assert cost == expected
+    assert bool(batched) == (probe_beta(lb) <= expected)
+    if tree:
+        report = verify(
+            Tree(node, lists, max_guesses=cap), answers=lists.answers, guesses=lists.guesses, max_guesses=cap
+        )
+        assert report.ok and report.total == expected, report.errors
+    else:
+        assert node is None
+
+
+def bounded_inf(lists):
+    return lists.modules.core.INFINITY
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(**games, data=st.data())
+def test_a_search_with_every_group_probed_gives_the_opener_s_exhaustive_optimum(answers, extra, cap, threads, data):
+    lists = lists_for(answers, extra)
+    opener = data.draw(st.sampled_from(lists.guesses))
+    expected = exhaustive_optimum(lists.answers, lists.guesses, max_guesses=cap, opener=opener)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(probed, "PROBE_MIN", 1)
+        result = solve(Problem(lists, None, cap), opener, SearchOptions(threads=threads, cache_mb=1))
+    if expected is None:
+        assert not result.feasible and result.tree is None
+        return
+    assert result.total == expected
+    report = verify(result.tree, answers=lists.answers, guesses=lists.guesses, max_guesses=cap)
+    assert report.ok and report.total == expected, report.errors

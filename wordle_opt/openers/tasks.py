@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Tuple
 import numpy as np
 
 from wordle_opt.rules import Rule
-from wordle_opt.solver import bounded
+from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.engine import Engine, StopScope, rule_code
 from wordle_opt.solver.exact import solve
 from wordle_opt.solver.options import SearchOptions
@@ -212,8 +212,8 @@ def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], boun
         if total >= st.inf:
             break
         S = np.flatnonzero(row == p).astype(np.int32)
-        if bounded.takes(rule, size):
-            v, _ = bounded.solve_bounded(st.engine, S, d - 1, tree=False)
+        if not rule.hard:
+            v, _ = probed.solve_probed(st.engine, S, d - 1, lb=lb, tree=False)
         elif hard and bounded.batched(size, len(legal), bounded.HARD_BOUNDED_MIN):  # (read here: tests lower it)
             v, _ = bounded.solve_bounded_hard(st.engine, S, legal, d - 1, tree=False)
         else:

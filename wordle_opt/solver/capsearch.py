@@ -16,7 +16,8 @@ import numpy as np
 
 from wordle_opt.display import ProgressCallback, plural
 from wordle_opt.patterns import Pattern
-from wordle_opt.solver import bounded
+from wordle_opt.solver import bounded, probed
+from wordle_opt.solver.anytime_groups import bounder_for
 from wordle_opt.solver.engine import Engine
 from wordle_opt.solver.levels import CAPS_ASKED_WITHIN
 from wordle_opt.solver.options import SearchOptions
@@ -160,6 +161,13 @@ class CapSearch:
             self._one_big_done()
         in_batch = {p for p, _ in batch}
         rest = [pg for pg in groups if pg[0] not in in_batch]
+        # Easy mode, mid-sized groups: probed, one a thread (probed.solve_probed).
+        mid = [pg for pg in rest if not self.hard and len(pg[1]) >= probed.PROBE_MIN]
+        if mid:
+            bounder = bounder_for(engine)
+            lbs = {p: min(int(bounder.group(S, engine.all_guesses, sub_depth)), engine.inf) for p, S in mid}
+            results += engine.run([lambda pg=pg: self._probed(*pg, lbs[pg[0]], o.bounded_min) for pg in mid])
+            rest = [pg for pg in rest if pg[0] not in lbs]
         big = [pg for pg in rest if len(engine.all_solvers) > 1 and len(pg[1]) >= o.share_min]
         for p, S in big:
             results.append((p, S, engine.solve_group_shared_root(S, self.legal(p), sub_depth)[1]))
@@ -191,6 +199,13 @@ class CapSearch:
         self.tally.clear()
         self.done += 1
         self.poll()
+
+    def _probed(self, p: int, S: np.ndarray, lb: int, bounded_min: Optional[int]):
+        """One mid-sized easy-mode group on one thread (probed.solve_probed)."""
+        sub = probed.solve_probed(self.engine, S, self.depth - 1, lb=lb, threads=1, bounded_min=bounded_min)[1]
+        with self.lock:
+            self.done += 1
+        return p, S, sub
 
     def _one(self, p: int, S: np.ndarray):
         """One group on one thread (skipped in hard mode once a group has no tree)."""
