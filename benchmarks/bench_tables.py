@@ -15,9 +15,9 @@ seeded uniform sample of the 14855 openers (nyt-3158: 3158 answers, the list
   sample's order) against a fresh solver per opener, and against the
   previous dispatch of the groups (no probe: `probed.PROBE_MIN` off, every
   group under BOUNDED_MIN by the core's search alone); hard mode: against the
-  previous order and dispatch of the groups (`tasks.HARD_AS_SEARCH` off:
-  largest first, each by the core's search), as CPU ratios in the same run,
-  with the check that every way gives every opener the same value.
+  previous build, which computed the groups' refined bounds before solving
+  them (`tasks.HARD_REFINED_BOUNDS`), as CPU ratios in the same run, with the
+  check that every way gives every opener the same value.
 
     pytest benchmarks/bench_tables.py --benchmark-columns=min,max
     WORDLE_OPT_TABLE_SAMPLE=12 WORDLE_OPT_TABLE_LIMIT=300 pytest benchmarks/bench_tables.py -s
@@ -122,12 +122,12 @@ def test_table_sample(benchmark, nyt3158, mode):
         return shared, fresh
 
     shared, fresh = benchmark.pedantic(run, rounds=1, iterations=1)
-    # The previous behaviour, on a shared solver as `shared`: hard mode, largest
-    # group first, each by the core's search; easy mode, no probe.
+    # The previous build, on a shared solver as `shared`: hard mode, the
+    # groups' refined bounds computed first; easy mode, no probe.
     tasks._local.states = {}
     with pytest.MonkeyPatch.context() as mp:
         if problem.rule.hard:
-            mp.setattr(tasks, "HARD_AS_SEARCH", False)
+            mp.setattr(tasks, "HARD_REFINED_BOUNDS", True)
         else:
             mp.setattr(probed, "PROBE_MIN", bounded.BOUNDED_MIN)
         before = [prove(task, o, fresh=False, limit=limit) for o in openers]

@@ -74,3 +74,17 @@ def test_hard_mode_an_opener_with_no_tree_stops_at_the_group_likeliest_to_have_n
     _, counts = np.unique(row[row != 3**lists.length - 1], return_counts=True)
     assert len(sizes) == 1 < len(counts)  # one group of 12 solved: it has no tree
     assert sizes[0] < counts.max()
+
+
+@pytest.mark.parametrize("opener", ["crane", "fight", "clamp", "sound"])
+def test_hard_mode_with_no_cut_off_takes_the_bounder_s_groups_in_its_order_without_their_bounds(opener):
+    # (the order decides which group is tried first among equals)
+    lists = WordLists.from_words(tuple(sorted(IGHT + OTHERS)), name="small")
+    task = tasks.TaskProblem.of(Problem(lists, "nyt", 6), cache_mb=1)
+    tasks._local.states = {}
+    st = tasks._state(task)
+    o = lists.guess_index(opener)
+    pats, sizes, bounds = st.bounder.opener_groups(o, 6)
+    got = tasks._groups_unbounded(st, o)
+    assert got[0].tolist() == pats.tolist() and got[1].tolist() == sizes.tolist()
+    assert got[2].tolist() == [0] * len(pats) and (bounds > 0).all()

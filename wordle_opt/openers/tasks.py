@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
-from wordle_opt.rules import Rule
+from wordle_opt.rules import Rule, all_green
 from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.engine import Engine, StopScope, rule_code
 from wordle_opt.solver.exact import solve
@@ -154,7 +154,10 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     st = _state(problem)
     o = int(o)
     d = problem.depth
-    pats, sizes, bounds = st.bounder.opener_groups(o, d)
+    if beta >= st.inf and problem.rule.hard and not HARD_REFINED_BOUNDS:
+        pats, sizes, bounds = _groups_unbounded(st, o)
+    else:
+        pats, sizes, bounds = st.bounder.opener_groups(o, d)
     n = len(problem.answers)
     if d < 1:
         return o, INFEASIBLE, int(st.inf)
@@ -188,9 +191,29 @@ def opener_trees(problem: TaskProblem, openers: List[int]) -> List[Tuple[int, in
     return out
 
 
+# Hard mode with no cut-off (a complete table): the opener's groups are all
+# solved exactly (or the first with no tree ends it), so their bounds only
+# cancel out, and the refined ones are not computed.  On nyt-3158 (NYT rule,
+# cap 6) they cost 29 s of CPU an opener (VITAE, DOPPE), where the proof
+# that the opener has no tree within 6 took 0.06-0.5 s; TARSE's 7.1 s, its
+# whole proof about 6 s.  True: computed as before (the benchmark's
+# previous build).
+HARD_REFINED_BOUNDS = False
+
+
+def _groups_unbounded(st: "_State", o: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`Bounder.opener_groups`'s (patterns, sizes, bounds) of opener o, in its
+    order (largest first, ties: smaller colouring first), with every bound 0."""
+    pats, sizes = np.unique(st.table[o], return_counts=True)
+    keep = pats != all_green(st.lists.length)
+    pats, sizes = pats[keep].astype(np.int32), sizes[keep].astype(np.int32)
+    order = np.lexsort((pats, -sizes))
+    return pats[order], sizes[order], np.zeros(len(order), dtype=np.int64)
+
+
 # Hard mode: solve an opener's groups as `search` does (bounded.hard_first's
 # order, the biggest by solve_bounded_hard).  False: largest first, each by
-# the core's search (the switch is for benchmarks/bench_tables.py's ratio:
+# the core's search (a switch for measuring; bench_tables measured it:
 # RAZES, nyt-3158, no tree within 6, 13.6 s of CPU against > 60 s).
 HARD_AS_SEARCH = True
 
