@@ -76,3 +76,55 @@ def test_a_complete_table_stopped_part_way_resumes_without_redoing_saved_openers
     assert [(x.word, x.total) for x in again.ranking] == [(x.word, x.total) for x in fresh.ranking]
     # (an opener proven before the stop is in the checkpoint and is not searched again)
     assert not set(calls) & set(first), sorted(set(calls) & set(first))
+
+
+@pytest.mark.parametrize("hard", [None, "nyt"])
+def test_a_table_proves_the_openers_over_its_budget_last_and_to_the_same_values(monkeypatch, hard):
+    # (ranker.TABLE_BUDGET: a proof that outlasts it is stopped, from another
+    # thread as Ctrl-C stops one, and made again with no limit once every
+    # other opener is settled; the stopped solver is replaced)
+    lists = WordLists.from_words(tuple(WORDS), name="small")
+    n = len(lists.guesses)
+    fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
+    slow, calls = {"fight", "crane"}, []
+    real = tasks.prove_opener
+
+    def proving(problem, o, beta):
+        word = problem.guesses[o]
+        calls.append(word)
+        if word in slow and calls.count(word) == 1:  # (a proof that would not end: waits for the stop)
+            stopping = tasks._state(problem).engine.stopping
+            while not stopping.wait(0.01):
+                pass
+            raise KeyboardInterrupt("search stopped")
+        return real(problem, o, beta)
+
+    monkeypatch.setattr(tasks, "prove_opener", proving)
+    monkeypatch.setattr(ranker, "prove_opener", proving)
+    monkeypatch.setattr(ranker, "TABLE_BUDGET", 0.3)
+    again = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
+    assert again.facts == fresh.facts
+    assert [(x.word, x.total) for x in again.ranking] == [(x.word, x.total) for x in fresh.ranking]
+    assert sorted(calls[-2:]) == sorted(slow) and all(calls.count(w) == 2 for w in slow)
+    assert sorted(calls[:-2]) == sorted(lists.guesses)  # (each once, the slow ones' first tries among them)
+
+
+@pytest.mark.parametrize("hard", [None, "nyt"])
+def test_a_table_whose_every_proof_is_stopped_at_once_still_completes_exactly(monkeypatch, hard):
+    # (budget 0: the core's own searches stopped as soon as they start)
+    lists = WordLists.from_words(tuple(WORDS), name="small")
+    n = len(lists.guesses)
+    fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
+    kinds, within = [], tasks.prove_opener_within
+
+    def counted(problem, o, budget):
+        out = within(problem, o, budget)
+        kinds.append(out[1])
+        return out
+
+    monkeypatch.setattr(ranker, "prove_opener_within", counted)
+    monkeypatch.setattr(ranker, "TABLE_BUDGET", 0.0)
+    again = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
+    assert again.facts == fresh.facts
+    assert [(x.word, x.total) for x in again.ranking] == [(x.word, x.total) for x in fresh.ranking]
+    assert len(kinds) == n and kinds.count(tasks.DEFERRED) > n // 2, kinds

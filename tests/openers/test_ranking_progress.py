@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -139,7 +140,7 @@ def test_a_complete_table_screens_only_the_openers_a_top_10_would(wider, monkeyp
 
 
 def test_a_table_resumed_after_its_screen_screens_no_more(wider, tmp_path, monkeypatch):
-    from wordle_opt.openers import ranker
+    from wordle_opt.openers import ranker, tasks
 
     lists = wider
     n, ck = len(lists.guesses), str(tmp_path / "table.sqlite")
@@ -148,6 +149,7 @@ def test_a_table_resumed_after_its_screen_screens_no_more(wider, tmp_path, monke
         raise KeyboardInterrupt  # (the first proof: the sitting ends after its screen)
 
     with monkeypatch.context() as m:
+        m.setattr(tasks, "prove_opener", stopped)  # (a table's, within its budget)
         m.setattr(ranker, "prove_opener", stopped)
         with pytest.raises(KeyboardInterrupt):
             rank_openers(answers=lists, top=n, workers=1, progress=False, trees="best", checkpoint=ck)
@@ -171,3 +173,22 @@ def test_trees_is_checked_once_at_the_edge(small):
 
     with pytest.raises(WordleOptError, match=r"^trees must be True, False or 'best', not 'all'$"):
         rank_openers(answers=small, top=2, progress=False, trees="all")
+
+
+def test_the_line_names_the_phase_a_table_is_in_while_its_first_proof_runs(small, monkeypatch):
+    # (the hard nyt-3158 table's line said "screen" for an hour while it proved a seed)
+    from wordle_opt.openers import ranker, ranking, tasks
+
+    buf = io.StringIO()
+    monkeypatch.setattr(ranking, "_bar", lambda progress, total: PlainBar(total, stream=buf, interval=0.0))
+    seen, real = [], tasks.prove_opener_within
+
+    def proving(problem, o, budget):
+        if not seen:
+            time.sleep(0.6)  # (the main thread's poll writes a line every 0.2 s meanwhile)
+            seen.append(buf.getvalue().splitlines()[-1])
+        return real(problem, o, budget)
+
+    monkeypatch.setattr(ranker, "prove_opener_within", proving)
+    rank_openers(answers=small, top=len(small.guesses), workers=1, progress=None, trees=False)
+    assert seen and LINE.match(seen[0]) and LINE.match(seen[0]).group(1) == "seed", seen

@@ -13,12 +13,14 @@ import numpy as np
 from wordle_opt.openers.phases import PhaseClock, timed
 from wordle_opt.openers.tasks import (
     BOUND,
+    DEFERRED,
     EXACT,
     INFEASIBLE,
     TaskProblem,
     bound_openers,
     opener_trees,
     prove_opener,
+    prove_opener_within,
     prove_openers,
     threshold_stop,
 )
@@ -46,6 +48,13 @@ SCREEN_CHUNK = 4
 # average over the 144 first screened (load 4-9), EQUID's 61 s against 40 s
 # for its whole proof (no tree within 6).
 TABLE_SCREEN = SEED_POOL * 10
+# A complete table proves each opener within this many seconds of wall time
+# first; one that takes longer is stopped and proven with no limit after all
+# the others (in this sitting: a resumed run tries it within the budget
+# again).  Hard mode, nyt-3158, one worker: the run sat over an hour on LOTES
+# (one group of 246 answers, E green, searched over 15 min and not done)
+# while openers with no tree within 6 are proven in 0.15-0.5 s each.
+TABLE_BUDGET = 120.0
 
 
 class Ranker:
@@ -72,6 +81,7 @@ class Ranker:
         }
         self.refined = set()
         self.searched = set()
+        self.deferred = set()  # a table's openers stopped at TABLE_BUDGET (proven last)
         self.settled_by: Dict[int, str] = {}  # the phase that found each opener's fact (else: quick)
         for o in exclude:
             del self.facts[o]
@@ -106,6 +116,9 @@ class Ranker:
     def record(self, results, searched: bool) -> None:
         kept = []
         for o, kind, value in results:
+            if kind == DEFERRED:
+                self.deferred.add(o)
+                continue
             # Facts only get stronger: an exact total or infeasibility stays, and
             # of two lower bounds the larger one (tasks can overlap in flight).
             old_kind, old_value = self.facts[o]
@@ -132,13 +145,14 @@ class Ranker:
         self.bar.set_description(self.phase, refresh=False)
         self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
         kth = f", {len(r)} ranked up to {r[-1][0]}" if len(r) > 1 else ""
-        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}", refresh=False)
+        later = sum(self.facts[o][0] == BOUND for o in self.deferred)
+        later = f", {later} over {TABLE_BUDGET:g} s left for last" if later else ""
+        self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}{later}", refresh=False)
         self.bar.refresh()
 
     # -- the loop ----------------------------------------------------------------
     def run(self) -> None:
         self._switch("screen")
-        self.show()
         # (a table resumed from its checkpoint has screened already: its
         # refined openers count, or each sitting would screen 300 more)
         table = self.top >= len(self.facts)  # (every opener not excluded will be proven)
@@ -170,7 +184,7 @@ class Ranker:
                 stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
                 stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
                 continue
-            self._drain([(prove_opener, o, self.inf) for o in seeds], searched=True)
+            self._drain([self._seed_task(o, table) for o in seeds], searched=True)
         self._switch("bounds")
         todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
         inc = self.incumbent()
@@ -180,6 +194,13 @@ class Ranker:
         # Until no opener can still enter the ranking: that is the proof.
         while self.open_openers():
             self._search()
+
+    def _seed_task(self, o: int, table: bool):
+        """A seed's proof with no cut-off; in a complete table, first within
+        TABLE_BUDGET (an opener stopped there comes back with none)."""
+        if table and o not in self.deferred:
+            return prove_opener_within, o, TABLE_BUDGET
+        return prove_opener, o, self.inf
 
     def _screen_stop(self, chunk: List[int], stops: Dict[int, int]):
         """The screen's incumbent for ``chunk``, taken when its task starts:
@@ -207,7 +228,6 @@ class Ranker:
         ``until`` (time.monotonic()): the anytime ranking's bound for every
         opener it does not search (about 0.17 s per opener on the every-word game)."""
         self._switch("bounds, all")
-        self.show()
         todo = [
             o for _, o in sorted((v, o) for o, (k, v) in self.facts.items() if k == BOUND and o not in self.refined)
         ]
@@ -280,6 +300,8 @@ class Ranker:
     def _switch(self, phase: str) -> None:
         self.phase = phase
         self.clock.switch(phase)
+        # (shown now: the line said "screen" for an hour while a seed was proven)
+        self.show()
 
     def _timed_result(self, future):
         res, cpu = future.result()

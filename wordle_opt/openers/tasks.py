@@ -29,6 +29,9 @@ from wordle_opt.wordlists import WordLists
 EXACT = "exact"  # value is its optimal total
 BOUND = "bound"  # value is a proven lower bound on its total
 INFEASIBLE = "infeasible"  # no strategy finishes every answer within the cap
+# (not a fact: a complete table's proof stopped at its time budget, tried
+# again with none after the others; see `prove_opener_within`)
+DEFERRED = "deferred"
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,36 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     if total >= beta:
         return o, BOUND, total
     return o, EXACT, total
+
+
+def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[int, str, int]:
+    """`prove_opener` with no cut-off (a complete table's proof), stopped
+    after ``budget`` seconds of wall time: (o, DEFERRED, 0) then, and this
+    thread's solver and bounder are replaced (a stopped solver refuses
+    further work; the new one starts with an empty cache).  Ctrl-C and
+    `stop_all` still raise KeyboardInterrupt."""
+    st = _state(problem)
+    done, fired = threading.Event(), threading.Event()
+
+    def watch() -> None:
+        if not done.wait(budget):
+            fired.set()
+            st.engine.request_stop()
+            st.bounder.request_stop()
+
+    watchdog = threading.Thread(target=watch, name="table-budget", daemon=True)
+    watchdog.start()
+    try:
+        return prove_opener(problem, o, st.inf)
+    except KeyboardInterrupt:
+        if not fired.is_set():
+            raise  # (not the budget: Ctrl-C or stop_all)
+        return int(o), DEFERRED, 0
+    finally:
+        done.set()
+        watchdog.join()
+        if fired.is_set():
+            _local.states.pop(problem, None)  # (the next task builds a new state)
 
 
 def opener_trees(problem: TaskProblem, openers: List[int]) -> List[Tuple[int, int, Optional[Node]]]:
