@@ -128,3 +128,44 @@ def test_a_table_whose_every_proof_is_stopped_at_once_still_completes_exactly(mo
     assert again.facts == fresh.facts
     assert [(x.word, x.total) for x in again.ranking] == [(x.word, x.total) for x in fresh.ranking]
     assert len(kinds) == n and kinds.count(tasks.DEFERRED) > n // 2, kinds
+
+
+def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budget(tmp_path, monkeypatch):
+    # (the checkpoint keeps them: else each sitting spends TABLE_BUDGET on each again)
+    lists = WordLists.from_words(tuple(WORDS), name="small")
+    n, ck = len(lists.guesses), str(tmp_path / "ck.sqlite")
+    fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False)
+    calls, slow, first = [], [], [True]
+    real, within = tasks.prove_opener, tasks.prove_opener_within
+
+    def proving(problem, o, beta):
+        word = problem.guesses[o]
+        calls.append(word)
+        if not slow:  # (the first opener proven is over the budget)
+            slow.append(word)
+            stopping = tasks._state(problem).engine.stopping
+            while not stopping.wait(0.01):
+                pass
+            raise KeyboardInterrupt("search stopped")
+        return real(problem, o, beta)
+
+    def tried_within(problem, o, budget):
+        calls.append("within")
+        if first[0] and calls.count("within") == 5:
+            raise KeyboardInterrupt  # (Ctrl-C: the sitting ends after four tries)
+        return within(problem, o, budget)
+
+    monkeypatch.setattr(tasks, "prove_opener", proving)
+    monkeypatch.setattr(ranker, "prove_opener", proving)
+    monkeypatch.setattr(ranker, "prove_opener_within", tried_within)
+    monkeypatch.setattr(ranker, "TABLE_BUDGET", 0.3)
+    with pytest.raises(KeyboardInterrupt):
+        rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)
+    assert len(slow) == 1 and calls.count(slow[0]) == 1
+    calls.clear()
+    first[0] = False
+    again = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)
+    # the others within the budget, then the one put off, last and with none
+    assert calls[-1] == slow[0] and calls[-2] != "within" and calls.count(slow[0]) == 1
+    assert calls.count("within") == n - 4
+    assert again.facts == fresh.facts

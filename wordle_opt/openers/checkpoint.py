@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import time
-from typing import Dict, Iterable, Optional, Tuple
+from typing import Dict, Iterable, Optional, Set, Tuple
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.tasks import BOUND, EXACT, INFEASIBLE, TaskProblem
@@ -133,6 +133,9 @@ class Checkpoint:
                 "total INTEGER NOT NULL, lb INTEGER NOT NULL, widened INTEGER NOT NULL, "
                 "tree TEXT NOT NULL, PRIMARY KEY (opener, pattern))"
             )
+            # a complete table's openers whose first proof outlasted its budget
+            # (`ranker.TABLE_BUDGET`): a resumed run proves them last, with none
+            self.db.execute("CREATE TABLE IF NOT EXISTS deferred (opener INTEGER PRIMARY KEY)")
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
 
@@ -144,6 +147,15 @@ class Checkpoint:
         """Record (opener, kind, value) facts in one transaction, keeping the
         stronger; ``searched``: they come from the exact search."""
         self._save("facts", "", (), results=results, searched=searched)
+
+    def deferred(self) -> Set[int]:
+        """The openers a complete table put off (see `defer`)."""
+        return {o for (o,) in self.db.execute("SELECT opener FROM deferred")}
+
+    def defer(self, openers: Iterable[int]) -> None:
+        """Record that these openers' proofs outlasted a table's time budget."""
+        with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO deferred VALUES (?)", [(int(o),) for o in openers])
 
     def at(self, depth: int) -> "_AtCap":
         """The facts under another cap (``depth`` guesses), with the same

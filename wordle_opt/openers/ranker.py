@@ -50,8 +50,8 @@ SCREEN_CHUNK = 4
 TABLE_SCREEN = SEED_POOL * 10
 # A complete table proves each opener within this many seconds of wall time
 # first; one that takes longer is stopped and proven with no limit after all
-# the others (in this sitting: a resumed run tries it within the budget
-# again).  Hard mode, nyt-3158, one worker: the run sat over an hour on LOTES
+# the others (the checkpoint keeps which: a resumed run does not try it
+# within the budget again).  Hard mode, nyt-3158, one worker: the run sat over an hour on LOTES
 # (one group of 246 answers, E green, searched over 15 min and not done)
 # while openers with no tree within 6 are proven in 0.15-0.5 s each.
 TABLE_BUDGET = 120.0
@@ -86,6 +86,7 @@ class Ranker:
         for o in exclude:
             del self.facts[o]
         if store is not None:
+            self.deferred = set(getattr(store, "deferred", set)())
             for o, (kind, value, searched) in store.facts().items():
                 if o not in self.facts:
                     continue
@@ -114,10 +115,10 @@ class Ranker:
         return [o for _, o in sorted(rows)]
 
     def record(self, results, searched: bool) -> None:
-        kept = []
+        kept, deferred = [], []
         for o, kind, value in results:
             if kind == DEFERRED:
-                self.deferred.add(o)
+                deferred.append(o)
                 continue
             # Facts only get stronger: an exact total or infeasibility stays, and
             # of two lower bounds the larger one (tasks can overlap in flight).
@@ -130,6 +131,9 @@ class Ranker:
             self.settled_by[o] = self.phase
             if searched:
                 self.searched.add(o)
+        self.deferred.update(deferred)
+        if self.store is not None and deferred and hasattr(self.store, "defer"):
+            self.store.defer(deferred)
         if self.store is not None and kept:
             self.store.save(kept, searched)
         self.show()
@@ -184,6 +188,8 @@ class Ranker:
                 stop = kth + 1  # (threshold_stop of every opener against (kth, n_openers))
                 stopped.difference_update(o for o in again if self.facts[o][0] != BOUND or self.facts[o][1] < stop)
                 continue
+            # (a table's openers over the budget last, in this sitting or one before)
+            seeds.sort(key=lambda o: table and o in self.deferred)
             self._drain([self._seed_task(o, table) for o in seeds], searched=True)
         self._switch("bounds")
         todo = [o for o in self.open_openers() if o not in self.refined or o in stopped]
