@@ -94,7 +94,7 @@ def test_a_table_proves_the_openers_over_its_budget_last_and_to_the_same_values(
         calls.append(word)
         if word in slow and calls.count(word) == 1:  # (a proof that would not end: waits for the stop)
             stopping = tasks._state(problem).engine.stopping
-            while not stopping.wait(0.01):
+            while not stopping.is_set():  # (busy: the budget is CPU time)
                 pass
             raise KeyboardInterrupt("search stopped")
         return real(problem, o, beta)
@@ -144,7 +144,7 @@ def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budg
         if not slow:  # (the first opener proven is over the budget)
             slow.append(word)
             stopping = tasks._state(problem).engine.stopping
-            while not stopping.wait(0.01):
+            while not stopping.is_set():  # (busy: the budget is CPU time)
                 pass
             raise KeyboardInterrupt("search stopped")
         return real(problem, o, beta)
@@ -169,3 +169,15 @@ def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budg
     assert calls[-1] == slow[0] and calls[-2] != "within" and calls.count(slow[0]) == 1
     assert calls.count("within") == n - 4
     assert again.facts == fresh.facts
+
+
+def test_a_table_s_budget_counts_the_proving_thread_s_cpu_not_the_wall_clock():
+    # (at the lowest priority beside CI, 15-second openers took over 120 s of wall time)
+    import time
+
+    spent, c0 = tasks._thread_cpu(), time.thread_time()
+    time.sleep(0.3)
+    assert spent() < 0.1
+    while time.thread_time() - c0 < 0.3:  # (0.3 s of this thread's CPU, however long that takes)
+        pass
+    assert 0.25 <= spent() <= time.thread_time() - c0 + 0.05

@@ -48,12 +48,12 @@ SCREEN_CHUNK = 4
 # average over the 144 first screened (load 4-9), EQUID's 61 s against 40 s
 # for its whole proof (no tree within 6).
 TABLE_SCREEN = SEED_POOL * 10
-# A complete table proves each opener within this many seconds of wall time
-# first; one that takes longer is stopped and proven with no limit after all
-# the others (the checkpoint keeps which: a resumed run does not try it
-# within the budget again).  Hard mode, nyt-3158, one worker: the run sat over an hour on LOTES
-# (one group of 246 answers, E green, searched over 15 min and not done)
-# while openers with no tree within 6 are proven in 0.15-0.5 s each.
+# A complete table proves each opener within this many seconds of CPU first;
+# one that takes longer is stopped and proven with no limit after all the
+# others (the checkpoint keeps which: a resumed run does not try it within
+# the budget again).  Hard mode, nyt-3158, one worker: the run sat over an
+# hour on LOTES (one group of 246 answers, E green, searched over 15 min and
+# not done) while openers with no tree within 6 are proven in 0.15-0.5 s each.
 TABLE_BUDGET = 120.0
 
 
@@ -150,7 +150,7 @@ class Ranker:
         self.bar.n = len(self.refined) if self.phase == "bounds, all" else self.n_openers - left
         kth = f", {len(r)} ranked up to {r[-1][0]}" if len(r) > 1 else ""
         later = sum(self.facts[o][0] == BOUND for o in self.deferred)
-        later = f", {later} over {TABLE_BUDGET:g} s left for last" if later else ""
+        later = f", {later} over {TABLE_BUDGET:g} CPU-s left for last" if later else ""
         self.bar.set_postfix_str(f"left {left}, best {r[0][0] if r else '-'}{kth}{later}", refresh=False)
         self.bar.refresh()
 

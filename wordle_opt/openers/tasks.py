@@ -10,9 +10,10 @@ them number the answers the same way (by list order).
 from __future__ import annotations
 
 import threading
+import time
 import weakref
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -178,18 +179,21 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
 
 def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[int, str, int]:
     """`prove_opener` with no cut-off (a complete table's proof), stopped
-    after ``budget`` seconds of wall time: (o, DEFERRED, 0) then, and this
-    thread's solver and bounder are replaced (a stopped solver refuses
-    further work; the new one starts with an empty cache).  Ctrl-C and
-    `stop_all` still raise KeyboardInterrupt."""
+    after ``budget`` seconds of this thread's CPU time: (o, DEFERRED, 0)
+    then, and this thread's solver and bounder are replaced (a stopped
+    solver refuses further work; the new one starts with an empty cache).
+    Ctrl-C and `stop_all` still raise KeyboardInterrupt."""
     st = _state(problem)
+    spent = _thread_cpu()
     done, fired = threading.Event(), threading.Event()
 
     def watch() -> None:
-        if not done.wait(budget):
-            fired.set()
-            st.engine.request_stop()
-            st.bounder.request_stop()
+        while spent() < budget:
+            if done.wait(BUDGET_POLL):
+                return
+        fired.set()
+        st.engine.request_stop()
+        st.bounder.request_stop()
 
     watchdog = threading.Thread(target=watch, name="table-budget", daemon=True)
     watchdog.start()
@@ -204,6 +208,23 @@ def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[in
         watchdog.join()
         if fired.is_set():
             _local.states.pop(problem, None)  # (the next task builds a new state)
+
+
+BUDGET_POLL = 0.25  # seconds between the budget's looks at the clock
+
+
+def _thread_cpu() -> Callable[[], float]:
+    """Seconds of CPU the calling thread has used since now, readable from
+    another thread.  CPU, not wall time: on a shared machine a neighbour
+    slowed a table run at the lowest priority until 15-second openers took
+    over 120 s of wall time.  (Wall time where the platform has no
+    per-thread clock.)"""
+    if not hasattr(time, "pthread_getcpuclockid"):
+        t0 = time.monotonic()
+        return lambda: time.monotonic() - t0
+    clock = time.pthread_getcpuclockid(threading.get_ident())
+    t0 = time.clock_gettime(clock)
+    return lambda: time.clock_gettime(clock) - t0
 
 
 def opener_trees(problem: TaskProblem, openers: List[int]) -> List[Tuple[int, int, Optional[Node]]]:
