@@ -76,7 +76,8 @@ def test_the_table_agrees_with_a_fresh_exact_search(file):
         assert not r.feasible or r.total >= bound.total  # (no tree within the cap: above any bound)
 
 
-# Every table's rows re-checked by sampling: two exact rows and one "no tree
+# Every table's rows re-checked by sampling: two exact rows (one in hard
+# mode, where each search took 20-40 s of CI's slow stage) and one "no tree
 # within the cap" row drawn with a fixed seed (issue 51's), each searched
 # again and its tree verified from the rules alone.
 @pytest.mark.slow
@@ -86,7 +87,8 @@ def test_a_seeded_sample_of_each_table_s_rows_is_re_solved_and_its_trees_verifie
     rng = random.Random(51)
     exact = sorted(v.word for v in t.values.values() if v.kind == EXACT)
     infeasible = sorted(v.word for v in t.values.values() if v.kind == INFEASIBLE)
-    sample = rng.sample(exact, min(2, len(exact))) + rng.sample(infeasible, min(1, len(infeasible)))
+    k = 1 if e["rule"] else 2
+    sample = rng.sample(exact, min(k, len(exact))) + rng.sample(infeasible, min(1, len(infeasible)))
     assert sample, file
     lists = load_lists(e["lists"])
     for word in sample:

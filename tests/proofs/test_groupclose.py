@@ -318,8 +318,8 @@ def test_the_stored_proof_of_tarns_biggest_open_group_holds_on_a_sample(name, si
     # trees/<name>-BBBBG.proof.csv (docs/results.md): every guess of the
     # every-word game refuted as TARNS's second guess after BBBBG against
     # the stored tree's total there; a sample of each kind of line
-    # re-decided from scratch (two a kind: three took 208 s of CI's slow
-    # stage for tarns-original-all alone).
+    # re-decided from scratch (one a kind: three took 208 s of CI's slow
+    # stage for tarns-original-all alone, two 147 s).
     import csv
     from pathlib import Path
 
@@ -339,6 +339,6 @@ def test_the_stored_proof_of_tarns_biggest_open_group_holds_on_a_sample(name, si
     rng = np.random.default_rng(0)
     for how in sorted({r["how"] for r in rows}):
         kind = [r for r in rows if r["how"] == how]
-        for i in rng.choice(len(kind), size=min(2, len(kind)), replace=False):
+        for i in rng.choice(len(kind), size=1, replace=False):
             r = kind[i]
             assert closer.holds(lists.guess_index(r["guess"]), how, int(r["value"]), r["witness"]), r
