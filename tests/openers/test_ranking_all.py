@@ -78,6 +78,15 @@ def test_a_complete_table_stopped_part_way_resumes_without_redoing_saved_openers
     assert not set(calls) & set(first), sorted(set(calls) & set(first))
 
 
+def _run_until_stopped(problem) -> None:
+    """A proof that would not end: busy (the budget is CPU time) until this
+    thread's engine is stopped, then what the core raises."""
+    stopping = tasks._state(problem).engine.stopping
+    while not stopping.is_set():
+        pass
+    raise KeyboardInterrupt("search stopped")
+
+
 @pytest.mark.parametrize("hard", [None, "nyt"])
 def test_a_table_proves_the_openers_over_its_budget_last_and_to_the_same_values(monkeypatch, hard):
     # (ranker.TABLE_BUDGET: a proof that outlasts it is stopped, from another
@@ -92,11 +101,8 @@ def test_a_table_proves_the_openers_over_its_budget_last_and_to_the_same_values(
     def proving(problem, o, beta):
         word = problem.guesses[o]
         calls.append(word)
-        if word in slow and calls.count(word) == 1:  # (a proof that would not end: waits for the stop)
-            stopping = tasks._state(problem).engine.stopping
-            while not stopping.is_set():  # (busy: the budget is CPU time)
-                pass
-            raise KeyboardInterrupt("search stopped")
+        if word in slow and calls.count(word) == 1:
+            _run_until_stopped(problem)
         return real(problem, o, beta)
 
     monkeypatch.setattr(tasks, "prove_opener", proving)
@@ -143,10 +149,7 @@ def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budg
         calls.append(word)
         if not slow:  # (the first opener proven is over the budget)
             slow.append(word)
-            stopping = tasks._state(problem).engine.stopping
-            while not stopping.is_set():  # (busy: the budget is CPU time)
-                pass
-            raise KeyboardInterrupt("search stopped")
+            _run_until_stopped(problem)
         return real(problem, o, beta)
 
     def tried_within(problem, o, budget):

@@ -265,25 +265,19 @@ def _groups_unbounded(st: "_State", o: int) -> Tuple[np.ndarray, np.ndarray, np.
     return pats[order], sizes[order], np.zeros(len(order), dtype=np.int64)
 
 
-# Hard mode: solve an opener's groups as `search` does (bounded.hard_first's
-# order, the biggest by solve_bounded_hard).  False: largest first, each by
-# the core's search (a switch for measuring; bench_tables measured it:
-# RAZES, nyt-3158, no tree within 6, 13.6 s of CPU against > 60 s).
-HARD_AS_SEARCH = True
-
-
 def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], bounds: List[int], total: int) -> int:
     """Opener o's exact total (or INFINITY) from ``total`` (n + the sum of
     ``bounds``, its groups' lower bounds), each group solved with no
     cut-off: easy mode largest first, the biggest in batch
     (`bounded.solve_bounded`); hard mode the likeliest to have no tree
     first, so that an opener with none stops at its first groups, and the
-    biggest in batch (`bounded.solve_bounded_hard`), as `search` does."""
+    biggest in batch (`bounded.solve_bounded_hard`), as `search` does
+    (RAZES, nyt-3158, no tree within 6: 13.6 s of CPU, against over 60 s
+    largest first, each by the core's search)."""
     d, rule = st.problem.depth, st.problem.rule
     row = st.table[o]
     groups = [(p, size, lb, st.legal(o, p)) for p, size, lb in zip(pats, sizes, bounds)]
-    hard = rule.hard and HARD_AS_SEARCH
-    if hard:
+    if rule.hard:
         groups.sort(key=lambda g: bounded.hard_first(g[1], len(g[3])))
     for p, size, lb, legal in groups:
         if total >= st.inf:
@@ -291,7 +285,7 @@ def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], boun
         S = np.flatnonzero(row == p).astype(np.int32)
         if not rule.hard:
             v, _ = probed.solve_probed(st.engine, S, d - 1, lb=lb, tree=False)
-        elif hard and bounded.batched(size, len(legal), bounded.HARD_BOUNDED_MIN):  # (read here: tests lower it)
+        elif bounded.batched(size, len(legal), bounded.HARD_BOUNDED_MIN):  # (read here: tests lower it)
             v, _ = bounded.solve_bounded_hard(st.engine, S, legal, d - 1, tree=False)
         else:
             v, _ = st.solver.solve_set(S, legal, d - 1, st.inf)
