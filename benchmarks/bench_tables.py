@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import os
 import resource
-import threading
 import time
 
 import numpy as np
@@ -65,32 +64,16 @@ def sample(n_openers: int, k: int) -> list:
 
 def prove(task: tasks.TaskProblem, o: int, *, fresh: bool, limit: float) -> dict:
     """One opener on this thread's state (a new one if ``fresh``): its CPU
-    seconds, kind and value, stopped after ``limit`` seconds of CPU."""
+    seconds, kind and value, stopped after ``limit`` seconds of CPU (as a
+    complete table's first try stops it: `tasks.prove_opener_within`)."""
     if fresh:
         tasks._local.states = {}  # (the next _state() builds a new solver and cache)
     st = tasks._state(task)
     before = st.solver.stats
     t0, c0 = time.monotonic(), _cpu()
-    done, fired = threading.Event(), threading.Event()
-
-    def watch():  # (CPU, not wall: the machine is shared; the process's one busy thread is this one)
-        while not done.wait(0.2):
-            if _cpu() - c0 > limit:
-                fired.set()
-                st.engine.request_stop()
-                return
-
-    watchdog = threading.Thread(target=watch, daemon=True)
-    watchdog.start()
-    try:
-        _, kind, value = tasks.prove_opener(task, o, st.inf)  # no cut-off, as --top all
-    except KeyboardInterrupt:
+    _, kind, value = tasks.prove_opener_within(task, o, limit)  # no cut-off, as --top all
+    if kind == tasks.DEFERRED:
         kind, value = "stopped", None
-    finally:
-        done.set()
-        watchdog.join()
-    if fired.is_set():
-        tasks._local.states = {}  # (a stopped solver refuses further work)
     after = st.solver.stats
     return {
         "opener": task.guesses[o],
