@@ -60,12 +60,15 @@ def test_the_text_of_an_exact_value_and_of_a_bound():
 
 # A fresh exact search of a few of each table's openers: the best, the last of
 # the top 10, and an opener it only bounds (its optimum is at least the bound).
+# On the 3158-answer list only the best: its hard table's 10th row (TIRES) took
+# 69 s of the quick line in a CI rehearsal; the slow stage re-solves a seeded
+# sample of its rows instead.
 @pytest.mark.parametrize("file", sorted(ENTRIES))
 def test_the_table_agrees_with_a_fresh_exact_search(file):
     t, rule, lists = table(file), ENTRIES[file]["rule"], ENTRIES[file]["lists"]
     top = t.top(10)
     assert all(a.total <= b.total for a, b in zip(top, top[1:]))
-    for v in top[:1] + top[1:][-1:]:
+    for v in top[:1] if lists == "nyt-3158" else top[:1] + top[1:][-1:]:
         assert search(v.word, hard=rule, answers=lists, threads=1).total == v.total, v
     if not ENTRIES[file]["source"].startswith("partial"):  # (a complete ranking proved every other worse)
         others = t.others_at_least(10)
