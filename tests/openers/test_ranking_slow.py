@@ -27,40 +27,30 @@ pytestmark = pytest.mark.slow
 
 
 # The README's ranking line (`openers --top 4 --checkpoint ... --out ... --tree
-# ...`) is run here, as written, once: these tests check what it prints and
-# writes, and tests/test_readme.py leaves it to them (CI ran the 12972-opener
-# ranking twice, once per file: ~300 s of CPU each).  Its tests share one
-# worker (`--dist loadgroup`), so the fixture is built once.
-_ONE_RANKING = pytest.mark.xdist_group("easy_top4")
-
-
-@pytest.fixture(scope="module")
-def easy_top4(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("readme_ranking")
-    line = readme_ranking_line()
-    # (the full ranking: ~330 s wall on two idle cores; a loaded machine takes longer)
-    out = run("sh", line, folder, timeout=2400).stdout
-    return line, out, folder
-
-
+# ...`) is run here, as written, once: one test checks what it prints and
+# writes, and tests/test_readme.py leaves it to this one (CI ran the
+# 12972-opener ranking twice, once per file: ~300 s of CPU each).  One test,
+# not two sharing a module fixture: under xdist the fixture was built twice in
+# a CI rehearsal (431 and 446 s of setup), though the two were grouped.
 def _file(line: str, option: str, folder: Path) -> Path:
     # (the file name the README's line gives an option)
     return folder / line.split(option + " ", 1)[1].split()[0]
 
 
-@_ONE_RANKING
-def test_salet_is_the_proven_best_easy_opener_and_the_top_is_the_published_one(easy_top4, original):
-    line, out, folder = easy_top4
+def test_the_readme_ranking_proves_salet_best_and_the_published_top_and_its_bounds_hold(tmp_path, original):
+    line = readme_ranking_line()
+    # (the full ranking: ~330 s wall on two idle cores; a loaded machine takes longer)
+    out = run("sh", line, tmp_path, timeout=2400).stdout
     assert "--top 4" in line
     # The published ranking: SALET 7920, REAST 7923, CRATE 7926, TRACE 7926 (ties
     # in list order), as printed.
     printed = [row.split()[1:3] for row in out.splitlines() if row.split() and row.split()[0] in ("1", "2", "3", "4")]
     assert printed == [["SALET", "7920"], ["REAST", "7923"], ["CRATE", "7926"], ["TRACE", "7926"]], out
     assert f"every other opener ({len(original.guesses) - 4}) totals at least 7926" in out
-    tree = Tree.load(_file(line, "--tree", folder), lists=original)
+    tree = Tree.load(_file(line, "--tree", tmp_path), lists=original)
     rep = verify(tree, answers=original.answers, guesses=original.guesses, hard="easy", max_guesses=6)
     assert rep.ok and rep.total == 7920 and tree.root.guess == "salet"
-    with open(_file(line, "--out", folder), newline="") as f:
+    with open(_file(line, "--out", tmp_path), newline="") as f:
         rows = list(csv.DictReader(f))
     assert sorted(r["opener"] for r in rows) == sorted(original.guesses)
     assert [(r["opener"], int(r["total"])) for r in rows[:4]] == [
@@ -74,14 +64,10 @@ def test_salet_is_the_proven_best_easy_opener_and_the_top_is_the_published_one(e
         if int(r["total"]) == 7926:  # a tie with TRACE must come later in list order (ties go to the earlier word)
             assert original.guess_index(r["opener"]) > original.guess_index("trace")
 
-
-@_ONE_RANKING
-def test_an_independent_plain_bound_confirms_a_sample_of_the_claimed_bounds(easy_top4, original):
-    """The plain-Python twin, with no stop (so at least as strong as any stopped
-    bound), recomputes the bounds the ranking's checkpoint holds for openers it
-    never searched."""
-    line, _, folder = easy_top4
-    with sqlite3.connect(_file(line, "--checkpoint", folder)) as db:
+    # The plain-Python twin, with no stop (so at least as strong as any stopped
+    # bound), recomputes the bounds the ranking's checkpoint holds for openers it
+    # never searched.
+    with sqlite3.connect(_file(line, "--checkpoint", tmp_path)) as db:
         facts = db.execute("SELECT opener, kind, value, searched FROM facts").fetchall()
     by_bounds = {o: value for o, kind, value, searched in facts if kind == BOUND and not searched}
     assert len(by_bounds) > 0.9 * len(original.guesses)
