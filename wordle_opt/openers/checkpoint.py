@@ -10,7 +10,9 @@ from before objectives existed hold 'total' rankings.)  A ranking by another
 objective than the total runs at several caps: its facts at each cap are kept
 apart (`Checkpoint.at`).  Facts only ever get stronger on resume: an exact
 value replaces a bound, a higher bound a lower one; an anytime group's tree
-is replaced only by one that totals less (`Checkpoint.save_groups`).
+is replaced only by one that totals less (`Checkpoint.save_groups`).  A file
+replaced or deleted under a running run (a `git pull` of a checkpoint kept in
+the repository) gets the run's facts merged in (`Checkpoint._current`).
 """
 
 from __future__ import annotations
@@ -83,10 +85,11 @@ class Checkpoint:
                 )
         elif not os.access(folder, os.W_OK):
             raise CheckpointError(f"checkpoint {self.path}: cannot be created, folder {folder} is not writable")
+        self._ident = identity(problem, objective)
         try:
-            self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.execute("PRAGMA synchronous=FULL")
-            self._open(identity(problem, objective))
+            self.db = self._connect()
+            self._open(self._ident)
+            self._file = _file_id(self.path)
             if reading:
                 self._before = self._read_before()
             else:
@@ -95,6 +98,71 @@ class Checkpoint:
             raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30)
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
+    def _current(self) -> None:
+        """Make sure writes go to the file now at the path.  A `git pull`,
+        `checkout` or `stash` of a checkpoint kept in the repository replaces
+        the file under a running table; SQLite then refuses every write
+        ("attempt to write a readonly database") and the run died with a
+        traceback, its work since the replacement lost (it happened here, to
+        both nyt-3158 tables).  Now what this run's connection holds is
+        merged into the file found there (facts only get stronger), or written
+        there anew if the file is gone, and the run goes on with it.  Another
+        problem's file there is refused with one line, and the run's
+        progress is kept beside it."""
+        now = _file_id(self.path)
+        if now == self._file:
+            return
+        old = self.db
+        if now is None:
+            self.db = self._connect()
+            old.backup(self.db)
+            self._file = _file_id(self.path)
+        else:
+            self.db = self._connect()
+            try:
+                self._open(self._ident)
+            except (CheckpointError, sqlite3.DatabaseError) as exc:
+                self.db.close()
+                self.db = old
+                rescue = f"{self.path}.rescued"
+                dst = sqlite3.connect(rescue)
+                old.backup(dst)
+                dst.close()
+                raise CheckpointError(
+                    f"checkpoint {self.path} was replaced while this run was writing it, by a file it cannot use "
+                    f"({exc}); this run's progress is saved in {rescue}: resume with --checkpoint {rescue}"
+                ) from None
+            self._file = now
+            self._merge(old)
+        old.close()
+
+    def _merge(self, old: sqlite3.Connection) -> None:
+        """Add what the connection ``old`` holds to this file, keeping the stronger facts."""
+        for searched in (0, 1):
+            rows = old.execute("SELECT opener, kind, value FROM facts WHERE searched = ?", (searched,))
+            self._save("facts", "", (), results=rows.fetchall(), searched=bool(searched))
+            for (depth,) in old.execute("SELECT DISTINCT depth FROM facts_at").fetchall():
+                rows = old.execute(
+                    "SELECT opener, kind, value FROM facts_at WHERE depth = ? AND searched = ?", (depth, searched)
+                )
+                self._save("facts_at", "depth = ? AND ", (depth,), results=rows.fetchall(), searched=bool(searched))
+        groups: Dict[int, list] = {}
+        for o, p, total, lb, widened, tree in old.execute("SELECT * FROM anytime"):
+            groups.setdefault(o, []).append((p, total, lb, widened, _node(json.loads(tree))))
+        for o, rows in groups.items():
+            self.save_groups(o, rows)
+        self.defer(o for (o,) in old.execute("SELECT opener FROM deferred"))
+        mine = dict(old.execute("SELECT key, value FROM meta WHERE key IN ('runs', 'timed')"))
+        theirs = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('runs', 'timed')"))
+        if int(mine.get("runs", 0)) > int(theirs.get("runs", 0)):
+            with self.db:  # (this run is counted, as when it started)
+                self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(mine.items()))
 
     def _open(self, ident: Dict[str, str]) -> None:
         # The file's identity is read and checked before anything is written to
@@ -154,6 +222,7 @@ class Checkpoint:
 
     def defer(self, openers: Iterable[int]) -> None:
         """Record that these openers' proofs outlasted a table's time budget."""
+        self._current()
         with self.db:
             self.db.executemany("INSERT OR IGNORE INTO deferred VALUES (?)", [(int(o),) for o in openers])
 
@@ -166,6 +235,7 @@ class Checkpoint:
         rows = list(results)
         if not rows:
             return
+        self._current()
         marks = ", ".join("?" * (len(key) + 4))
         with self.db:
             self._save_wall()
@@ -199,6 +269,7 @@ class Checkpoint:
         transaction: a tree only if it totals less than the stored one, the
         higher bound, and the further widening."""
         rows = list(rows)
+        self._current()
         with self.db:
             self._save_wall()
             old = {
@@ -263,6 +334,7 @@ class Checkpoint:
     def add_time(self, seconds: float, cpu_seconds: float) -> None:
         """This run took ``seconds`` wall and ``cpu_seconds`` CPU, stopped or not."""
         wall, cpu, runs, untimed = self._before
+        self._current()
         with self.db:
             self.db.executemany(
                 "INSERT OR REPLACE INTO meta VALUES (?, ?)",
@@ -302,6 +374,15 @@ class _AtCap:
 
     def save(self, results: Iterable[Tuple[int, str, int]], searched: bool) -> None:
         self.ck._save("facts_at", "depth = ? AND ", (self.depth,), results=results, searched=searched)
+
+
+def _file_id(path: str) -> Optional[Tuple[int, int]]:
+    """(device, inode) of the file at path (None: there is none)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
