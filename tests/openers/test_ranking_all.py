@@ -128,7 +128,7 @@ def test_a_table_whose_every_proof_is_stopped_at_once_still_completes_exactly(mo
         kinds.append(out[1])
         return out
 
-    monkeypatch.setattr(ranker, "prove_opener_within", counted)
+    monkeypatch.setattr(tasks, "prove_opener_within", counted)
     monkeypatch.setattr(ranker, "TABLE_BUDGET", 0.0)
     again = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
     assert again.facts == fresh.facts
@@ -160,7 +160,7 @@ def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budg
 
     monkeypatch.setattr(tasks, "prove_opener", proving)
     monkeypatch.setattr(ranker, "prove_opener", proving)
-    monkeypatch.setattr(ranker, "prove_opener_within", tried_within)
+    monkeypatch.setattr(tasks, "prove_opener_within", tried_within)
     monkeypatch.setattr(ranker, "TABLE_BUDGET", 0.3)
     with pytest.raises(KeyboardInterrupt):
         rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, checkpoint=ck)

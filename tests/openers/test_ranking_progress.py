@@ -177,7 +177,7 @@ def test_trees_is_checked_once_at_the_edge(small):
 
 def test_the_line_names_the_phase_a_table_is_in_while_its_first_proof_runs(small, monkeypatch):
     # (the hard nyt-3158 table's line said "screen" for an hour while it proved a seed)
-    from wordle_opt.openers import ranker, ranking, tasks
+    from wordle_opt.openers import ranking, tasks
 
     buf = io.StringIO()
     monkeypatch.setattr(ranking, "_bar", lambda progress, total: PlainBar(total, stream=buf, interval=0.0))
@@ -189,6 +189,6 @@ def test_the_line_names_the_phase_a_table_is_in_while_its_first_proof_runs(small
             seen.append(buf.getvalue().splitlines()[-1])
         return real(problem, o, budget)
 
-    monkeypatch.setattr(ranker, "prove_opener_within", proving)
+    monkeypatch.setattr(tasks, "prove_opener_within", proving)
     rank_openers(answers=small, top=len(small.guesses), workers=1, progress=None, trees=False)
     assert seen and LINE.match(seen[0]) and LINE.match(seen[0]).group(1) == "seed", seen
