@@ -220,11 +220,10 @@ def prove_openers_within(problem: TaskProblem, openers: List[int], budget: float
     """`prove_opener_within` for each opener, in order, on one thread's
     solver: a complete table's letter class (anagrams share many groups, at
     least the all-grey one, and the cache keeps them: nyt-3158 easy, 8
-    seeded pairs of anagrams still open in its table, each second one took
+    seeded pairs of anagrams still open in its table, the second ones took
     101 s of CPU in all right after the first, 118 s after an unrelated
-    opener, 0.86x; SHOED after HOSED 4.1 s instead of 11.2).  Stopped (Ctrl-C, `stop_all`)
-    after the first, it returns those proven and (o, STOPPED, 0) for the one
-    it was on."""
+    opener: 0.86x).  Stopped (Ctrl-C, `stop_all`) after the first, it
+    returns those proven and (o, STOPPED, 0) for the one it was on."""
     out = []
     for o in openers:
         try:
