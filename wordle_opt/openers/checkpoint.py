@@ -104,6 +104,12 @@ class Checkpoint:
         db.execute("PRAGMA synchronous=FULL")
         return db
 
+    def _writing(self) -> sqlite3.Connection:
+        """The connection for a batch of writes (`with self._writing():`), to
+        the file now at the path (`_current`)."""
+        self._current()
+        return self.db
+
     def _current(self) -> None:
         """Make sure writes go to the file now at the path.  A `git pull`,
         `checkout` or `stash` of a checkpoint kept in the repository replaces
@@ -222,8 +228,7 @@ class Checkpoint:
 
     def defer(self, openers: Iterable[int]) -> None:
         """Record that these openers' proofs outlasted a table's time budget."""
-        self._current()
-        with self.db:
+        with self._writing():
             self.db.executemany("INSERT OR IGNORE INTO deferred VALUES (?)", [(int(o),) for o in openers])
 
     def at(self, depth: int) -> "_AtCap":
@@ -235,9 +240,8 @@ class Checkpoint:
         rows = list(results)
         if not rows:
             return
-        self._current()
         marks = ", ".join("?" * (len(key) + 4))
-        with self.db:
+        with self._writing():
             self._save_wall()
             old = {}
             for o, _, _ in rows:
@@ -269,8 +273,7 @@ class Checkpoint:
         transaction: a tree only if it totals less than the stored one, the
         higher bound, and the further widening."""
         rows = list(rows)
-        self._current()
-        with self.db:
+        with self._writing():
             self._save_wall()
             old = {
                 p: (t, lb, w)
@@ -334,8 +337,7 @@ class Checkpoint:
     def add_time(self, seconds: float, cpu_seconds: float) -> None:
         """This run took ``seconds`` wall and ``cpu_seconds`` CPU, stopped or not."""
         wall, cpu, runs, untimed = self._before
-        self._current()
-        with self.db:
+        with self._writing():
             self.db.executemany(
                 "INSERT OR REPLACE INTO meta VALUES (?, ?)",
                 [
