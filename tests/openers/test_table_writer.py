@@ -13,7 +13,7 @@ import pytest
 from wordle_opt.openers import table_writer
 from wordle_opt.openers.checkpoint import Checkpoint
 from wordle_opt.openers.tables import BOUND, EXACT, MANIFEST, read_table
-from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import load_lists
 
@@ -54,7 +54,14 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
     assert path.read_bytes() == before  # (reading a checkpoint leaves it as it was: no run counted)
     table = read_table(entry, folder)
-    assert table.get("salet").total == 7920 and table.get("fuzzy").kind == BOUND and table.get("crane") is None
+    assert table.get("salet").total == 7920 and table.get("fuzzy").kind == BOUND
+    # every opener the checkpoint never stored has its quick bound (the
+    # ranking's first fact about it), so every allowed guess has a row
+    quick = quick_facts(TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    crane = table.get("crane")
+    assert (crane.kind, crane.total) == quick[lists.guess_index("crane")]
+    assert table.get("fuzzy").total == max(9000, quick[lists.guess_index("fuzzy")][1])
+    assert entry["openers"] == len(lists.guesses) and entry["exact"] == 1
     # the same checkpoint offered as another game's table: one line naming it
     with pytest.raises(SystemExit) as stop:
         table_writer.main(["--checkpoint", f"nyt-easy={path}", "--folder", str(folder)])

@@ -8,14 +8,11 @@ from __future__ import annotations
 import time
 from typing import Dict, List, Optional, Tuple
 
-import numpy as np
-
 from wordle_opt.openers.phases import PhaseClock, timed
 from wordle_opt.openers.tasks import (
     BOUND,
     DEFERRED,
     EXACT,
-    INFEASIBLE,
     STOPPED,
     TaskProblem,
     bound_openers,
@@ -23,6 +20,7 @@ from wordle_opt.openers.tasks import (
     prove_opener,
     prove_openers,
     prove_openers_within,
+    quick_facts,
     threshold_stop,
 )
 
@@ -73,19 +71,12 @@ class Ranker:
         default breaks ties by list order and proves only the first)."""
         self.problem, self.top, self.pool, self.store, self.bar = problem, top, pool, store, bar
         self.ties = ties
-        lists = problem.lists()
-        Bounder = lists.modules.bounds.Bounder  # (narrow or wide, by the length)
-        self.inf = lists.modules.bounds.INFINITY
+        self.inf = problem.lists().modules.bounds.INFINITY
         self.clock = PhaseClock(pool.workers)
         t0, cpu0 = time.perf_counter(), time.process_time()
-        quick = Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
-            problem.depth
-        )  # (the rule does not enter the quick bound)
+        self.facts: Dict[int, Tuple[str, int]] = quick_facts(problem)
         self.clock.add("quick", time.perf_counter() - t0, time.process_time() - cpu0)
-        self.n_openers = len(quick)
-        self.facts: Dict[int, Tuple[str, int]] = {
-            o: ((INFEASIBLE, self.inf) if v >= self.inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())
-        }
+        self.n_openers = len(self.facts)
         self.refined = set()
         self.searched = set()
         self.deferred = set()  # a table's openers stopped at TABLE_BUDGET (proven last)

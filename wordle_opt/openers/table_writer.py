@@ -39,7 +39,7 @@ from pathlib import Path
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import stored_facts, stored_time
 from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
-from wordle_opt.openers.tasks import TaskProblem
+from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import load_lists
 
@@ -89,9 +89,17 @@ def rows_from_checkpoint(name: str, path: str) -> list:
 
 def rows_of_problem(problem: Problem, path: str) -> list:
     """The table's rows from checkpoint ``path`` of ``problem``'s ranking
-    (any lists: the tests compare a Dask run's with a local run's)."""
-    stored = stored_facts(path, TaskProblem.of(problem, cache_mb=1.0))
-    facts = sorted(((o, k, v) for o, (k, v, _) in stored.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
+    (any lists: the tests compare a Dask run's with a local run's): its
+    facts, and for every opener it never stored (the quick bound settled it,
+    or the run has not reached it) the quick bound, so that every allowed
+    guess has a row; of two bounds, the greater."""
+    task = TaskProblem.of(problem, cache_mb=1.0)
+    stored = {o: (k, v) for o, (k, v, _) in stored_facts(path, task).items()}
+    merged = quick_facts(task)
+    for o, (k, v) in stored.items():
+        quick_kind, quick_value = merged[o]
+        merged[o] = (k, max(v, quick_value)) if k == BOUND == quick_kind else (k, v)  # (the stronger bound)
+    facts = sorted(((o, k, v) for o, (k, v) in merged.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     guesses = problem.lists.guesses
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
 

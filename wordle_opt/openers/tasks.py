@@ -119,6 +119,22 @@ def stop_all() -> None:
             st.bounder.request_stop()
 
 
+def quick_facts(problem: TaskProblem) -> Dict[int, Tuple[str, int]]:
+    """Every opener's quick bound as a fact: (BOUND, n + the sum of its groups'
+    size bounds) or (INFEASIBLE, infinity) when a group cannot fit the cap.
+    Proven under either hard rule too: the bound ignores the rule, and hard
+    mode never costs less than easy.  The ranking starts from these, and a
+    partial table's writer gives them to the openers its checkpoint never
+    stored (those the quick bound settled: QAJAQ on the original lists)."""
+    lists = problem.lists()
+    bounds = lists.modules.bounds  # (narrow or wide, by the length)
+    inf = bounds.INFINITY
+    quick = bounds.Bounder(np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes), 0).quick(
+        problem.depth
+    )
+    return {o: ((INFEASIBLE, inf) if v >= inf else (BOUND, int(v))) for o, v in enumerate(quick.tolist())}
+
+
 def threshold_stop(o: int, incumbent: Tuple[int, int]) -> int:
     """The least total at which opener o can no longer enter the ranking, when
     its K-th place is held by (total T, opener index k): ties go to the smaller
