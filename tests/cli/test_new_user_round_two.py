@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
+from readonly import read_only
 
 FEW = ["crane", "react", "trace", "caret", "cater", "salet", "slate"]
 IGHT = "fight light might night right sight tight wight bight".split()
@@ -57,25 +57,6 @@ def test_workers_beyond_the_cores_are_capped_with_one_warning_on_stderr(few, tmp
 # -- C3 and L3: a checkpoint that cannot be written -------------------------------
 
 
-def _read_only(folder):
-    """Run the CLI with ``folder`` read-only: a read-only bind mount as root
-    (root writes through file modes), else the folder's write bits removed."""
-    if os.geteuid() != 0:
-        os.chmod(folder, 0o555)
-        return ()
-    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True) if shutil.which("unshare") else None
-    if probe is None or probe.returncode != 0:
-        pytest.fail("as root, this test needs unshare -m (CAP_SYS_ADMIN) to make a read-only file system")
-    d = str(folder)
-    return (
-        "unshare",
-        "-m",
-        "sh",
-        "-c",
-        f'mount --bind "{d}" "{d}" && mount -o remount,bind,ro "{d}" "{d}" && exec "$0" "$@"',
-    )
-
-
 def test_resuming_a_read_only_checkpoint_is_one_line_before_any_work(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
@@ -96,7 +77,7 @@ def test_resuming_a_read_only_checkpoint_is_one_line_before_any_work(tmp_path):
         "1",
         "--checkpoint",
         str(ck),
-        wrap=_read_only(folder),
+        wrap=read_only(folder),
     )
     _one_error_line(r, f"checkpoint {ck}: read-only", "not writable")
 
@@ -105,7 +86,7 @@ def test_a_new_checkpoint_in_an_unwritable_folder_says_so(few, tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()
     ck = folder / "new.sqlite"
-    r = _cli("openers", "--answers", str(few), "--workers", "1", "--checkpoint", str(ck), wrap=_read_only(folder))
+    r = _cli("openers", "--answers", str(few), "--workers", "1", "--checkpoint", str(ck), wrap=read_only(folder))
     line = _one_error_line(r, f"checkpoint {ck}: cannot be created, folder {folder} is not writable")
     assert "not a wordle_opt checkpoint" not in line
 

@@ -7,8 +7,11 @@ line naming it."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
+from readonly import read_only
 
 from wordle_opt.openers import table_writer
 from wordle_opt.openers.checkpoint import Checkpoint
@@ -66,3 +69,21 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     with pytest.raises(SystemExit) as stop:
         table_writer.main(["--checkpoint", f"nyt-easy={path}", "--folder", str(folder)])
     assert str(path) in str(stop.value) and "\n" not in str(stop.value)
+
+
+def test_a_checkpoint_in_a_read_only_folder_is_read_as_it_is(tmp_path):
+    lists = load_lists("original")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "rank.sqlite"
+    ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    ck.save([(lists.guess_index("salet"), EXACT, 7920)], True)
+    ck.close()
+    before = path.read_bytes()
+    out = tmp_path / "tables"
+    args = ["-m", "wordle_opt.openers.table_writer", "--checkpoint", f"original-easy={path}", "--folder", str(out)]
+    r = subprocess.run([*read_only(folder), sys.executable, *args], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr  # (it was refused: "read-only ... progress cannot be saved there")
+    [entry] = json.loads((out / MANIFEST).read_text())["tables"]
+    assert read_table(entry, out).get("salet").total == 7920
+    assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["rank.sqlite"]

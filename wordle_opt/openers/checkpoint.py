@@ -22,6 +22,7 @@ import json
 import os
 import sqlite3
 import time
+from pathlib import Path
 from typing import Dict, Iterable, Optional, Set, Tuple
 
 from wordle_opt.errors import WordleOptError
@@ -73,9 +74,14 @@ class Checkpoint:
             raise CheckpointError(f"checkpoint {self.path}: is a directory; expected a file name")
         if not os.path.isdir(folder):
             raise CheckpointError(f"checkpoint {self.path}: folder {folder} does not exist")
+        self._reading = reading
         # Every batch is written to it (and SQLite's journal beside it): say so
-        # now, not after the first batch of work.
-        if os.path.exists(self.path):
+        # now, not after the first batch of work.  (Reading needs no write
+        # access: a checkpoint in a read-only checkout or folder is read as it is.)
+        if reading:
+            if not os.access(self.path, os.R_OK):
+                raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
+        elif os.path.exists(self.path):
             if not os.access(self.path, os.R_OK):
                 raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
             if not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
@@ -95,11 +101,14 @@ class Checkpoint:
             else:
                 self._start_run()
         except sqlite3.OperationalError as exc:
-            raise CheckpointError(f"checkpoint {self.path}: cannot be opened for writing ({exc})") from None
+            how = "read" if reading else "opened for writing"
+            raise CheckpointError(f"checkpoint {self.path}: cannot be {how} ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise CheckpointError(f"checkpoint {self.path} is not a wordle_opt checkpoint ({exc})") from None
 
     def _connect(self) -> sqlite3.Connection:
+        if self._reading:  # (read-only: nothing is written, not even a journal)
+            return sqlite3.connect(f"{Path(os.path.abspath(self.path)).as_uri()}?mode=ro", uri=True, timeout=30)
         db = sqlite3.connect(self.path, timeout=30)
         db.execute("PRAGMA synchronous=FULL")
         return db
@@ -190,6 +199,10 @@ class Checkpoint:
                         f"checkpoint {self.path} was made with {key} {stored.get(key) or '(none)'}, "
                         f"not {ident[key]}; use another checkpoint file"
                     )
+        if self._reading:
+            if not stored or "facts" not in tables:
+                raise CheckpointError(f"checkpoint {self.path} holds no ranking yet (no facts to read)")
+            return
         with self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             self.db.execute(
