@@ -1,6 +1,6 @@
 """A complete table proves a letter class's openers one after another on one
-solver (`tasks.prove_openers_within`), and Ctrl-C in the middle of a class
-keeps the openers of it already proven."""
+solver (`tasks.prove_openers_within`), the openers that are answers first,
+and Ctrl-C in the middle of a class keeps the openers of it already proven."""
 
 from __future__ import annotations
 
@@ -77,3 +77,20 @@ def test_ctrl_c_in_the_middle_of_a_class_keeps_the_openers_of_it_already_proven(
     # (a task still in flight then is lost, as before)
     assert kept[0] not in calls and len(calls) < n, (kept, calls)
     assert again.facts == fresh.facts
+
+
+def test_a_table_proves_the_answers_first(monkeypatch):
+    # guesses that are no answer and split these answers better than any answer
+    # does: by bound alone they would come first
+    answers = "fight night might light sight right tight wight bound sound mound round found hound".split()
+    lists = WordLists.from_words(tuple(answers), tuple(answers) + ("flimt", "nowts", "smirk"), name="ight")
+    seen, real = [], tasks.prove_opener_within
+
+    def proving(problem, o, budget):
+        seen.append(problem.guesses[o])
+        return real(problem, o, budget)
+
+    monkeypatch.setattr(tasks, "prove_opener_within", proving)
+    table = rank_openers(answers=lists, top=len(lists.guesses), workers=1, progress=False, trees=False)
+    assert len(seen) == len(lists.guesses) and set(seen[: len(answers)]) == set(answers), seen
+    assert table.ranking[0].word in ("flimt", "nowts", "smirk")  # (the best opener is no answer)

@@ -206,8 +206,12 @@ class Ranker:
         """A complete table's proofs, each with no cut-off: first within
         TABLE_BUDGET, a letter class at a time (at most CLASS_CHUNK openers a
         task), classes in the order of their first opener in ``seeds``; then
-        the openers over the budget, in this sitting or one before, with none."""
-        fresh = [o for o in seeds if o not in self.deferred]
+        the openers over the budget, in this sitting or one before, with none.
+        Openers that are answers come first: players open with everyday
+        words, and a table stopped part-way should hold theirs (original easy,
+        bound order: 557 of the 2315 answers among its first 2928 exact rows)."""
+        answers, guesses = set(self.problem.answers), self.problem.guesses
+        fresh = sorted((o for o in seeds if o not in self.deferred), key=lambda o: guesses[o] not in answers)
         tasks = [
             (prove_openers_within, chunk, TABLE_BUDGET)
             for c in self._letter_classes(fresh)
