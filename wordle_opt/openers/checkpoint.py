@@ -78,18 +78,17 @@ class Checkpoint:
         # Every batch is written to it (and SQLite's journal beside it): say so
         # now, not after the first batch of work.  (Reading needs no write
         # access: a checkpoint in a read-only checkout or folder is read as it is.)
+        exists = os.path.exists(self.path)
+        if exists and not os.access(self.path, os.R_OK):
+            raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
         if reading:
-            if not os.access(self.path, os.R_OK):
-                raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
-        elif os.path.exists(self.path):
-            if not os.access(self.path, os.R_OK):
-                raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
-            if not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
-                raise CheckpointError(
-                    f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
-                    "progress cannot be saved there: copy it to a writable folder"
-                )
-        elif not os.access(folder, os.W_OK):
+            pass  # (stored_facts and stored_time check that the file exists)
+        elif exists and not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
+            raise CheckpointError(
+                f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
+                "progress cannot be saved there: copy it to a writable folder"
+            )
+        elif not exists and not os.access(folder, os.W_OK):
             raise CheckpointError(f"checkpoint {self.path}: cannot be created, folder {folder} is not writable")
         self._ident = identity(problem, objective)
         try:
