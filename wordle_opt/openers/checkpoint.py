@@ -263,7 +263,7 @@ class Checkpoint:
                 if r:
                     old[o] = r
             for o, kind, value in rows:
-                if o in old and _stronger(old[o][:2], (kind, value)):
+                if o in old and stronger(old[o][:2], (kind, value)):
                     continue
                 flag = searched or (o in old and old[o][2])
                 self.db.execute(
@@ -399,7 +399,7 @@ def _file_id(path: str) -> Optional[Tuple[int, int]]:
     return st.st_dev, st.st_ino
 
 
-def _stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
+def stronger(a: Tuple[str, int], b: Tuple[str, int]) -> bool:
     """Is fact a at least as strong as fact b (so b is not worth storing)?"""
     if _RANK[a[0]] != _RANK[b[0]]:
         return _RANK[a[0]] > _RANK[b[0]]

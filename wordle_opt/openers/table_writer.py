@@ -37,7 +37,7 @@ import tempfile
 from pathlib import Path
 
 from wordle_opt.errors import WordleOptError
-from wordle_opt.openers.checkpoint import stored_facts, stored_time
+from wordle_opt.openers.checkpoint import stored_facts, stored_time, stronger
 from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
 from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
@@ -96,9 +96,9 @@ def rows_of_problem(problem: Problem, path: str) -> list:
     task = TaskProblem.of(problem, cache_mb=1.0)
     stored = {o: (k, v) for o, (k, v, _) in stored_facts(path, task).items()}
     merged = quick_facts(task)
-    for o, (k, v) in stored.items():
-        quick_kind, quick_value = merged[o]
-        merged[o] = (k, max(v, quick_value)) if k == BOUND == quick_kind else (k, v)  # (the stronger bound)
+    for o, fact in stored.items():
+        if stronger(fact, merged[o]):  # (the checkpoint's own order of facts)
+            merged[o] = fact
     facts = sorted(((o, k, v) for o, (k, v) in merged.items()), key=lambda r: (r[1] != EXACT, r[2], r[0]))
     guesses = problem.lists.guesses
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
