@@ -81,14 +81,13 @@ class Checkpoint:
         exists = os.path.exists(self.path)
         if exists and not os.access(self.path, os.R_OK):
             raise CheckpointError(f"checkpoint {self.path}: cannot be read (permission denied)")
-        if reading:
-            pass  # (stored_facts and stored_time check that the file exists)
-        elif exists and not (os.access(self.path, os.W_OK) and os.access(folder, os.W_OK)):
-            raise CheckpointError(
-                f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
-                "progress cannot be saved there: copy it to a writable folder"
-            )
-        elif not exists and not os.access(folder, os.W_OK):
+        writable = os.access(folder, os.W_OK) and (not exists or os.access(self.path, os.W_OK))
+        if not reading and not writable:  # (stored_facts and stored_time check that a read's file exists)
+            if exists:
+                raise CheckpointError(
+                    f"checkpoint {self.path}: read-only (the file or its folder {folder} is not writable); "
+                    "progress cannot be saved there: copy it to a writable folder"
+                )
             raise CheckpointError(f"checkpoint {self.path}: cannot be created, folder {folder} is not writable")
         self._ident = identity(problem, objective)
         try:
