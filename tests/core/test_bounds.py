@@ -206,6 +206,39 @@ def test_hard_first_level_on_clusters_equals_the_plain_twin(hard):
                 assert v == full if full < stop else stop <= v <= full
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_hard_sweep_over_many_blocks_equals_the_plain_twin(original, data):
+    """The NYT rule's sweep reads a group's legal guesses 64 at a time, as
+    the AND of bitsets (`legal_bits`, `mask_rows`): with 65 to 300 guesses
+    drawn from the original lists (several blocks, the last one part full)
+    each group's bound still equals the twin's with the guesses legal after
+    the opener, and a stopped total keeps the contract.  (Without the
+    revealed letters' rows it failed.)"""
+    m = data.draw(st.integers(65, 300), label="other guesses")
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="seed"))
+    # (a cluster: the answers with two letters of one in place, so that the
+    # opener's groups are big and the best splitters often illegal)
+    first, (i, j) = str(rng.choice(original.answers)), sorted(rng.choice(5, size=2, replace=False).tolist())
+    cluster = [a for a in original.answers if a[i] == first[i] and a[j] == first[j]]
+    answers = tuple(rng.choice(cluster, size=min(len(cluster), 40), replace=False).tolist())
+    n = len(answers)
+    lists = word_lists((answers, tuple(rng.choice(original.guesses, size=m, replace=False).tolist())))
+    table, codes = np.ascontiguousarray(lists.table), np.ascontiguousarray(lists.guess_codes)
+    subset_min = data.draw(st.integers(-1, 6), label="subset_min (-1: no subset caps)")
+    fast = _sweep_variant(_bounds.Bounder(table, codes, RULES["nyt"]), True, 8, 3, 5, subset_min)
+    slow = _bounds_py.Bounder(table, codes, RULES["nyt"])
+    fast.two_level = slow.two_level = False
+    d = data.draw(st.sampled_from([4, 6]), label="guesses allowed")
+    for o in data.draw(st.lists(st.integers(0, len(lists.guesses) - 1), min_size=1, max_size=4), label="openers"):
+        expected = [min(slow.group(S, slow.legal(o, p), d - 1), _bounds.INFINITY) for p, S in slow.groups(o)]
+        assert fast.opener_groups(o, d)[2].tolist() == expected
+        full = min(n + sum(expected), _bounds.INFINITY)
+        stop = data.draw(st.integers(n, full + 1), label="stop")
+        v = fast.opener(o, d, stop)
+        assert v == full if full < stop else stop <= v <= full
+
+
 def test_the_twins_sweep_defaults_agree():
     fast, slow = _pair(WordLists.from_words(("crane", "slate"), ("crane", "slate")), 0)
     assert (fast.group_memo, fast.small_min, fast.memo_min, fast.small_stages) == (
