@@ -66,10 +66,14 @@ BOUNDED_MIN = 300
 # (all grey) the bounds of ~12000 candidates take 4-8 s, which the search
 # beats up to ~630 answers (MANGY's 631 greys 8.1 against 5.3 s, NIKAH's 509
 # 6.2 against 3.5) and loses from there (GURUS's 673 10.2 against 14.7 s,
-# QUEME's 815 18 against 47).
-HARD_BOUNDED_MIN = 400
+# QUEME's 815 18 against 47).  Since the batch's sweep visits only the legal
+# guesses (0adbf78) it gains from smaller groups: 300 and 450 against 400 and
+# 650 took 0.77x the CPU of a seeded sample of 10 openers (original lists,
+# 68.3 against 88.3 s over three alternated rounds, HENCH 5.5 -> 2.0 s) and
+# 0.87x that of TWANG and PEARL (nyt-3158); 250 and 400 no better.
+HARD_BOUNDED_MIN = 300
 HARD_WIDE_LEGAL = 6000  # a legal list longer than this ...
-HARD_WIDE_MIN = 650  # ... needs a group this big
+HARD_WIDE_MIN = 450  # ... needs a group this big
 
 
 def hard_first(size: int, legal: int) -> Tuple[float, int]:
