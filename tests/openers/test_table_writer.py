@@ -15,7 +15,7 @@ from readonly import read_only
 
 from wordle_opt.openers import table_writer
 from wordle_opt.openers.checkpoint import Checkpoint
-from wordle_opt.openers.tables import BOUND, EXACT, MANIFEST, read_table
+from wordle_opt.openers.tables import BOUND, EXACT, INFEASIBLE, MANIFEST, read_table
 from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import load_lists
@@ -69,6 +69,28 @@ def test_a_checkpoint_is_read_through_the_checkpoint_module(tmp_path):
     with pytest.raises(SystemExit) as stop:
         table_writer.main(["--checkpoint", f"nyt-easy={path}", "--folder", str(folder)])
     assert str(path) in str(stop.value) and "\n" not in str(stop.value)
+
+
+def test_a_checkpoint_with_every_opener_proven_makes_a_complete_table(tmp_path):
+    """Once every opener is exact or has no tree within the cap, the table
+    is complete, not partial: the manifest says so (the table tests then
+    check that its top 10 is the whole ranking's)."""
+    lists = load_lists("original")
+    path = tmp_path / "rank.sqlite"
+    ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    ck.save([(o, EXACT, 7920 + o) for o in range(len(lists.guesses) - 1)], True)
+    ck.close()
+    folder = tmp_path / "tables"
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
+    [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
+    assert entry["source"].startswith("partial") and entry["bound"] == 1  # (the last opener: its quick bound)
+    ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    ck.save([(len(lists.guesses) - 1, INFEASIBLE, 0)], True)
+    ck.close()
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
+    [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
+    assert entry["source"].startswith("complete") and "tables/runs/original-easy.sqlite" in entry["source"]
+    assert (entry["exact"], entry["bound"], entry["infeasible"]) == (len(lists.guesses) - 1, 0, 1)
 
 
 def test_a_checkpoint_in_a_read_only_folder_is_read_as_it_is(tmp_path):

@@ -14,7 +14,8 @@ command.  ``--checkpoint NAME=FILE`` instead takes the facts an unfinished
 run left in its checkpoint (every one proven: the exact totals and the
 lower bounds reached so far), read through `checkpoint.stored_facts`
 (which checks it is this table's problem); the manifest says so
-("partial").  `tables` reads them and checks the sha256.
+("partial"), or "complete" once every opener is exact or has no tree
+within the cap.  `tables` reads them and checks the sha256.
 
 A module run with ``python -m``, not a command of ``python -m wordle_opt``:
 it writes into the package's own folder, a maintainer's job before a
@@ -203,11 +204,17 @@ def _main(argv) -> None:
             )
         else:
             rows = rows_from_checkpoint(name, source)
+            # (a run that proved every opener, exact or with no tree within the cap, is complete)
+            done = not any(k == BOUND for _, k, _ in rows)
             entry = write_table(
                 name,
                 rows,
                 cmd=cmd,  # (rerun from the repository's root, with the checkpoint at its path there: it resumes)
-                source=f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)",
+                source=(
+                    f"complete: every opener proven, from the checkpoint of its runs ({checkpoint_path(name)})"
+                    if done
+                    else f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)"
+                ),
                 folder=folder,
             )
             entry.update(time_from_checkpoint(name, source))
