@@ -57,11 +57,11 @@ def test_a_complete_table_stopped_part_way_resumes_without_redoing_saved_openers
     calls, stop = [], [True]
     real = tasks.prove_opener
 
-    def stopping(problem, o, beta):
+    def stopping(problem, o, beta, **kw):
         if stop[0] and len(calls) == n // 2:
             raise KeyboardInterrupt
         calls.append(int(o))
-        return real(problem, o, beta)
+        return real(problem, o, beta, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener", stopping)  # (the batches)
     monkeypatch.setattr(ranker, "prove_opener", stopping)  # (the seeds)
@@ -98,12 +98,12 @@ def test_a_table_proves_the_openers_over_its_budget_last_and_to_the_same_values(
     slow, calls = {"fight", "crane"}, []
     real = tasks.prove_opener
 
-    def proving(problem, o, beta):
+    def proving(problem, o, beta, **kw):
         word = problem.guesses[o]
         calls.append(word)
         if word in slow and calls.count(word) == 1:
             _run_until_stopped(problem)
-        return real(problem, o, beta)
+        return real(problem, o, beta, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener", proving)
     monkeypatch.setattr(ranker, "prove_opener", proving)
@@ -123,8 +123,8 @@ def test_a_table_whose_every_proof_is_stopped_at_once_still_completes_exactly(mo
     fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
     kinds, within = [], tasks.prove_opener_within
 
-    def counted(problem, o, budget):
-        out = within(problem, o, budget)
+    def counted(problem, o, budget, **kw):
+        out = within(problem, o, budget, **kw)
         kinds.append(out[1])
         return out
 
@@ -144,19 +144,19 @@ def test_a_resumed_table_proves_the_openers_put_off_before_last_and_with_no_budg
     calls, slow, first = [], [], [True]
     real, within = tasks.prove_opener, tasks.prove_opener_within
 
-    def proving(problem, o, beta):
+    def proving(problem, o, beta, **kw):
         word = problem.guesses[o]
         calls.append(word)
         if not slow:  # (the first opener proven is over the budget)
             slow.append(word)
             _run_until_stopped(problem)
-        return real(problem, o, beta)
+        return real(problem, o, beta, **kw)
 
-    def tried_within(problem, o, budget):
+    def tried_within(problem, o, budget, **kw):
         calls.append("within")
         if first[0] and calls.count("within") == 5:
             raise KeyboardInterrupt  # (Ctrl-C: the sitting ends after four tries)
-        return within(problem, o, budget)
+        return within(problem, o, budget, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener", proving)
     monkeypatch.setattr(ranker, "prove_opener", proving)

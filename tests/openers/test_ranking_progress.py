@@ -145,7 +145,7 @@ def test_a_table_resumed_after_its_screen_screens_no_more(wider, tmp_path, monke
     lists = wider
     n, ck = len(lists.guesses), str(tmp_path / "table.sqlite")
 
-    def stopped(*args):
+    def stopped(*args, **kw):
         raise KeyboardInterrupt  # (the first proof: the sitting ends after its screen)
 
     with monkeypatch.context() as m:
@@ -183,11 +183,11 @@ def test_the_line_names_the_phase_a_table_is_in_while_its_first_proof_runs(small
     monkeypatch.setattr(ranking, "_bar", lambda progress, total: PlainBar(total, stream=buf, interval=0.0))
     seen, real = [], tasks.prove_opener_within
 
-    def proving(problem, o, budget):
+    def proving(problem, o, budget, **kw):
         if not seen:
             time.sleep(0.6)  # (the main thread's poll writes a line every 0.2 s meanwhile)
             seen.append(buf.getvalue().splitlines()[-1])
-        return real(problem, o, budget)
+        return real(problem, o, budget, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener_within", proving)
     rank_openers(answers=small, top=len(small.guesses), workers=1, progress=None, trees=False)

@@ -28,9 +28,9 @@ def test_a_table_proves_each_letter_class_together_and_to_the_same_values(monkey
     one_by_one = rank_openers(answers=lists, top=3, workers=1, progress=False, trees=False, hard=hard)
     seen, real = [], tasks.prove_opener_within
 
-    def proving(problem, o, budget):
+    def proving(problem, o, budget, **kw):
         seen.append((problem.guesses[o], o))
-        return real(problem, o, budget)
+        return real(problem, o, budget, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener_within", proving)
     table = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
@@ -58,13 +58,13 @@ def test_ctrl_c_in_the_middle_of_a_class_keeps_the_openers_of_it_already_proven(
     fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False)
     calls, real, stop, kept = [], tasks.prove_opener_within, [True], []
 
-    def proving(problem, o, budget):
+    def proving(problem, o, budget, **kw):
         word = problem.guesses[o]
         if stop[0] and calls and "".join(sorted(word)) == "".join(sorted(calls[-1])):
             kept.append(calls[-1])
             raise KeyboardInterrupt  # (Ctrl-C on a class's second opener)
         calls.append(word)
-        return real(problem, o, budget)
+        return real(problem, o, budget, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener_within", proving)
     with pytest.raises(KeyboardInterrupt):
@@ -86,9 +86,9 @@ def test_a_table_proves_the_answers_first(monkeypatch):
     lists = WordLists.from_words(tuple(answers), tuple(answers) + ("flimt", "nowts", "smirk"), name="ight")
     seen, real = [], tasks.prove_opener_within
 
-    def proving(problem, o, budget):
+    def proving(problem, o, budget, **kw):
         seen.append(problem.guesses[o])
-        return real(problem, o, budget)
+        return real(problem, o, budget, **kw)
 
     monkeypatch.setattr(tasks, "prove_opener_within", proving)
     table = rank_openers(answers=lists, top=len(lists.guesses), workers=1, progress=False, trees=False)

@@ -171,6 +171,7 @@ class Checkpoint:
         for o, rows in groups.items():
             self.save_groups(o, rows)
         self.defer(o for (o,) in old.execute("SELECT opener FROM deferred"))
+        self.save_group_values(old.execute("SELECT key, value FROM group_values").fetchall())
         mine = dict(old.execute("SELECT key, value FROM meta WHERE key IN ('runs', 'timed')"))
         theirs = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('runs', 'timed')"))
         if int(mine.get("runs", 0)) > int(theirs.get("runs", 0)):
@@ -221,6 +222,9 @@ class Checkpoint:
             # a complete table's openers whose first proof outlasted its budget
             # (`ranker.TABLE_BUDGET`): a resumed run proves them last, with none
             self.db.execute("CREATE TABLE IF NOT EXISTS deferred (opener INTEGER PRIMARY KEY)")
+            # a complete table's big groups' values, shared between its openers
+            # (tasks.SharedGroups: key tasks.group_key, value exact or NO_TREE)
+            self.db.execute("CREATE TABLE IF NOT EXISTS group_values (key BLOB PRIMARY KEY, value INTEGER NOT NULL)")
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
 
@@ -241,6 +245,19 @@ class Checkpoint:
         """Record that these openers' proofs outlasted a table's time budget."""
         with self._writing():
             self.db.executemany("INSERT OR IGNORE INTO deferred VALUES (?)", [(int(o),) for o in openers])
+
+    def group_values(self) -> Dict[bytes, int]:
+        """The shared group values a complete table found (see `save_group_values`)."""
+        try:
+            return {bytes(k): v for k, v in self.db.execute("SELECT key, value FROM group_values")}
+        except sqlite3.OperationalError:  # (a file from before them, read-only)
+            return {}
+
+    def save_group_values(self, rows: Iterable[Tuple[bytes, int]]) -> None:
+        """Record (key, value) shared group values (`tasks.SharedGroups`) in
+        one transaction; a value is exact, so one stored stays."""
+        with self._writing():
+            self.db.executemany("INSERT OR IGNORE INTO group_values VALUES (?, ?)", [(k, int(v)) for k, v in rows])
 
     def at(self, depth: int) -> "_AtCap":
         """The facts under another cap (``depth`` guesses), with the same

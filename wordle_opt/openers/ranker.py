@@ -14,6 +14,9 @@ from wordle_opt.openers.tasks import (
     DEFERRED,
     EXACT,
     STOPPED,
+    GroupKeys,
+    TableChunk,
+    TableJob,
     TaskProblem,
     bound_openers,
     opener_trees,
@@ -93,6 +96,11 @@ class Ranker:
                 self.settled_by[o] = "checkpoint"
                 if searched:
                     self.searched.add(o)
+        # A complete table's big groups' values (tasks.SharedGroups), kept in
+        # the checkpoint; each task gets those its openers meet (`_table_job`).
+        read = getattr(store, "group_values", None)
+        self.groups: Dict[bytes, int] = read() if read is not None else {}
+        self._keys: Optional[GroupKeys] = None  # (made when a table first needs it)
         self.shared = pool.share(problem)
         self.phase = "seed"
 
@@ -213,11 +221,34 @@ class Ranker:
         answers, guesses = set(self.problem.answers), self.problem.guesses
         fresh = sorted((o for o in seeds if o not in self.deferred), key=lambda o: guesses[o] not in answers)
         tasks = [
-            (prove_openers_within, chunk, TABLE_BUDGET)
+            (prove_openers_within, chunk, self._table_job(chunk))
             for c in self._letter_classes(fresh)
             for chunk in _chunks(c, CLASS_CHUNK)
         ]
         return tasks + [(prove_opener, o, self.inf) for o in seeds if o in self.deferred]
+
+    def _table_job(self, chunk: List[int]):
+        """The `TableJob` of a table task, taken when it starts (so that it
+        has the group values found until then): TABLE_BUDGET and the shared
+        group values its openers' groups have."""
+
+        def job() -> TableJob:
+            if self._keys is None:
+                self._keys = GroupKeys(self.problem)
+            known = {k: self.groups[k] for o in chunk for k in self._keys.of(o) if k in self.groups}
+            return TableJob(TABLE_BUDGET, known)
+
+        return job
+
+    def learn(self, learned: Dict[bytes, int]) -> None:
+        """Keep the shared group values a table task found (and save them)."""
+        new = [(k, v) for k, v in learned.items() if k not in self.groups]
+        if not new:
+            return
+        self.groups.update(new)
+        save = getattr(self.store, "save_group_values", None)
+        if save is not None:
+            save(new)
 
     def _screen_stop(self, chunk: List[int], stops: Dict[int, int]):
         """The screen's incumbent for ``chunk``, taken when its task starts:
@@ -364,6 +395,9 @@ class Ranker:
             except BaseException as e:
                 error = error or e
                 continue
+            if isinstance(res, TableChunk):
+                self.learn(res.learned)
+                res = res.results
             res = res if isinstance(res, list) else [res]
             self.record(res, searched)
             if any(kind == STOPPED for _, kind, _ in res):

@@ -9,10 +9,11 @@ them number the answers the same way (by list order).
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -159,6 +160,105 @@ def bound_openers(problem: TaskProblem, openers: List[int], incumbent: Tuple[int
     return out
 
 
+# A complete table's big groups, shared between its openers ----------------
+# A group of at least this many answers that a complete table's opener solves
+# is kept by its answers (in hard mode with its legal guesses) for every later
+# opener that meets it, in any task, worker or sitting (the ranker keeps them
+# in its checkpoint).  The solver's cache does not keep a batch-solved group:
+# HOTTY (original lists, easy) proven twice on one solver took 6.9 s and then
+# 5.2 s of CPU, 7.6 s of it in its 757 greys.  Of the groups of 100 answers
+# or more of the 7239 openers the original easy table had left, 5870 of 40725
+# recur (2228 of them all grey), 22% of their work counted by size squared.
+SHARED_MIN = 100
+NO_TREE = -1  # a shared group's value when it has no tree within the cap
+
+
+def group_key(rule: Rule, cap: int, S: np.ndarray, legal: Optional[np.ndarray]) -> bytes:
+    """The shared key of the answers ``S`` (list indices, ascending) within
+    ``cap`` guesses under ``rule``, in hard mode with the guesses ``legal``
+    there (their value is a function of these alone): a 96-bit digest."""
+    h = hashlib.blake2b(f"{rule.word if rule.hard else 'easy'} within {cap}|".encode(), digest_size=12)
+    h.update(np.ascontiguousarray(S, dtype=np.int32).tobytes())
+    if rule.hard:
+        h.update(b"|")
+        h.update(np.ascontiguousarray(legal, dtype=np.int32).tobytes())
+    return h.digest()
+
+
+class SharedGroups:
+    """The group values one table task knows (``known``, sent with it) and
+    finds (``learned``, sent back), by `group_key`: exact values, NO_TREE
+    for none within the cap."""
+
+    def __init__(self, known: Optional[Dict[bytes, int]] = None):
+        self.known: Dict[bytes, int] = dict(known or {})
+        self.learned: Dict[bytes, int] = {}
+        self.hits = 0
+
+    def get(self, key: bytes, inf: int) -> Optional[int]:
+        v = self.known.get(key, self.learned.get(key))
+        if v is None:
+            return None
+        self.hits += 1
+        return inf if v == NO_TREE else v
+
+    def learn(self, key: bytes, value: int, inf: int) -> None:
+        self.learned[key] = NO_TREE if value >= inf else int(value)
+
+
+class GroupKeys:
+    """The `group_key` of each of an opener's groups of SHARED_MIN answers or
+    more, for the process that hands out a table's tasks (so that it sends
+    each task the values it can use, not all of them)."""
+
+    def __init__(self, problem: TaskProblem):
+        lists = problem.lists()
+        self.rule, self.cap = problem.rule, problem.depth - 1
+        self.table = np.ascontiguousarray(lists.table)
+        self.green = all_green(lists.length)
+        self.solver = None
+        if self.rule.hard:  # (its legal_after: the workers' own filter)
+            core = lists.modules.core
+            self.solver = core.Solver(
+                self.table,
+                np.ascontiguousarray(lists.guess_codes),
+                np.ascontiguousarray(lists.answer_guess_index),
+                rule_code(core, self.rule),
+                1.0,
+            )
+            self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
+
+    def of(self, o: int) -> List[bytes]:
+        row = self.table[o]
+        pats, counts = np.unique(row, return_counts=True)
+        keys = []
+        for p, c in zip(pats.tolist(), counts.tolist()):
+            if p == self.green or c < SHARED_MIN:
+                continue
+            S = np.flatnonzero(row == p).astype(np.int32)
+            legal = self.solver.legal_after(self.all_guesses, o, p) if self.solver is not None else None
+            keys.append(group_key(self.rule, self.cap, S, legal))
+        return keys
+
+
+@dataclass(frozen=True)
+class TableJob:
+    """A table task's budget (CPU seconds an opener, see prove_opener_within)
+    and the shared group values its openers may meet."""
+
+    budget: float
+    known: Dict[bytes, int] = field(default_factory=dict)
+
+
+@dataclass
+class TableChunk:
+    """A table task's results, (opener, kind, value) each, and the shared
+    group values it found."""
+
+    results: List[Tuple[int, str, int]]
+    learned: Dict[bytes, int]
+
+
 def prove_openers(problem: TaskProblem, openers: List[int], betas: List[int]) -> List[Tuple[int, str, int]]:
     """`prove_opener` for each opener with its beta, in order, on one solver:
     openers with the same letters share most subproblems (CRATE right after
@@ -166,9 +266,12 @@ def prove_openers(problem: TaskProblem, openers: List[int], betas: List[int]) ->
     return [prove_opener(problem, o, beta) for o, beta in zip(openers, betas)]
 
 
-def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int]:
+def prove_opener(
+    problem: TaskProblem, o: int, beta: int, *, shared: Optional[SharedGroups] = None
+) -> Tuple[int, str, int]:
     """(o, kind, value): EXACT and the optimal total when it is below beta, else
-    BOUND and a lower bound >= beta (or INFEASIBLE).
+    BOUND and a lower bound >= beta (or INFEASIBLE).  ``shared``: with no
+    cut-off, the big groups' values known and found (`SharedGroups`).
 
     Without a beta (the seeds) the opener's groups are solved one by one,
     largest first.  With one, by `_raise_groups`: an opener that cannot reach
@@ -188,7 +291,9 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     if beta < st.inf:
         total = _raise_groups(st, o, pats.tolist(), bounds.tolist(), total=total, beta=beta)
     else:
-        total = _solve_groups(st, o, pats=pats.tolist(), sizes=sizes.tolist(), bounds=bounds.tolist(), total=total)
+        total = _solve_groups(
+            st, o, pats=pats.tolist(), sizes=sizes.tolist(), bounds=bounds.tolist(), total=total, shared=shared
+        )
     if total >= st.inf:
         return o, INFEASIBLE, int(st.inf)
     if total >= beta:
@@ -196,8 +301,11 @@ def prove_opener(problem: TaskProblem, o: int, beta: int) -> Tuple[int, str, int
     return o, EXACT, total
 
 
-def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[int, str, int]:
-    """`prove_opener` with no cut-off (a complete table's proof), stopped
+def prove_opener_within(
+    problem: TaskProblem, o: int, budget: float, *, shared: Optional[SharedGroups] = None
+) -> Tuple[int, str, int]:
+    """`prove_opener` with no cut-off (a complete table's proof, ``shared``
+    its groups' values), stopped
     after ``budget`` seconds of this thread's CPU time: (o, DEFERRED, 0)
     then, and this thread's solver and bounder are replaced (a stopped
     solver refuses further work; the new one starts with an empty cache).
@@ -217,7 +325,7 @@ def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[in
     watchdog = threading.Thread(target=watch, name="table-budget", daemon=True)
     watchdog.start()
     try:
-        return prove_opener(problem, o, st.inf)
+        return prove_opener(problem, o, st.inf, shared=shared)
     except KeyboardInterrupt:
         if not fired.is_set():
             raise  # (not the budget: Ctrl-C or stop_all)
@@ -232,24 +340,28 @@ def prove_opener_within(problem: TaskProblem, o: int, budget: float) -> Tuple[in
 BUDGET_POLL = 0.25  # seconds between the budget's looks at the clock
 
 
-def prove_openers_within(problem: TaskProblem, openers: List[int], budget: float) -> List[Tuple[int, str, int]]:
+def prove_openers_within(problem: TaskProblem, openers: List[int], job: TableJob) -> TableChunk:
     """`prove_opener_within` for each opener, in order, on one thread's
-    solver: a complete table's letter class (anagrams share many groups, at
+    solver, within ``job.budget``, with the shared group values ``job.known``:
+    a complete table's letter class (anagrams share many groups, at
     least the all-grey one, and the cache keeps them: nyt-3158 easy, 8
     seeded pairs of anagrams still open in its table, the second ones took
     101 s of CPU in all right after the first, 118 s after an unrelated
     opener: 0.86x).  Stopped (Ctrl-C, `stop_all`) after the first, it
-    returns those proven and (o, STOPPED, 0) for the one it was on."""
+    returns those proven and (o, STOPPED, 0) for the one it was on.  The
+    group values found come back with the results (also those of an opener
+    put off at the budget: each is exact)."""
+    shared = SharedGroups(job.known)
     out = []
     for o in openers:
         try:
-            out.append(prove_opener_within(problem, o, budget))
+            out.append(prove_opener_within(problem, o, job.budget, shared=shared))
         except KeyboardInterrupt:
             if not out:
                 raise
             out.append((int(o), STOPPED, 0))
             break
-    return out
+    return TableChunk(out, shared.learned)
 
 
 def _thread_cpu() -> Callable[[], float]:
@@ -304,7 +416,16 @@ def _groups_unbounded(st: "_State", o: int) -> Tuple[np.ndarray, np.ndarray, np.
     return pats[order], sizes[order], np.zeros(len(order), dtype=np.int64)
 
 
-def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], bounds: List[int], total: int) -> int:
+def _solve_groups(
+    st: _State,
+    o: int,
+    *,
+    pats: List[int],
+    sizes: List[int],
+    bounds: List[int],
+    total: int,
+    shared: Optional[SharedGroups] = None,
+) -> int:
     """Opener o's exact total (or INFINITY) from ``total`` (n + the sum of
     ``bounds``, its groups' lower bounds), each group solved with no
     cut-off: easy mode largest first, the biggest in batch
@@ -312,7 +433,9 @@ def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], boun
     first, so that an opener with none stops at its first groups, and the
     biggest in batch (`bounded.solve_bounded_hard`), as `search` does
     (RAZES, nyt-3158, no tree within 6: 13.6 s of CPU, against over 60 s
-    largest first, each by the core's search)."""
+    largest first, each by the core's search).  A group of SHARED_MIN
+    answers or more is read from ``shared`` if there, else solved and
+    added to it."""
     d, rule = st.problem.depth, st.problem.rule
     row = st.table[o]
     groups = [(p, size, lb, st.legal(o, p)) for p, size, lb in zip(pats, sizes, bounds)]
@@ -322,12 +445,17 @@ def _solve_groups(st: _State, o: int, *, pats: List[int], sizes: List[int], boun
         if total >= st.inf:
             break
         S = np.flatnonzero(row == p).astype(np.int32)
-        if not rule.hard:
-            v, _ = probed.solve_probed(st.engine, S, d - 1, lb=lb, tree=False)
-        elif bounded.batched(size, len(legal), bounded.HARD_BOUNDED_MIN):  # (read here: tests lower it)
-            v, _ = bounded.solve_bounded_hard(st.engine, S, legal, d - 1, tree=False)
-        else:
-            v, _ = st.solver.solve_set(S, legal, d - 1, st.inf)
+        key = group_key(rule, d - 1, S, legal) if shared is not None and size >= SHARED_MIN else None
+        v = None if key is None else shared.get(key, st.inf)
+        if v is None:
+            if not rule.hard:
+                v, _ = probed.solve_probed(st.engine, S, d - 1, lb=lb, tree=False)
+            elif bounded.batched(size, len(legal), bounded.HARD_BOUNDED_MIN):  # (read here: tests lower it)
+                v, _ = bounded.solve_bounded_hard(st.engine, S, legal, d - 1, tree=False)
+            else:
+                v, _ = st.solver.solve_set(S, legal, d - 1, st.inf)
+            if key is not None:
+                shared.learn(key, int(v), st.inf)
         total += int(v) - lb
     return total
 
