@@ -139,3 +139,62 @@ def test_table_sample(benchmark, nyt3158, mode):
         shared_over_fresh_cpu=round(cpu_shared / max(sum(r["cpu"] for r in fresh), 1e-9), 3) if fresh else None,
         load=os.getloadavg()[0],
     )
+
+
+def letter_pairs(guesses, k: int) -> list:
+    """k seeded pairs of openers with the same letters (their all-grey groups
+    are one group, and often more), as a complete table meets them."""
+    by_letters: dict = {}
+    for o, w in enumerate(guesses):
+        by_letters.setdefault(frozenset(w), []).append(o)
+    pairs = sorted(tuple(c[:2]) for c in by_letters.values() if len(c) >= 2)
+    pick = np.random.default_rng(SEED).choice(len(pairs), size=k, replace=False)
+    return [pairs[i] for i in sorted(pick.tolist())]
+
+
+@pytest.mark.benchmark(group="tables", min_rounds=1, warmup=False)
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_table_shared_groups(benchmark, mode):
+    """Pairs of same-letter openers (original lists, cap 6) proven as a table
+    task proves them, on one solver, with the big groups' values shared
+    (`tasks.SharedGroups`) against without, in one run, alternated pair by pair: CPU
+    ratio, and every value equal.  With --benchmark-disable (CI), 1 pair."""
+    quick = not benchmark.enabled
+    k = int(os.environ.get("WORDLE_OPT_TABLE_PAIRS", 1 if quick else 6))
+    problem = Problem(Problem.parse(answers="original").lists, MODES[mode], 6)
+    problem.lists.table
+    task = tasks.TaskProblem.of(problem, cache_mb=192)
+    pairs = letter_pairs(task.guesses, k)
+
+    def prove_pair(pair, share: bool) -> list:
+        tasks._local.states = {}  # (each pair on a fresh solver, as a task of its own)
+        shared = tasks.SharedGroups() if share else None
+        out = []
+        for o in pair:
+            c0 = _cpu()
+            _, kind, value = tasks.prove_opener_within(task, o, 300.0, shared=shared)
+            out.append({"opener": task.guesses[o], "kind": kind, "value": value, "cpu": round(_cpu() - c0, 2)})
+        return out
+
+    def run():
+        # (each pair both ways, the order alternated pair by pair)
+        shared, alone = [], []
+        for i, pair in enumerate(pairs):
+            for share in (True, False) if i % 2 == 0 else (False, True):
+                (shared if share else alone).extend(prove_pair(pair, share))
+        return shared, alone
+
+    shared, alone = benchmark.pedantic(run, rounds=1, iterations=1)
+    tasks._local.states = {}
+    for a, b in zip(shared, alone):
+        assert (a["kind"], a["value"]) == (b["kind"], b["value"]), (a, b)
+    second = slice(1, None, 2)
+    benchmark.extra_info.update(
+        shared=shared,
+        alone=alone,
+        shared_over_alone_cpu=round(sum(r["cpu"] for r in shared) / max(sum(r["cpu"] for r in alone), 1e-9), 3),
+        seconds_shared_over_alone_cpu=round(
+            sum(r["cpu"] for r in shared[second]) / max(sum(r["cpu"] for r in alone[second]), 1e-9), 3
+        ),
+        load=os.getloadavg()[0],
+    )
