@@ -37,7 +37,7 @@ import time
 import numpy as np
 import pytest
 
-from wordle_opt.openers import tasks
+from wordle_opt.openers import shared_groups, tasks
 from wordle_opt.solver import bounded, probed
 from wordle_opt.solver.problem import Problem
 
@@ -157,7 +157,7 @@ def letter_pairs(guesses, k: int) -> list:
 def test_table_shared_groups(benchmark, mode):
     """Pairs of same-letter openers (original lists, cap 6) proven as a table
     task proves them, on one solver, with the big groups' values shared
-    (`tasks.SharedGroups`) against without, in one run, alternated pair by pair: CPU
+    (`shared_groups.SharedGroups`) against without, in one run, alternated pair by pair: CPU
     ratio, and every value equal.  With --benchmark-disable (CI), 1 pair."""
     quick = not benchmark.enabled
     k = int(os.environ.get("WORDLE_OPT_TABLE_PAIRS", 1 if quick else 6))
@@ -168,7 +168,7 @@ def test_table_shared_groups(benchmark, mode):
 
     def prove_pair(pair, share: bool) -> list:
         tasks._local.states = {}  # (each pair on a fresh solver, as a task of its own)
-        shared = tasks.SharedGroups() if share else None
+        shared = shared_groups.SharedGroups() if share else None
         out = []
         for o in pair:
             c0 = _cpu()

@@ -1,5 +1,5 @@
 """A complete table's big groups shared between its openers
-(`tasks.SharedGroups`): a group's value found under one opener serves every
+(`shared_groups.SharedGroups`): a group's value found under one opener serves every
 later opener that meets the same group, in any task, worker or sitting (the
 checkpoint keeps them).  Against the exhaustive oracle on small games, easy
 and both hard rules: the values equal, a value is used where its group
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import exhaustive_optimum
 
-from wordle_opt.openers import tasks
+from wordle_opt.openers import shared_groups, tasks
 from wordle_opt.openers.checkpoint import Checkpoint
 from wordle_opt.openers.ranking import rank_openers
 from wordle_opt.solver.problem import Problem
@@ -54,9 +54,9 @@ def test_openers_proven_with_shared_groups_have_the_exhaustive_optimum(rule, ans
     lists = WordLists.from_words(answers, sorted(set(answers) | set(extra)), name="generated")
     openers = data.draw(st.lists(st.sampled_from(lists.guesses), min_size=2, max_size=4))
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tasks, "SHARED_MIN", 1)  # (every group is shared)
+        mp.setattr(shared_groups, "SHARED_MIN", 1)  # (every group is shared)
         task = _task(lists, rule, cap)
-        shared = tasks.SharedGroups()
+        shared = shared_groups.SharedGroups()
         for opener in openers:
             _, kind, value = _prove(task, opener, shared)
             want = exhaustive_optimum(lists.answers, lists.guesses, hard=rule, max_guesses=cap, opener=opener)
@@ -87,14 +87,14 @@ def test_a_shared_value_is_never_used_under_another_rule_or_cap(answers, rules, 
     lists = WordLists.from_words(answers, name="generated")
     opener = data.draw(st.sampled_from(lists.guesses))
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tasks, "SHARED_MIN", 1)
-        found = tasks.SharedGroups()
+        mp.setattr(shared_groups, "SHARED_MIN", 1)
+        found = shared_groups.SharedGroups()
         first = _task(lists, rules[0], caps[0])
         _prove(first, opener, found)
         for rule, cap in [(rules[1], caps[0]), (rules[0], caps[1]), (rules[2], caps[1])]:
             # (under another rule or cap, the values of the first are no use:
             # none is read, and each value is that game's own)
-            shared = tasks.SharedGroups(found.learned)
+            shared = shared_groups.SharedGroups(found.learned)
             task = _task(lists, rule, cap)
             _, kind, value = _prove(task, opener, shared)
             if (task.rule, task.depth) != (first.rule, first.depth):  # (a cap over n + 1 is none: the same game)
@@ -112,8 +112,8 @@ def test_hard_mode_shares_a_group_only_with_the_same_legal_guesses(first, then):
     answers = "stomp mound bound sweat spunk sound".split()
     lists = WordLists.from_words(answers, sorted(set(answers) | {"swamp", "fight", "night"}), name="legal")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(tasks, "SHARED_MIN", 1)
-        shared = tasks.SharedGroups()
+        mp.setattr(shared_groups, "SHARED_MIN", 1)
+        shared = shared_groups.SharedGroups()
         for opener in (first, then):
             _, kind, value = _prove(_task(lists, "nyt", 3), opener, shared)
             _expect(
@@ -127,11 +127,11 @@ def test_the_keys_the_ranker_computes_are_the_workers_own():
     lists = WordLists.from_words(tuple(POOL), name="pool")
     for rule in RULES:
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(tasks, "SHARED_MIN", 2)
+            mp.setattr(shared_groups, "SHARED_MIN", 2)
             task = _task(lists, rule, 6)
-            keys = tasks.GroupKeys(task)
+            keys = shared_groups.GroupKeys(lists, task.rule, task.depth)
             for opener in ("crane", "fight", "batch"):
-                shared = tasks.SharedGroups()
+                shared = shared_groups.SharedGroups()
                 _prove(task, opener, shared)
                 o = lists.guess_index(opener)
                 _, counts = np.unique(lists.table[o], return_counts=True)
@@ -144,13 +144,13 @@ def test_the_keys_the_ranker_computes_are_the_workers_own():
 def test_a_table_keeps_its_shared_groups_in_the_checkpoint_and_a_resumed_run_reads_them(tmp_path, monkeypatch, hard):
     lists = WordLists.from_words(tuple(POOL), name="pool")
     n, ck = len(lists.guesses), str(tmp_path / "table.sqlite")
-    monkeypatch.setattr(tasks, "SHARED_MIN", 3)
+    monkeypatch.setattr(shared_groups, "SHARED_MIN", 3)
     fresh = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard)
     table = rank_openers(answers=lists, top=n, workers=1, progress=False, trees=False, hard=hard, checkpoint=ck)
     assert table.facts == fresh.facts
     problem = tasks.TaskProblem.of(Problem(lists, hard, 6), cache_mb=1)
     stored = Checkpoint(ck, problem, reading=True).group_values()
-    assert len(stored) > 10 and all(v == tasks.NO_TREE or v > 0 for v in stored.values())
+    assert len(stored) > 10 and all(v == shared_groups.NO_TREE or v > 0 for v in stored.values())
     # the openers forgotten (as if the run had stopped before them), the groups not
     db = sqlite3.connect(ck)
     with db:

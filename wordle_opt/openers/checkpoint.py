@@ -223,7 +223,7 @@ class Checkpoint:
             # (`ranker.TABLE_BUDGET`): a resumed run proves them last, with none
             self.db.execute("CREATE TABLE IF NOT EXISTS deferred (opener INTEGER PRIMARY KEY)")
             # a complete table's big groups' values, shared between its openers
-            # (tasks.SharedGroups: key tasks.group_key, value exact or NO_TREE)
+            # (shared_groups.SharedGroups: key shared_groups.group_key, value exact or NO_TREE)
             self.db.execute("CREATE TABLE IF NOT EXISTS group_values (key BLOB PRIMARY KEY, value INTEGER NOT NULL)")
             if not stored:
                 self.db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(ident.items()))
@@ -254,7 +254,7 @@ class Checkpoint:
             return {}
 
     def save_group_values(self, rows: Iterable[Tuple[bytes, int]]) -> None:
-        """Record (key, value) shared group values (`tasks.SharedGroups`) in
+        """Record (key, value) shared group values (`shared_groups.SharedGroups`) in
         one transaction; a value is exact, so one stored stays."""
         with self._writing():
             self.db.executemany("INSERT OR IGNORE INTO group_values VALUES (?, ?)", [(k, int(v)) for k, v in rows])

@@ -9,14 +9,12 @@ import time
 from typing import Dict, List, Optional, Tuple
 
 from wordle_opt.openers.phases import PhaseClock, timed
+from wordle_opt.openers.shared_groups import GroupKeys, TableChunk, TableJob
 from wordle_opt.openers.tasks import (
     BOUND,
     DEFERRED,
     EXACT,
     STOPPED,
-    GroupKeys,
-    TableChunk,
-    TableJob,
     TaskProblem,
     bound_openers,
     opener_trees,
@@ -96,7 +94,7 @@ class Ranker:
                 self.settled_by[o] = "checkpoint"
                 if searched:
                     self.searched.add(o)
-        # A complete table's big groups' values (tasks.SharedGroups), kept in
+        # A complete table's big groups' values (shared_groups.SharedGroups), kept in
         # the checkpoint; each task gets those its openers meet (`_table_job`).
         read = getattr(store, "group_values", None)
         self.groups: Dict[bytes, int] = read() if read is not None else {}
@@ -234,7 +232,7 @@ class Ranker:
 
         def job() -> TableJob:
             if self._keys is None:
-                self._keys = GroupKeys(self.problem)
+                self._keys = GroupKeys(self.problem.lists(), self.problem.rule, self.problem.depth)
             known = {k: self.groups[k] for o in chunk for k in self._keys.of(o) if k in self.groups}
             return TableJob(TABLE_BUDGET, known)
 
