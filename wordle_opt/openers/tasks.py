@@ -246,10 +246,11 @@ def prove_openers_within(problem: TaskProblem, openers: List[int], job: TableJob
     """`prove_opener_within` for each opener, in order, on one thread's
     solver, within ``job.budget``, with the shared group values ``job.known``:
     a complete table's letter class (anagrams share many groups, at
-    least the all-grey one, and the cache keeps them: nyt-3158 easy, 8
-    seeded pairs of anagrams still open in its table, the second ones took
-    101 s of CPU in all right after the first, 118 s after an unrelated
-    opener: 0.86x).  Stopped (Ctrl-C, `stop_all`) after the first, it
+    least the all-grey one: the solver's cache keeps those it searched, the
+    shared values those of SHARED_MIN answers or more; before the shared
+    values, on nyt-3158 easy, 8 seeded pairs of anagrams still open in its
+    table, the second ones took 101 s of CPU in all right after the first,
+    118 s after an unrelated opener: 0.86x).  Stopped (Ctrl-C, `stop_all`) after the first, it
     returns those proven and (o, STOPPED, 0) for the one it was on.  The
     group values found come back with the results (also those of an opener
     put off at the budget: each is exact)."""
