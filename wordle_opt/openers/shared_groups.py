@@ -33,7 +33,7 @@ def group_key(rule: Rule, cap: int, S: np.ndarray, legal: Optional[np.ndarray]) 
     """The shared key of the answers ``S`` (list indices, ascending) within
     ``cap`` guesses under ``rule``, in hard mode with the guesses ``legal``
     there (their value is a function of these alone): a 96-bit digest."""
-    h = hashlib.blake2b(f"{rule.word if rule.hard else 'easy'} within {cap}|".encode(), digest_size=12)
+    h = hashlib.blake2b(f"{rule.word} within {cap}|".encode(), digest_size=12)
     h.update(np.ascontiguousarray(S, dtype=np.int32).tobytes())
     if rule.hard:
         h.update(b"|")
