@@ -12,7 +12,7 @@ from oracle import exhaustive_optimum
 
 import wordle_opt
 from wordle_opt.cli import main as cli
-from wordle_opt.openers.tables import EXACT, table_for
+from wordle_opt.openers.tables import EXACT, INFEASIBLE, table_for
 from wordle_opt.patterns import Pattern
 from wordle_opt.proofs.hardcap import (
     Certificate,
@@ -353,6 +353,8 @@ def test_the_original_game_under_the_nyt_rule():
     # Counting refutes SHADE (after it SHAKE SHALE SHAME SHAPE SHARE SHAVE are
     # coloured GGGBG: six guesses more), as the exact search proves; and no
     # opener whose exact value the bundled table records (a tree within 6).
+    # The table is complete, its verdicts the search's: every opener counting
+    # refutes (60) is one it proved to have no tree within 6.
     lists = load_lists("original")
     game = _game(lists)
     refuted = counted(game, families(lists.answer_codes, 6), 6)
@@ -361,6 +363,7 @@ def test_the_original_game_under_the_nyt_rule():
     table = table_for(lists, "nyt", 6)
     exact = [v.word for v in table.values.values() if v.kind == EXACT]
     assert "salet" in exact and not any(refuted[lists.guess_index(w)] for w in exact)
+    assert all(table.get(lists.guesses[i]).kind == INFEASIBLE for i in np.flatnonzero(refuted))
 
 
 def test_the_tool_refutes_exports_and_checks(tmp_path, capsys):
