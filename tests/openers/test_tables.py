@@ -134,8 +134,9 @@ def _published(name):
 def test_every_exact_row_agrees_with_the_published_value(file, name):
     # The C++ solver's proven values (tests/data/published): on the original
     # lists 3593 easy openers and hard mode's best 101 (NYT rule), on nyt-3158
-    # and on the NYT lists (2309 answers) every opener, easy and hard. Each is our exact row, or at or above our
-    # bound; where it has no tree within 6, ours says so or has a bound.
+    # and on the NYT lists (2309 answers) every opener, easy and hard. Each is
+    # our exact row, or at or above our bound; where it has no tree within 6,
+    # ours says so or has a bound.
     t, published = table(file), _published(name)
     for word, total in published.items():
         v = t.get(word)
