@@ -26,11 +26,11 @@ from wordle_opt.wordlists import WordLists
 
 CACHE_MB = 64.0
 # The opener of the exact tree where no bundled ranking proves one.  On today's
-# list (nyt-3158, no ranking bundled) TARSE is the best easy opener known
-# (`search tarse --answers nyt-3158`: 11219, proven in 3.8 s); in hard mode
-# (NYT rule, 6 guesses) SALET has no tree at all, TARSE's optimum is 11627
-# (7 s of CPU).  The page and `play` follow the same, with answers excluded too
-# (`excluded.base_name`: a guess, not a proof, that the opener stays good).
+# list (nyt-3158) the complete easy table proves TARSE best (11219); these
+# entries serve its hard mode, whose table is partial (NYT rule, 6 guesses:
+# SALET has no tree at all, TARSE's optimum is 11627, 7 s of CPU), and the
+# lists with answers excluded, which no table serves (`excluded.base_name`: a
+# guess, not a proof, that the opener stays good).  The page and `play` agree.
 KNOWN_OPENERS = {("nyt-3158", Rule.EASY): "tarse", ("nyt-3158", Rule.NYT): "tarse"}
 
 
