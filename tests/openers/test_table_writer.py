@@ -109,3 +109,86 @@ def test_a_checkpoint_in_a_read_only_folder_is_read_as_it_is(tmp_path):
     [entry] = json.loads((out / MANIFEST).read_text())["tables"]
     assert read_table(entry, out).get("salet").total == 7920
     assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["rank.sqlite"]
+
+
+def _earlier_table(folder, lists, changes):
+    """A top-N ranking's table of the original lists, easy, in ``folder``:
+    every opener's quick bound, with ``changes`` {word: (kind, total)} over it."""
+    quick = quick_facts(TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    facts = {w: quick[i] for i, w in enumerate(lists.guesses)}
+    facts.update(changes)
+    rows = [(w, k, "" if k == INFEASIBLE else str(v)) for w, (k, v) in facts.items()]
+    entry = table_writer.write_table(
+        "original-easy", rows, cmd="python -m wordle_opt openers --out top10.csv", source="a test", folder=folder
+    )
+    (folder / MANIFEST).write_text(json.dumps({"tables": [entry]}))
+    return entry
+
+
+def _checkpoint(path, lists, facts):
+    ck = Checkpoint(str(path), TaskProblem.of(Problem.parse(answers="original", max_guesses=6), cache_mb=1.0))
+    ck.save([(lists.guess_index(w), k, v) for w, (k, v) in facts.items()], True)
+    ck.close()
+
+
+def test_keep_earlier_keeps_the_stronger_of_two_tables_facts(tmp_path):
+    """A partial checkpoint's table keeps what the table it replaces proved
+    beyond it (a top-10 ranking's bounds), names that table's command, and
+    takes the checkpoint's fact wherever it is the stronger."""
+    lists = load_lists("original")
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    earlier = _earlier_table(folder, lists, {"salet": (EXACT, 7920), "trace": (EXACT, 7926), "crane": (BOUND, 8100)})
+    path = tmp_path / "rank.sqlite"
+    _checkpoint(path, lists, {"salet": (EXACT, 7920), "fuzzy": (BOUND, 9000), "reast": (EXACT, 7923)})
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder), "--keep-earlier"])
+    [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
+    table = read_table(entry, folder)
+    got = {w: (table.get(w).kind, table.get(w).total) for w in ("salet", "trace", "crane", "fuzzy", "reast")}
+    assert got == {
+        "salet": (EXACT, 7920),
+        "trace": (EXACT, 7926),  # (the earlier table's)
+        "crane": (BOUND, 8100),  # (the earlier table's bound, above the quick one)
+        "fuzzy": (BOUND, 9000),  # (the checkpoint's)
+        "reast": (EXACT, 7923),
+    }
+    assert entry["also_from"] == [earlier["command"]] and "2 stronger facts kept" in entry["source"]
+    assert entry["source"].startswith("partial") and (entry["exact"], entry["best"]) == (3, ["salet", 7920])
+    # without --keep-earlier the table holds the checkpoint's facts alone
+    table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder)])
+    [entry] = json.loads((folder / MANIFEST).read_text())["tables"]
+    assert read_table(entry, folder).get("trace").kind == BOUND and "also_from" not in entry
+
+
+@pytest.mark.parametrize(
+    "earlier, stored, word",
+    [
+        ({"salet": (EXACT, 7920)}, {"salet": (EXACT, 7921)}, "salet"),  # two exact totals
+        ({"crane": (BOUND, 8100)}, {"crane": (EXACT, 8000)}, "crane"),  # a bound above the exact total
+        ({"crane": (EXACT, 7930)}, {"crane": (INFEASIBLE, 0)}, "crane"),
+    ],
+)
+def test_keep_earlier_refuses_facts_that_disagree(tmp_path, earlier, stored, word):
+    lists = load_lists("original")
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    _earlier_table(folder, lists, earlier)
+    before = (folder / "original-easy.csv.gz").read_bytes()
+    path = tmp_path / "rank.sqlite"
+    _checkpoint(path, lists, stored)
+    with pytest.raises(SystemExit) as stop:
+        table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder), "--keep-earlier"])
+    assert word in str(stop.value) and "\n" not in str(stop.value)
+    assert (folder / "original-easy.csv.gz").read_bytes() == before  # (no table written)
+
+
+def test_keep_earlier_needs_an_earlier_table_and_a_checkpoint(tmp_path):
+    lists = load_lists("original")
+    path = tmp_path / "rank.sqlite"
+    _checkpoint(path, lists, {"salet": (EXACT, 7920)})
+    with pytest.raises(SystemExit) as stop:
+        table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(tmp_path / "t"), "--keep-earlier"])
+    assert "names no original-easy.csv.gz" in str(stop.value)
+    with pytest.raises(SystemExit) as stop:
+        table_writer.main(["--csv", f"original-easy={tmp_path / 'r.csv'}", "--keep-earlier"])
+    assert stop.value.code == 2  # (argparse's usage error, before anything is read or written)

@@ -5,6 +5,7 @@ opener ranking's own output; `wordle_opt.openers.tables` reads them:
     python -m wordle_opt.openers.table_writer --only original-easy  # one of them
     python -m wordle_opt.openers.table_writer --csv original-easy=ranking.csv   # from `openers --out` run earlier
     python -m wordle_opt.openers.table_writer --checkpoint nyt-3158-easy=tables/runs/nyt-3158-easy.sqlite  # partial
+    python -m wordle_opt.openers.table_writer --checkpoint nyt-nyt=tables/runs/nyt-nyt.sqlite --keep-earlier
 
 Each table is ``opener,kind,total`` cut from the CSV that ``python -m
 wordle_opt openers --out FILE.csv`` (with the table's --hard/--answers)
@@ -15,7 +16,11 @@ run left in its checkpoint (every one proven: the exact totals and the
 lower bounds reached so far), read through `checkpoint.stored_facts`
 (which checks it is this table's problem); the manifest says so
 ("partial"), or "complete" once every opener is exact or has no tree
-within the cap.  `tables` reads them and checks the sha256.
+within the cap.  With ``--keep-earlier`` a partial table also keeps the
+facts of the table it replaces where they are stronger (a top-10 ranking's
+proven bounds on every other opener, which a run only part of the way
+through has not yet matched), and its manifest line lists that table's
+command too.  `tables` reads them and checks the sha256.
 
 A module run with ``python -m``, not a command of ``python -m wordle_opt``:
 it writes into the package's own folder, a maintainer's job before a
@@ -31,15 +36,26 @@ import gzip
 import hashlib
 import io
 import json
+import math
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Optional, Tuple
 
 from wordle_opt.errors import WordleOptError
 from wordle_opt.openers.checkpoint import stored_facts, stored_time, stronger
-from wordle_opt.openers.tables import BOUND, COLUMNS, DATA_DIR, EXACT, INFEASIBLE, MANIFEST, lists_fingerprint
+from wordle_opt.openers.tables import (
+    BOUND,
+    COLUMNS,
+    DATA_DIR,
+    EXACT,
+    INFEASIBLE,
+    MANIFEST,
+    lists_fingerprint,
+    read_table,
+)
 from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
 from wordle_opt.wordlists import load_lists
@@ -105,6 +121,50 @@ def rows_of_problem(problem: Problem, path: str) -> list:
     return [(guesses[o], k, "" if k == INFEASIBLE else str(v)) for o, k, v in facts]
 
 
+def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[list, int]:
+    """``rows`` with the facts of ``earlier`` (the manifest entry of the table
+    now in ``folder`` under ``name``, read after its sha256 is checked) kept
+    where they are stronger, in the table's order, and how many facts were
+    kept from it.  Both are proven facts
+    about one problem, so two that disagree (two different exact totals, or
+    a bound above an exact total) are a defect in one of them: an error
+    naming the opener, never a table."""
+    lists_name, rule = TABLES[name]
+    lists = load_lists(lists_name)
+    if (earlier["lists"], earlier["rule"], earlier["cap"], earlier["lists_sha256"]) != (
+        lists_name,
+        rule,
+        CAP,
+        lists_fingerprint(lists),
+    ):
+        sys.exit(f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule}, cap {CAP}")
+    old = read_table(earlier, folder)
+    facts, kept = [], 0
+    for word, kind, total in rows:
+        was = old.get(word)
+        if was is None:
+            sys.exit(f"{name}: {earlier['file']} in {folder} has no row for {word}")
+        new = (kind, math.inf if kind == INFEASIBLE else int(total))
+        prior = (was.kind, math.inf if was.kind == INFEASIBLE else was.total)
+        if disagree(new, prior):
+            sys.exit(f"{name}: {word} is {kind} {total} in the new facts but {was.text} in {earlier['file']}")
+        facts.append((word, *(new if stronger(new, prior) else prior)))
+        kept += not stronger(new, prior)
+    order = {w: i for i, w in enumerate(lists.guesses)}  # (as `rows_of_problem` orders them)
+    facts.sort(key=lambda r: (r[1] != EXACT, r[2], order[r[0]]))
+    return [(w, k, "" if k == INFEASIBLE else str(v)) for w, k, v in facts], kept
+
+
+def disagree(a: tuple, b: tuple) -> bool:
+    """Can two proven facts (kind, total) about one opener not both be true?"""
+    if BOUND not in (a[0], b[0]):
+        return a != b  # (exact or infeasible: the same value)
+    if a[0] == b[0]:
+        return False  # (two lower bounds)
+    bound, other = (a, b) if a[0] == BOUND else (b, a)
+    return bound[1] > other[1]  # (a lower bound above the exact total; never above infeasible's infinity)
+
+
 def time_from_checkpoint(name: str, path: str) -> dict:
     """What the runs behind a checkpoint took, for the manifest (wall and CPU
     seconds summed over its runs, stopped or not)."""
@@ -162,6 +222,31 @@ def version() -> str:
     return sys.modules["wordle_opt"].__version__
 
 
+def checkpoint_entry(name: str, path: str, *, cmd: str, folder: Path, earlier: Optional[dict]) -> dict:
+    """Write table ``name`` from checkpoint ``path`` (merged with the table
+    ``earlier`` names, when given) and return its manifest entry."""
+    rows = rows_from_checkpoint(name, path)
+    kept, also = 0, []
+    if earlier is not None:
+        rows, kept = keep_earlier(name, rows, earlier, folder)
+        also = [*earlier.get("also_from", []), earlier["command"]] if kept else []
+    # (a run that proved every opener, exact or with no tree within the cap, is complete)
+    done = not any(k == BOUND for _, k, _ in rows)
+    source = (
+        f"complete: every opener proven, from the checkpoint of its runs ({checkpoint_path(name)})"
+        if done
+        else f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)"
+    )
+    if kept:
+        source += f", with {kept} stronger facts kept from the table it replaced (made by also_from's commands)"
+    # (cmd: rerun from the repository's root, with the checkpoint at its path there, it resumes)
+    entry = write_table(name, rows, cmd=cmd, source=source, folder=folder)
+    entry.update(time_from_checkpoint(name, path))
+    if also:
+        entry["also_from"] = list(dict.fromkeys(also))
+    return entry
+
+
 def main(argv=None) -> None:
     try:
         _main(argv)
@@ -174,8 +259,15 @@ def _main(argv) -> None:
     ap.add_argument("--only", action="append", choices=sorted(TABLES), help="make this table (repeatable)")
     ap.add_argument("--csv", action="append", default=[], metavar="NAME=FILE", help="from `openers --out` run earlier")
     ap.add_argument("--checkpoint", action="append", default=[], metavar="NAME=FILE", help="from an unfinished run")
+    ap.add_argument(
+        "--keep-earlier",
+        action="store_true",
+        help="with --checkpoint: also keep the facts of the table it replaces where they are stronger",
+    )
     ap.add_argument("--folder", default=str(DATA_DIR), help="where the tables and manifest.json go")
     args = ap.parse_args(argv)
+    if args.keep_earlier and not args.checkpoint:
+        ap.error("--keep-earlier keeps an earlier table's facts in a table made with --checkpoint; none was given")
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
     given = {}
@@ -203,21 +295,10 @@ def _main(argv) -> None:
                 name, rows_from_csv(source), cmd=cmd, source="the complete ranking's --out file", folder=folder
             )
         else:
-            rows = rows_from_checkpoint(name, source)
-            # (a run that proved every opener, exact or with no tree within the cap, is complete)
-            done = not any(k == BOUND for _, k, _ in rows)
-            entry = write_table(
-                name,
-                rows,
-                cmd=cmd,  # (rerun from the repository's root, with the checkpoint at its path there: it resumes)
-                source=(
-                    f"complete: every opener proven, from the checkpoint of its runs ({checkpoint_path(name)})"
-                    if done
-                    else f"partial: the checkpoint of an unfinished run ({checkpoint_path(name)} resumes it)"
-                ),
-                folder=folder,
-            )
-            entry.update(time_from_checkpoint(name, source))
+            earlier = entries.get(f"{name}.csv.gz") if args.keep_earlier else None
+            if args.keep_earlier and earlier is None:
+                sys.exit(f"{name}: --keep-earlier, but {folder / MANIFEST} names no {name}.csv.gz to keep")
+            entry = checkpoint_entry(name, source, cmd=cmd, folder=folder, earlier=earlier)
         entries[entry["file"]] = entry
         print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")
     ordered = [entries[f] for f in sorted(entries)]
