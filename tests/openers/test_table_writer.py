@@ -189,6 +189,14 @@ def test_keep_earlier_needs_an_earlier_table_and_a_checkpoint(tmp_path):
     with pytest.raises(SystemExit) as stop:
         table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(tmp_path / "t"), "--keep-earlier"])
     assert "names no original-easy.csv.gz" in str(stop.value)
+    # an earlier table of another cap (or lists, or rule): refused, not merged
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    entry = _earlier_table(folder, lists, {})
+    (folder / MANIFEST).write_text(json.dumps({"tables": [{**entry, "cap": 5}]}))
+    with pytest.raises(SystemExit) as stop:
+        table_writer.main(["--checkpoint", f"original-easy={path}", "--folder", str(folder), "--keep-earlier"])
+    assert "is not of the lists original, rule easy, cap 6" in str(stop.value)
     with pytest.raises(SystemExit) as stop:
         table_writer.main(["--csv", f"original-easy={tmp_path / 'r.csv'}", "--keep-earlier"])
     assert stop.value.code == 2  # (argparse's usage error, before anything is read or written)

@@ -125,10 +125,9 @@ def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[li
     """``rows`` with the facts of ``earlier`` (the manifest entry of the table
     now in ``folder`` under ``name``, read after its sha256 is checked) kept
     where they are stronger, in the table's order, and how many facts were
-    kept from it.  Both are proven facts
-    about one problem, so two that disagree (two different exact totals, or
-    a bound above an exact total) are a defect in one of them: an error
-    naming the opener, never a table."""
+    kept from it.  Both are proven facts about one problem, so two that
+    disagree (two different exact totals, or a bound above an exact total)
+    are a defect in one of them: an error naming the opener, never a table."""
     lists_name, rule = TABLES[name]
     lists = load_lists(lists_name)
     if (earlier["lists"], earlier["rule"], earlier["cap"], earlier["lists_sha256"]) != (
@@ -137,7 +136,7 @@ def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[li
         CAP,
         lists_fingerprint(lists),
     ):
-        sys.exit(f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule}, cap {CAP}")
+        sys.exit(f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule or 'easy'}, cap {CAP}")
     old = read_table(earlier, folder)
     facts, kept = [], 0
     for word, kind, total in rows:
