@@ -136,7 +136,9 @@ def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[li
         CAP,
         lists_fingerprint(lists),
     ):
-        sys.exit(f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule or 'easy'}, cap {CAP}")
+        sys.exit(
+            f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule or 'easy'}, cap {CAP}"
+        )
     old = read_table(earlier, folder)
     facts, kept = [], 0
     for word, kind, total in rows:
