@@ -55,6 +55,7 @@ from wordle_opt.openers.tables import (
     MANIFEST,
     lists_fingerprint,
     read_table,
+    serves,
 )
 from wordle_opt.openers.tasks import TaskProblem, quick_facts
 from wordle_opt.solver.problem import Problem
@@ -74,6 +75,11 @@ CAP = 6
 # a table takes longer than a sitting (nyt-3158 easy: tens of CPU-hours), and
 # rerunning its command from the repository's root resumes where it stopped.
 RUNS = "tables/runs"
+
+
+def table_file(name: str) -> str:
+    """Table ``name``'s file in the tables' folder (and its manifest's ``file``)."""
+    return f"{name}.csv.gz"
 
 
 def checkpoint_path(name: str) -> str:
@@ -130,12 +136,7 @@ def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[li
     are a defect in one of them: an error naming the opener, never a table."""
     lists_name, rule = TABLES[name]
     lists = load_lists(lists_name)
-    if (earlier["lists"], earlier["rule"], earlier["cap"], earlier["lists_sha256"]) != (
-        lists_name,
-        rule,
-        CAP,
-        lists_fingerprint(lists),
-    ):
+    if not serves(earlier, lists, rule, CAP):
         sys.exit(
             f"{name}: {earlier['file']} in {folder} is not of the lists {lists_name}, rule {rule or 'easy'}, cap {CAP}"
         )
@@ -149,8 +150,9 @@ def keep_earlier(name: str, rows: list, earlier: dict, folder: Path) -> Tuple[li
         prior = (was.kind, math.inf if was.kind == INFEASIBLE else was.total)
         if disagree(new, prior):
             sys.exit(f"{name}: {word} is {kind} {total} in the new facts but {was.text} in {earlier['file']}")
-        facts.append((word, *(new if stronger(new, prior) else prior)))
-        kept += not stronger(new, prior)
+        ours = stronger(new, prior)
+        facts.append((word, *(new if ours else prior)))
+        kept += not ours
     order = {w: i for i, w in enumerate(lists.guesses)}  # (as `rows_of_problem` orders them)
     facts.sort(key=lambda r: (r[1] != EXACT, r[2], order[r[0]]))
     return [(w, k, "" if k == INFEASIBLE else str(v)) for w, k, v in facts], kept
@@ -183,7 +185,7 @@ def write_table(name: str, rows: list, *, cmd: str, source: str, folder: Path) -
         if word not in known or kind not in (EXACT, BOUND, INFEASIBLE) or (kind != INFEASIBLE and not total.isdigit()):
             sys.exit(f"{name}: bad row {word},{kind},{total}")
     data = table_bytes(rows)
-    file = f"{name}.csv.gz"
+    file = table_file(name)
     (folder / file).write_bytes(data)
     exact = sorted((int(t), wd) for wd, k, t in rows if k == EXACT)
     return {
@@ -296,9 +298,9 @@ def _main(argv) -> None:
                 name, rows_from_csv(source), cmd=cmd, source="the complete ranking's --out file", folder=folder
             )
         else:
-            earlier = entries.get(f"{name}.csv.gz") if args.keep_earlier else None
+            earlier = entries.get(table_file(name)) if args.keep_earlier else None
             if args.keep_earlier and earlier is None:
-                sys.exit(f"{name}: --keep-earlier, but {folder / MANIFEST} names no {name}.csv.gz to keep")
+                sys.exit(f"{name}: --keep-earlier, but {folder / MANIFEST} names no {table_file(name)} to keep")
             entry = checkpoint_entry(name, source, cmd=cmd, folder=folder, earlier=earlier)
         entries[entry["file"]] = entry
         print(f"{entry['file']}: {entry['exact']} exact, {entry['bound']} bounds, best {entry['best']}")

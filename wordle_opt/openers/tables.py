@@ -344,14 +344,18 @@ def _fingerprint(lists: WordLists) -> str:
 def table_for(lists: WordLists, rule, cap: Optional[int], folder: Path = DATA_DIR):
     """The bundled table of exactly these lists, rule (a `Rule` or its value)
     and cap, or None."""
-    value = Rule.parse(rule).value
     for entry in manifest(folder):
-        if (
-            entry["rule"] == value
-            and entry["cap"] == cap
-            and entry["answers"] == len(lists.answers)
-            and entry["guesses"] == len(lists.guesses)
-            and entry["lists_sha256"] == _fingerprint(lists)
-        ):
+        if serves(entry, lists, rule, cap):
             return _loaded(entry["file"], folder)
     return None
+
+
+def serves(entry: dict, lists: WordLists, rule, cap: Optional[int]) -> bool:
+    """Is manifest ``entry`` the table of exactly these lists, rule and cap?"""
+    return (
+        entry["rule"] == Rule.parse(rule).value
+        and entry["cap"] == cap
+        and entry["answers"] == len(lists.answers)
+        and entry["guesses"] == len(lists.guesses)
+        and entry["lists_sha256"] == _fingerprint(lists)
+    )
